@@ -1,0 +1,102 @@
+"""Shared test fixtures.
+
+* The reference data is loaded once per test database (it is what every page reads).
+* ``services``: PostgreSQL, Redis and a Celery worker. Tests that need them skip with a reason
+  when they are absent, and fail instead when ``REQUIRE_SERVICES=1`` (as .ci/run sets).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def skip_or_fail(reason: str) -> None:
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    from upfront.reference.loading import reference_data_load
+
+    with django_db_blocker.unblock():
+        reference_data_load(force=True, reason="test session")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    url = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL")
+    if not url:
+        skip_or_fail("no Redis configured (set REDIS_URL=redis://127.0.0.1:6379/0)")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except Exception as exc:
+        skip_or_fail(f"Redis at {url} is not reachable: {exc}")
+    return url  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def postgres_required() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        skip_or_fail(
+            "tests are running on SQLite (set DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)"
+        )
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(
+    redis_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real Celery worker consuming from Redis, for the whole session."""
+    celery = shutil.which("celery", path=str(Path(sys.executable).parent)) or shutil.which("celery")
+    if not celery:
+        skip_or_fail("the celery command is not installed")
+    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "CELERY_TASK_ALWAYS_EAGER": "0"}
+    log_path = tmp_path_factory.mktemp("celery") / "worker.log"
+    log = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
+    proc = subprocess.Popen(
+        [celery, "-A", "upfront", "worker", "--pool=solo", "--loglevel=INFO", "-n", "pytest@%h"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def wait_for() -> object:
+    def _wait(predicate, timeout: float = 20.0, interval: float = 0.2):  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            result = predicate()
+            if result:
+                return result
+            time.sleep(interval)
+        raise AssertionError(f"condition not met within {timeout}s")
+
+    return _wait

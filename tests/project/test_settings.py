@@ -1,0 +1,68 @@
+"""Settings come from the environment; with nothing configured: SQLite WAL + eager tasks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _settings_in_subprocess(env: dict[str, str], expr: str) -> str:
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='upfront.settings'; "
+        f"django.setup(); from django.conf import settings as s; print({expr})"
+    )
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DATABASE_URL",
+            "REDIS_URL",
+            "CELERY_BROKER_URL",
+            "DEBUG",
+            "CELERY_TASK_ALWAYS_EAGER",
+        }
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def test_defaults_use_sqlite_and_in_process_tasks() -> None:
+    out = _settings_in_subprocess(
+        {}, "s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG"
+    )
+    assert out == "django.db.backends.sqlite3 True False"
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    db = tmp_path / "wal.sqlite3"
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='upfront.settings';"
+        "django.setup();"
+        "from django.db import connection; c=connection.cursor(); c.execute('PRAGMA journal_mode');"
+        "print(c.fetchone()[0])"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["SQLITE_PATH"] = str(db)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "wal"
+
+
+def test_database_url_and_broker_from_environment() -> None:
+    out = _settings_in_subprocess(
+        {"DATABASE_URL": "postgres://u@db.example:5433/uf", "REDIS_URL": "redis://r:6379/1"},
+        "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['HOST'],"
+        " s.DATABASES['default']['PORT'], s.CELERY_BROKER_URL, s.CELERY_TASK_ALWAYS_EAGER",
+    )
+    assert out == "django.db.backends.postgresql db.example 5433 redis://r:6379/1 False"

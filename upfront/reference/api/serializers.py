@@ -1,0 +1,477 @@
+"""Read-only serializers of the reference data (codes as in the v1 interchange format).
+
+Localised fields (``name``, ``summary``, ``text``) follow the request's language
+(``Accept-Language: it``); the ``*_en``/``*_it`` originals are included as well.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from upfront.reference import models as m
+
+PROVENANCE = ("rule", "source", "confidence", "note")
+
+
+class NationalityRuleSerializer(serializers.ModelSerializer):
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.NationalityRule
+        fields = ("rule", "applies_to", "topic", "summary", "summary_en", "summary_it", "params")
+
+
+class TroopTypeSerializer(serializers.ModelSerializer):
+    code = serializers.CharField(source="troop_type")
+    national_name = serializers.SerializerMethodField()
+    effect = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.TroopType
+        fields = (
+            "code",
+            "national_name",
+            "national_name_en",
+            "national_name_it",
+            "effect",
+            "params",
+            *PROVENANCE,
+        )
+
+    def get_national_name(self, obj: m.TroopType) -> str:
+        return obj.tr("national_name")
+
+    def get_effect(self, obj: m.TroopType) -> str:
+        return obj.tr("effect")
+
+
+class ForceVariantSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code")
+    available_from = serializers.CharField(source="available_from.code", allow_null=True)
+    label = serializers.SerializerMethodField()
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.ForceVariant
+        fields = (
+            "code",
+            "nationality",
+            "label",
+            "available_from",
+            "min_morale",
+            "dyo_percent",
+            "summary",
+            *PROVENANCE,
+        )
+
+    def get_label(self, obj: m.ForceVariant) -> str:
+        return obj.tr("label")
+
+
+class NationalitySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    troop_types = TroopTypeSerializer(many=True, read_only=True)
+    rules = NationalityRuleSerializer(many=True, read_only=True)
+    variants = ForceVariantSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = m.Nationality
+        fields = (
+            "code",
+            "name",
+            "name_en",
+            "name_it",
+            "side",
+            "hand_size",
+            "max_discards",
+            "discards_unlimited",
+            "discard_condition",
+            "split_cards",
+            "split_cards_note",
+            "squad_break_percent",
+            "squad_break_inclusive",
+            "squad_break_rule",
+            "squad_max_men",
+            "at_secondary_limit",
+            "partisans",
+            "special_characteristics",
+            "troop_types",
+            "variants",
+            "rules",
+            *PROVENANCE,
+        )
+
+
+class UnitTypeRowSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code")
+    period = serializers.CharField(source="period.code")
+
+    class Meta:
+        model = m.UnitTypeRow
+        fields = (
+            "theatre",
+            "nationality",
+            "period",
+            "troop_type",
+            "printed",
+            "printed_period",
+            "rpn_low",
+            "rpn_high",
+            *PROVENANCE,
+        )
+
+
+class RandomReinforcementSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code")
+    cards = serializers.ListField(child=serializers.IntegerField())
+
+    class Meta:
+        model = m.RandomReinforcementRow
+        fields = ("nationality", "rn", "cards", "sniper", "free_choice", "printed", *PROVENANCE)
+
+
+class WeaponSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = m.Weapon
+        fields = (
+            "code",
+            "full_name",
+            "aliases",
+            "weapon_class",
+            "nationalities",
+            "is_secondary",
+            "crew_served",
+            "counts_toward_at_limit",
+            "at_limit_note",
+            "dyo_cost",
+            "available",
+            "cc_value",
+            *PROVENANCE,
+        )
+
+
+class PersonalityCardSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code")
+    card = serializers.IntegerField(source="card_no", allow_null=True)
+    weapon = serializers.CharField(source="weapon.code", allow_null=True)
+    available_from = serializers.CharField(source="available_from.code", allow_null=True)
+    available_to = serializers.CharField(source="available_to.code", allow_null=True)
+
+    class Meta:
+        model = m.PersonalityCard
+        fields = (
+            "nationality",
+            "card",
+            "name",
+            "name_variants",
+            "rank",
+            "leader_role",
+            "weapon",
+            "weapon_printed",
+            "unit_kind",
+            "vehicle_type",
+            "dyo_points",
+            "dyo_points_roster",
+            "kia_value",
+            "morale",
+            "panic",
+            "available",
+            "available_from",
+            "available_to",
+            *PROVENANCE,
+        )
+
+
+class DYOPriceSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code", allow_null=True)
+    available_from = serializers.CharField(source="available_from.code", allow_null=True)
+    troop_types = serializers.SerializerMethodField()
+    multiplier = serializers.DecimalField(
+        max_digits=5, decimal_places=3, coerce_to_string=False, allow_null=True
+    )
+
+    class Meta:
+        model = m.DYOPrice
+        fields = (
+            "item",
+            "nationality",
+            "troop_types",
+            "fire_strength",
+            "after_deck",
+            "points",
+            "multiplier",
+            "available_from",
+            "price_rule",
+            *PROVENANCE,
+        )
+
+    def get_troop_types(self, obj: m.DYOPrice) -> list[str]:
+        return [t for t in obj.troop_types.split(",") if t]
+
+
+class SecondaryWeaponPermissionSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code")
+
+    class Meta:
+        model = m.SecondaryWeaponPermission
+        fields = ("weapon", "nationality", "allowed", *PROVENANCE)
+
+
+class DYOTableRowSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = m.DYOTableRow
+        fields = (
+            "table",
+            "key",
+            "rpn",
+            "value",
+            "detail",
+            "deck_removal",
+            "cower_cards",
+            *PROVENANCE,
+        )
+
+
+class TerrainSubstitutionSerializer(serializers.ModelSerializer):
+    replacement = serializers.SerializerMethodField()
+    replaces = serializers.CharField(source="replaces.code", allow_null=True)
+    effects = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.TerrainSubstitution
+        fields = (
+            "replacement",
+            "replacement_code",
+            "replacement_en",
+            "replacement_it",
+            "replaces",
+            "replaces_note",
+            "card_number",
+            "count",
+            "elevation_level",
+            "tem",
+            "table_tem",
+            "tem_note",
+            "refusable",
+            "entrenchment",
+            "infiltration",
+            "vehicles",
+            "cower",
+            "effects",
+            *PROVENANCE,
+        )
+
+    def get_replacement(self, obj: m.TerrainSubstitution) -> str:
+        return obj.tr("replacement")
+
+    def get_effects(self, obj: m.TerrainSubstitution) -> str:
+        return obj.tr("effects")
+
+
+class TerrainDeckRuleSerializer(serializers.ModelSerializer):
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.TerrainDeckRule
+        fields = ("rule", "topic", "summary", "params", "source")
+
+
+class TerrainDeckSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    summary = serializers.CharField(read_only=True)
+    deck_rules = TerrainDeckRuleSerializer(many=True, read_only=True)
+    substitutions = TerrainSubstitutionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = m.TerrainDeck
+        fields = ("code", "name", "summary", "deck_rules", "substitutions", *PROVENANCE)
+
+
+class TerrainCardTypeSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.TerrainCardType
+        fields = ("code", "name", "name_en", "name_it", "tem", "tem_note", *PROVENANCE)
+
+
+class FireIgnitionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = m.FireIgnitionEntry
+        fields = ("weapon_group", "terrain_group", "result", *PROVENANCE)
+
+
+class FireRuleSerializer(serializers.ModelSerializer):
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.FireRule
+        fields = ("topic", "summary", "params", *PROVENANCE)
+
+
+class WeatherConditionSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    summary = serializers.CharField(read_only=True)
+    requires = serializers.SerializerMethodField()
+    requires_any = serializers.SerializerMethodField()
+    implies = serializers.SerializerMethodField()
+    excludes = serializers.SerializerMethodField()
+    check = serializers.JSONField(source="deck_check")
+
+    class Meta:
+        model = m.WeatherCondition
+        fields = (
+            "code",
+            "kind",
+            "name",
+            "summary",
+            "effects",
+            "requires",
+            "requires_any",
+            "implies",
+            "excludes",
+            "check",
+            "enables",
+            "only_by_ssr",
+            *PROVENANCE,
+        )
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_requires(self, obj: m.WeatherCondition) -> list[str]:
+        return [c.code for c in obj.requires.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_requires_any(self, obj: m.WeatherCondition) -> list[str]:
+        return [c.code for c in obj.requires_any.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_implies(self, obj: m.WeatherCondition) -> list[str]:
+        return [c.code for c in obj.implies.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_excludes(self, obj: m.WeatherCondition) -> list[str]:
+        return [c.code for c in obj.excludes.all()]
+
+
+class TopographySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.Topography
+        fields = (
+            "code",
+            "name",
+            "theatre",
+            "cower_cards",
+            "entrenchment_rn",
+            "summary",
+            *PROVENANCE,
+        )
+
+
+class EnvironmentSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    summary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.EnvironmentalCondition
+        fields = (
+            "code",
+            "name",
+            "fire_modifier",
+            "to_hit_modifier",
+            "malfunction_modifier",
+            "repair_modifier",
+            "entrenchment",
+            "deck_end_check",
+            "cold_war_rules",
+            "summary",
+            *PROVENANCE,
+        )
+
+
+class MountainTroopSerializer(serializers.ModelSerializer):
+    nationality = serializers.CharField(source="nationality.code", allow_null=True)
+    available_from = serializers.CharField(source="available_from.code", allow_null=True)
+
+    class Meta:
+        model = m.MountainTroopAvailability
+        fields = ("nation_en", "nation_it", "nationality", "available_from", *PROVENANCE)
+
+
+class SpecialRuleSerializer(serializers.ModelSerializer):
+    text = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.SpecialRule
+        fields = ("code", "category", "parameters", "text", "text_en", "text_it", *PROVENANCE)
+
+
+class MountainAdaptationSerializer(serializers.ModelSerializer):
+    topography_required = serializers.CharField(
+        source="topography_required.code", allow_null=True
+    )
+
+    class Meta:
+        model = m.MountainAdaptation
+        fields = (
+            "excluded",
+            "exclusion_reason_en",
+            "exclusion_reason_it",
+            "cards_removed_en",
+            "cards_removed_it",
+            "special_rules",
+            "topography_required",
+            *PROVENANCE,
+        )
+
+
+class PublishedScenarioSerializer(serializers.ModelSerializer):
+    type = serializers.CharField(source="scenario_type")
+    mountain_adaptation = MountainAdaptationSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = m.PublishedScenario
+        fields = (
+            "letter",
+            "name",
+            "expansion",
+            "type",
+            "nationalities_with_oob",
+            "attacker_options",
+            "defender_options",
+            "first_player",
+            "time_limit_decks",
+            "time_limit_text",
+            "deck_removals",
+            "cower_cards",
+            "card_allocations",
+            "victory_summary",
+            "dyo_attacker",
+            "dyo_defender",
+            "dyo_attacker_text",
+            "dyo_defender_text",
+            "dyo_note",
+            "special_notes",
+            "mountain_adaptation",
+            *PROVENANCE,
+        )
+
+
+class ValidMatchupSerializer(serializers.ModelSerializer):
+    nation_a = serializers.CharField(source="nation_a.code")
+    nation_b = serializers.CharField(source="nation_b.code")
+
+    class Meta:
+        model = m.ValidMatchup
+        fields = ("nation_a", "nation_b", "valid_historical", *PROVENANCE)
+
+
+class DataRevisionSerializer(serializers.ModelSerializer):
+    label = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = m.DataRevision
+        fields = ("id", "label", "created_at", "reason", "content_hash")

@@ -1,0 +1,256 @@
+"""Read-only API of the reference data (``/api/v1/``)."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from rest_framework import viewsets
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from upfront.reference import models as m
+from upfront.reference.api import serializers as s
+
+
+class CodeFilter(django_filters.CharFilter):
+    """Filter a foreign key to a coded record by its code (``?nationality=german``)."""
+
+
+class UnitTypeFilter(django_filters.FilterSet):
+    theatre = django_filters.ChoiceFilter(choices=m.THEATRES)
+    nationality = CodeFilter(field_name="nationality__code")
+    period = CodeFilter(field_name="period__code")
+    troop_type = django_filters.ChoiceFilter(choices=m.TROOP_TYPES)
+
+    class Meta:
+        model = m.UnitTypeRow
+        fields = ["theatre", "nationality", "period", "troop_type"]
+
+
+class NationalityCodeFilter(django_filters.FilterSet):
+    nationality = CodeFilter(field_name="nationality__code")
+
+
+class RandomReinforcementFilter(NationalityCodeFilter):
+    rn = django_filters.NumberFilter()
+
+    class Meta:
+        model = m.RandomReinforcementRow
+        fields = ["nationality", "rn"]
+
+
+class PersonalityCardFilter(NationalityCodeFilter):
+    weapon = CodeFilter(field_name="weapon__code")
+    unit_kind = django_filters.CharFilter()
+    leader_role = django_filters.CharFilter()
+    card = django_filters.NumberFilter(field_name="card_no")
+
+    class Meta:
+        model = m.PersonalityCard
+        fields = ["nationality", "weapon", "unit_kind", "leader_role", "card"]
+
+
+class DYOPriceFilter(NationalityCodeFilter):
+    item = django_filters.ChoiceFilter(choices=m.DYOPrice.ITEMS)
+
+    class Meta:
+        model = m.DYOPrice
+        fields = ["item", "nationality"]
+
+
+class DYOTableFilter(django_filters.FilterSet):
+    table = django_filters.CharFilter()
+
+    class Meta:
+        model = m.DYOTableRow
+        fields = ["table"]
+
+
+class ReadOnly(viewsets.ReadOnlyModelViewSet):
+    pagination_class = None
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Nationalities and their characteristics",
+        description="Hand size, discards, split cards, squad break threshold, troop types "
+        "with national names, Marines/partisans variants and numbered special rules.",
+    )
+)
+class NationalityViewSet(ReadOnly):
+    serializer_class = s.NationalitySerializer
+    lookup_field = "code"
+
+    def get_queryset(self) -> QuerySet[m.Nationality]:
+        return m.Nationality.objects.prefetch_related(
+            "troop_types", "rules", "variants__available_from", "variants__nationality"
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Unit type tables (43 ETO, 45.9 PTO)",
+        description="One row per theatre × nationality × period × troop type; RPN column 10, "
+        "a printed 0 is 10. Rows printed '-' have null ranges (not available).",
+        examples=[
+            OpenApiExample(
+                "PTO British 1943b line",
+                value=[
+                    {
+                        "theatre": "PTO",
+                        "nationality": "british",
+                        "period": "1943b",
+                        "troop_type": "line",
+                        "printed": "2-7",
+                        "rpn_low": 2,
+                        "rpn_high": 7,
+                        "rule": "45.9",
+                    }
+                ],
+                response_only=True,
+            )
+        ],
+    )
+)
+class UnitTypeViewSet(ReadOnly):
+    serializer_class = s.UnitTypeRowSerializer
+    filterset_class = UnitTypeFilter
+    queryset = m.UnitTypeRow.objects.select_related("nationality", "period")
+
+
+@extend_schema_view(list=extend_schema(summary="Random reinforcement tables (48.3, 53.2)"))
+class RandomReinforcementViewSet(ReadOnly):
+    serializer_class = s.RandomReinforcementSerializer
+    filterset_class = RandomReinforcementFilter
+    queryset = m.RandomReinforcementRow.objects.select_related("nationality")
+
+
+@extend_schema_view(list=extend_schema(summary="Personality cards with DYO points"))
+class PersonalityCardViewSet(ReadOnly):
+    serializer_class = s.PersonalityCardSerializer
+    filterset_class = PersonalityCardFilter
+    queryset = m.PersonalityCard.objects.select_related(
+        "nationality", "weapon", "available_from", "available_to"
+    )
+
+
+@extend_schema_view(list=extend_schema(summary="Weapons and their classes"))
+class WeaponViewSet(ReadOnly):
+    serializer_class = s.WeaponSerializer
+    queryset = m.Weapon.objects.all()
+    lookup_field = "code"
+
+
+@extend_schema_view(
+    list=extend_schema(summary="DYO price list (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5)")
+)
+class DYOPriceViewSet(ReadOnly):
+    serializer_class = s.DYOPriceSerializer
+    filterset_class = DYOPriceFilter
+    queryset = m.DYOPrice.objects.select_related("nationality", "available_from")
+
+
+@extend_schema_view(list=extend_schema(summary="Secondary weapons by nationality (31.1, 45.7)"))
+class SecondaryWeaponPermissionViewSet(ReadOnly):
+    serializer_class = s.SecondaryWeaponPermissionSerializer
+    filterset_class = NationalityCodeFilter
+    queryset = m.SecondaryWeaponPermission.objects.select_related("nationality")
+
+
+@extend_schema_view(list=extend_schema(summary="Rule 43 tables and other DYO facts"))
+class DYOTableViewSet(ReadOnly):
+    serializer_class = s.DYOTableRowSerializer
+    filterset_class = DYOTableFilter
+    queryset = m.DYOTableRow.objects.all()
+
+
+@extend_schema_view(list=extend_schema(summary="Terrain deck variants and substitutions"))
+class TerrainDeckViewSet(ReadOnly):
+    serializer_class = s.TerrainDeckSerializer
+    lookup_field = "code"
+
+    def get_queryset(self) -> QuerySet[m.TerrainDeck]:
+        return m.TerrainDeck.objects.prefetch_related("deck_rules", "substitutions__replaces")
+
+
+@extend_schema_view(list=extend_schema(summary="Terrain card types of the standard deck"))
+class TerrainCardTypeViewSet(ReadOnly):
+    serializer_class = s.TerrainCardTypeSerializer
+    queryset = m.TerrainCardType.objects.all()
+    lookup_field = "code"
+
+
+@extend_schema_view(list=extend_schema(summary="Fire ignition table (alternative terrain)"))
+class FireIgnitionViewSet(ReadOnly):
+    serializer_class = s.FireIgnitionSerializer
+    queryset = m.FireIgnitionEntry.objects.all()
+
+
+@extend_schema_view(list=extend_schema(summary="Fire rules and the Burning card"))
+class FireRuleViewSet(ReadOnly):
+    serializer_class = s.FireRuleSerializer
+    queryset = m.FireRule.objects.all()
+
+
+@extend_schema_view(list=extend_schema(summary="Weather conditions 99.1-99.93"))
+class WeatherViewSet(ReadOnly):
+    serializer_class = s.WeatherConditionSerializer
+    lookup_field = "code"
+
+    def get_queryset(self) -> QuerySet[m.WeatherCondition]:
+        return m.WeatherCondition.objects.prefetch_related(
+            "requires", "requires_any", "implies", "excludes"
+        )
+
+
+@extend_schema_view(list=extend_schema(summary="Mountain topography (M9)"))
+class TopographyViewSet(ReadOnly):
+    serializer_class = s.TopographySerializer
+    queryset = m.Topography.objects.all()
+    lookup_field = "code"
+
+
+@extend_schema_view(list=extend_schema(summary="Environmental conditions (M10)"))
+class EnvironmentViewSet(ReadOnly):
+    serializer_class = s.EnvironmentSerializer
+    queryset = m.EnvironmentalCondition.objects.all()
+    lookup_field = "code"
+
+
+@extend_schema_view(list=extend_schema(summary="Mountain troop availability (M12.1)"))
+class MountainTroopViewSet(ReadOnly):
+    serializer_class = s.MountainTroopSerializer
+    queryset = m.MountainTroopAvailability.objects.select_related("nationality", "available_from")
+
+
+@extend_schema_view(list=extend_schema(summary="Published scenarios A-X with mountain adaptation"))
+class PublishedScenarioViewSet(ReadOnly):
+    serializer_class = s.PublishedScenarioSerializer
+    lookup_field = "letter"
+    queryset = m.PublishedScenario.objects.select_related(
+        "mountain_adaptation__topography_required"
+    )
+
+
+@extend_schema_view(list=extend_schema(summary="Scenario special rules catalogue (SSR / RSS)"))
+class SpecialRuleViewSet(ReadOnly):
+    serializer_class = s.SpecialRuleSerializer
+    queryset = m.SpecialRule.objects.all()
+    lookup_field = "code"
+
+
+@extend_schema_view(list=extend_schema(summary="Valid historical match-ups (Q&A 3.1)"))
+class ValidMatchupViewSet(ReadOnly):
+    serializer_class = s.ValidMatchupSerializer
+    queryset = m.ValidMatchup.objects.select_related("nation_a", "nation_b")
+
+
+@extend_schema(responses=s.DataRevisionSerializer, summary="Current reference data revision")
+@api_view(["GET"])
+def data_revision(request: Request) -> Response:
+    revision = m.DataRevision.current()
+    if revision is None:
+        return Response({"detail": "reference data not loaded"}, status=404)
+    return Response(s.DataRevisionSerializer(revision).data)

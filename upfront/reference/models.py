@@ -1,0 +1,663 @@
+"""The game's reference data.
+
+Every record carries its rule reference (``rule``: ``43.7``, ``99.7``, ``M12.1``, ``T4.2``) and
+where it comes from (``source``: a file and line range of the seeds or of the reference CSVs).
+Unknown values are stored as NULL and shown as unknown; nothing is guessed. Rule summaries are
+our own words, in English and Italian (``*_en`` / ``*_it``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+PERIOD_CODES = [f"{year}{half}" for year in range(1941, 1946) for half in ("a", "b")]
+THEATRES = [("ETO", _("European theatre")), ("PTO", _("Pacific theatre"))]
+TROOP_TYPES = [("line", _("Line")), ("elite", _("Elite")), ("second_line", _("Second line"))]
+CONFIDENCE = [("high", _("high")), ("medium", _("medium")), ("low", _("low"))]
+
+
+class DataRevision(models.Model):
+    """One version of the reference data.
+
+    Loading the data files makes a revision; every edit in the admin makes a new one, so a
+    scenario can record which revision it was checked against (roadmap: stale warnings).
+    """
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=300)
+    content_hash = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"r{self.pk}: {self.reason}"
+
+    @property
+    def label(self) -> str:
+        return f"r{self.pk}-{self.content_hash[:8]}" if self.content_hash else f"r{self.pk}"
+
+    @classmethod
+    def current(cls) -> DataRevision | None:
+        return cls.objects.order_by("-id").first()
+
+
+class Sourced(models.Model):
+    """Provenance shared by every reference record."""
+
+    rule = models.CharField(
+        _("rule"), max_length=120, blank=True, help_text=_("Rule reference, e.g. 43.7, M12.1")
+    )
+    source = models.TextField(_("source"), blank=True, help_text=_("File and lines"))
+    confidence = models.CharField(_("confidence"), max_length=6, blank=True, choices=CONFIDENCE)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self._meta.verbose_name} {self.pk} ({self.rule})"
+
+
+class Bilingual:
+    """Pick ``<field>_it`` when the active language is Italian and it is filled in."""
+
+    def tr(self, field: str) -> str:
+        lang = (get_language() or "en")[:2]
+        if lang == "it":
+            value = getattr(self, f"{field}_it", "")
+            if value:
+                return value
+        return getattr(self, f"{field}_en", "")
+
+    @property
+    def name(self) -> str:
+        return self.tr("name")
+
+    @property
+    def summary(self) -> str:
+        return self.tr("summary")
+
+
+class Period(models.Model):
+    """Half-year periods 1941a … 1945b (a = January–June, b = July–December)."""
+
+    code = models.CharField(max_length=5, unique=True)
+    year = models.PositiveSmallIntegerField()
+    half = models.CharField(max_length=1, choices=[("a", "January-June"), ("b", "July-December")])
+    order = models.PositiveSmallIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Nationality(Bilingual, Sourced):
+    code = models.CharField(max_length=12, unique=True)
+    name_en = models.CharField(max_length=40)
+    name_it = models.CharField(max_length=40)
+    side = models.CharField(max_length=10, choices=[("axis", "Axis"), ("allied", "Allied")])
+    hand_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    max_discards = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("Empty with 'any number' when there is no limit")
+    )
+    discards_unlimited = models.BooleanField(default=False)
+    discard_condition = models.TextField(blank=True)
+    split_cards = models.CharField(
+        max_length=20,
+        blank=True,
+        choices=[
+            ("american", "American side"),
+            ("german", "German side"),
+            ("russian", "Russian side"),
+            ("american_or_german", "American or German side"),
+            ("none", "None (split cards are cower cards)"),
+        ],
+    )
+    split_cards_note = models.TextField(blank=True)
+    squad_break_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    squad_break_inclusive = models.BooleanField(
+        null=True, help_text=_("True: reaching the threshold breaks; False: passing it")
+    )
+    squad_break_rule = models.TextField(blank=True)
+    firepower_bonus = models.TextField(blank=True)
+    rout_rule = models.TextField(blank=True)
+    partisans = models.TextField(blank=True)
+    squad_max_men = models.PositiveSmallIntegerField(null=True, blank=True)
+    squad_rule = models.CharField(max_length=60, blank=True)
+    at_secondary_limit = models.PositiveSmallIntegerField(null=True, blank=True)
+    radio_cards_in_deck = models.TextField(blank=True)
+    special_characteristics = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "code"]
+        verbose_name_plural = "nationalities"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class NationalityRule(Bilingual, Sourced):
+    """A numbered special characteristic (44.3 British fire-power bonus, 45.31 Bushido...)."""
+
+    nationality = models.ForeignKey(
+        Nationality, null=True, blank=True, on_delete=models.CASCADE, related_name="rules"
+    )
+    applies_to = models.CharField(max_length=40, blank=True)
+    topic = models.CharField(max_length=60)
+    summary_en = models.TextField()
+    summary_it = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.topic}"
+
+
+class TroopType(Bilingual, Sourced):
+    nationality = models.ForeignKey(
+        Nationality, on_delete=models.CASCADE, related_name="troop_types"
+    )
+    troop_type = models.CharField(max_length=12, choices=TROOP_TYPES)
+    national_name_en = models.CharField(max_length=60)
+    national_name_it = models.CharField(max_length=60, blank=True)
+    effect_en = models.TextField(blank=True)
+    effect_it = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["nationality__order", "troop_type"]
+        constraints = [
+            models.UniqueConstraint(fields=["nationality", "troop_type"], name="uniq_troop_type")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nationality.code} {self.troop_type} ({self.national_name_en})"
+
+
+class ForceVariant(Bilingual, Sourced):
+    """Special forces of a nationality: US Marines (46), partisans (37, 50.9, 51.3)."""
+
+    code = models.CharField(
+        max_length=20, choices=[("marines", "Marines"), ("partisans", "Partisans")]
+    )
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="variants")
+    label_en = models.CharField(max_length=60)
+    label_it = models.CharField(max_length=60, blank=True)
+    available_from = models.ForeignKey(
+        Period, null=True, blank=True, on_delete=models.PROTECT, help_text=_("Empty: any time")
+    )
+    min_morale = models.PositiveSmallIntegerField(null=True, blank=True)
+    dyo_percent = models.SmallIntegerField(null=True, blank=True)
+    summary_en = models.TextField(blank=True)
+    summary_it = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["code", "nationality"], name="uniq_force_variant")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nationality.code} {self.code}"
+
+
+class UnitTypeRow(Sourced):
+    """One cell of a unit type table: RPN range (column 10; a printed 0 is 10)."""
+
+    theatre = models.CharField(max_length=3, choices=THEATRES)
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
+    period = models.ForeignKey(Period, on_delete=models.PROTECT)
+    troop_type = models.CharField(max_length=12, choices=TROOP_TYPES)
+    printed = models.CharField(max_length=10, help_text=_("Cell as printed; '-' = not available"))
+    printed_period = models.CharField(max_length=8, blank=True)
+    rpn_low = models.PositiveSmallIntegerField(null=True, blank=True)
+    rpn_high = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["theatre", "nationality__order", "period__order", "troop_type"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["theatre", "nationality", "period", "troop_type"], name="uniq_unit_type"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.theatre} {self.nationality.code} {self.period.code} {self.troop_type}"
+
+
+class Weapon(Sourced):
+    code = models.CharField(max_length=10, unique=True)
+    aliases = models.CharField(max_length=200, blank=True)
+    full_name = models.CharField(max_length=200)
+    weapon_class = models.CharField(max_length=120, blank=True)
+    nationalities = models.CharField(max_length=200, blank=True)
+    is_secondary = models.BooleanField(null=True)
+    crew_served = models.CharField(max_length=200, blank=True)
+    counts_toward_at_limit = models.BooleanField(
+        null=True, help_text=_("Counts toward the anti-tank secondary weapon limit (21.11, 53.1)")
+    )
+    at_limit_note = models.CharField(max_length=200, blank=True)
+    dyo_cost = models.CharField(max_length=60, blank=True)
+    available = models.CharField(max_length=60, blank=True)
+    cc_value = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class PersonalityCard(Sourced):
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="cards")
+    card_no = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=200)
+    name_variants = models.CharField(max_length=300, blank=True)
+    rank = models.CharField(max_length=20, blank=True)
+    leader_role = models.CharField(max_length=40, blank=True)
+    weapon = models.ForeignKey(Weapon, null=True, blank=True, on_delete=models.PROTECT)
+    weapon_printed = models.CharField(max_length=20, blank=True)
+    unit_kind = models.CharField(
+        max_length=10, choices=[("infantry", "Infantry"), ("AFV", "AFV"), ("IG", "Infantry gun")]
+    )
+    vehicle_type = models.CharField(max_length=100, blank=True)
+    dyo_points = models.PositiveIntegerField(null=True, blank=True)
+    dyo_points_roster = models.PositiveIntegerField(null=True, blank=True)
+    kia_value = models.PositiveSmallIntegerField(null=True, blank=True)
+    morale = models.PositiveSmallIntegerField(null=True, blank=True)
+    panic = models.PositiveSmallIntegerField(null=True, blank=True)
+    available = models.CharField(
+        max_length=40, blank=True, help_text=_("As printed on the card back; unknown when empty")
+    )
+    available_from = models.ForeignKey(
+        Period, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    available_to = models.ForeignKey(
+        Period, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    crosscheck = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["nationality__order", "unit_kind", "card_no", "name"]
+
+    def __str__(self) -> str:
+        number = f"#{self.card_no}" if self.card_no is not None else "(no number)"
+        return f"{self.nationality.code} {number} {self.name}"
+
+    @property
+    def is_leader(self) -> bool:
+        return self.leader_role in {"SL", "ASL", "Commissar"}
+
+
+class DYOPrice(Sourced):
+    """A DYO purchase that is not a personality card (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5)."""
+
+    ITEMS = [
+        ("atmm", "ATMM"),
+        ("panzerfaust", "Panzerfaust"),
+        ("demolition_charge", "Demolition charge"),
+        ("at_mine", "Japanese AT mine"),
+        ("radio", "Radio"),
+        ("sniper", "Sniper capability"),
+        ("double_sniper", "Double sniper"),
+        ("random_reinforcements", "Random reinforcement capability (per deck)"),
+        ("reinforcement_multiplier", "Reinforcement multiplier"),
+        ("troop_type_modifier", "Troop type modifier"),
+    ]
+    item = models.CharField(max_length=30, choices=ITEMS)
+    nationality = models.ForeignKey(Nationality, null=True, blank=True, on_delete=models.CASCADE)
+    troop_types = models.CharField(
+        max_length=60, blank=True, help_text=_("Comma-separated troop types; empty = all")
+    )
+    fire_strength = models.PositiveSmallIntegerField(null=True, blank=True)
+    after_deck = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField(null=True, blank=True)
+    multiplier = models.DecimalField(max_digits=5, decimal_places=3, null=True, blank=True)
+    available_from = models.ForeignKey(Period, null=True, blank=True, on_delete=models.PROTECT)
+    price_rule = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["item", "nationality__order", "fire_strength", "after_deck"]
+        verbose_name = "DYO price"
+
+    def __str__(self) -> str:
+        return f"{self.item} {self.nationality_id or ''} {self.fire_strength or ''}".strip()
+
+
+class SecondaryWeaponPermission(Sourced):
+    """Whether a nationality may carry a secondary weapon (31.1 …); NULL allowed = unknown."""
+
+    weapon = models.CharField(max_length=30)
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
+    allowed = models.BooleanField(null=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["weapon", "nationality"], name="uniq_secondary_perm")
+        ]
+
+
+class RandomReinforcementRow(Sourced):
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
+    rn = models.PositiveSmallIntegerField()
+    printed = models.CharField(max_length=60)
+    cards = models.JSONField(default=list)
+    sniper = models.BooleanField(default=False)
+    free_choice = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["nationality__order", "rn"]
+        constraints = [models.UniqueConstraint(fields=["nationality", "rn"], name="uniq_rr_row")]
+
+
+class DYOTableRow(Sourced):
+    """Rows of the rule 43 tables and other DYO facts (time frame, tactical position...)."""
+
+    table = models.CharField(max_length=60, db_index=True)
+    key = models.CharField(max_length=200)
+    rpn = models.PositiveSmallIntegerField(null=True, blank=True)
+    value = models.TextField(blank=True)
+    detail = models.TextField(blank=True)
+    deck_removal = models.CharField(max_length=200, blank=True)
+    cower_cards = models.CharField(max_length=200, blank=True)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "order"]
+        verbose_name = "DYO table row"
+
+
+class ValidMatchup(Sourced):
+    nation_a = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="+")
+    nation_b = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="+")
+    valid_historical = models.BooleanField()
+
+
+class ActionDeckFact(Sourced):
+    card_no = models.CharField(max_length=20)
+    card_type = models.CharField(max_length=100, blank=True)
+    usable_by = models.CharField(max_length=100, blank=True)
+    random_number_colour = models.CharField(max_length=40, blank=True)
+    fact = models.TextField()
+
+
+class AFVCostDerivation(Sourced):
+    """Fan-derived AFV/IG costs (low confidence): shown, never used for pricing."""
+
+    nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
+    card_no = models.PositiveSmallIntegerField(null=True, blank=True)
+    implied_dyo_points = models.IntegerField(null=True, blank=True)
+    derivation = models.TextField(blank=True)
+    agreement = models.TextField(blank=True)
+
+
+class TerrainCardType(Bilingual, Sourced):
+    code = models.CharField(max_length=30, unique=True)
+    name_en = models.CharField(max_length=60)
+    name_it = models.CharField(max_length=60, blank=True)
+    tem = models.CharField(max_length=20, blank=True, help_text=_("Empty = not given by sources"))
+    tem_note = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class TerrainDeck(Bilingual, Sourced):
+    code = models.CharField(max_length=30, unique=True)
+    name_en = models.CharField(max_length=60)
+    name_it = models.CharField(max_length=60, blank=True)
+    summary_en = models.TextField(blank=True)
+    summary_it = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class TerrainDeckRule(Bilingual, Sourced):
+    deck = models.ForeignKey(TerrainDeck, on_delete=models.CASCADE, related_name="deck_rules")
+    topic = models.CharField(max_length=60, blank=True)
+    summary_en = models.TextField()
+    summary_it = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["deck__order", "order"]
+
+
+class TerrainSubstitution(Bilingual, Sourced):
+    deck = models.ForeignKey(TerrainDeck, on_delete=models.CASCADE, related_name="substitutions")
+    replacement_code = models.CharField(max_length=40)
+    replacement_en = models.CharField(max_length=80)
+    replacement_it = models.CharField(max_length=80, blank=True)
+    replaces = models.ForeignKey(
+        TerrainCardType, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    replaces_note = models.TextField(blank=True)
+    card_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    count = models.PositiveSmallIntegerField(null=True, blank=True)
+    elevation_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    tem = models.CharField(max_length=20, blank=True)
+    table_tem = models.CharField(max_length=20, blank=True)
+    tem_note = models.TextField(blank=True)
+    refusable = models.BooleanField(null=True)
+    entrenchment = models.CharField(max_length=120, blank=True)
+    infiltration = models.TextField(blank=True)
+    vehicles = models.TextField(blank=True)
+    effects_en = models.TextField(blank=True)
+    effects_it = models.TextField(blank=True)
+    cower = models.BooleanField(default=False)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["deck__order", "order"]
+
+    def __str__(self) -> str:
+        return f"{self.deck.code}: {self.replacement_en}"
+
+
+class FireIgnitionEntry(Sourced):
+    weapon_group = models.CharField(max_length=60)
+    terrain_group = models.JSONField(default=list)
+    result = models.CharField(max_length=40)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name_plural = "fire ignition entries"
+
+
+class FireRule(Bilingual, Sourced):
+    topic = models.CharField(max_length=60)
+    summary_en = models.TextField()
+    summary_it = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+
+class WeatherCondition(Bilingual, Sourced):
+    code = models.CharField(max_length=30, unique=True)
+    kind = models.CharField(
+        max_length=20,
+        choices=[("condition", "Condition"), ("troop_capability", "Troop capability")],
+    )
+    name_en = models.CharField(max_length=60)
+    name_it = models.CharField(max_length=60, blank=True)
+    summary_en = models.TextField(blank=True)
+    summary_it = models.TextField(blank=True)
+    effects = models.JSONField(default=list, blank=True)
+    requires = models.ManyToManyField("self", symmetrical=False, blank=True, related_name="+")
+    requires_any = models.ManyToManyField("self", symmetrical=False, blank=True, related_name="+")
+    implies = models.ManyToManyField("self", symmetrical=False, blank=True, related_name="+")
+    excludes = models.ManyToManyField("self", symmetrical=False, blank=True, related_name="+")
+    deck_check = models.JSONField(null=True, blank=True)
+    enables = models.JSONField(default=list, blank=True)
+    only_by_ssr = models.BooleanField(default=False)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Topography(Bilingual, Sourced):
+    code = models.CharField(max_length=20, unique=True)
+    name_en = models.CharField(max_length=60)
+    name_it = models.CharField(max_length=60, blank=True)
+    theatre = models.CharField(max_length=3, blank=True, choices=THEATRES)
+    cower_cards = models.JSONField(default=list, blank=True)
+    entrenchment_rn = models.CharField(max_length=60, blank=True)
+    summary_en = models.TextField(blank=True)
+    summary_it = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name_plural = "topographies"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class EnvironmentalCondition(Bilingual, Sourced):
+    code = models.CharField(max_length=20, unique=True)
+    name_en = models.CharField(max_length=60)
+    name_it = models.CharField(max_length=60, blank=True)
+    fire_modifier = models.SmallIntegerField(null=True, blank=True)
+    to_hit_modifier = models.SmallIntegerField(null=True, blank=True)
+    malfunction_modifier = models.SmallIntegerField(null=True, blank=True)
+    repair_modifier = models.SmallIntegerField(null=True, blank=True)
+    entrenchment = models.JSONField(null=True, blank=True)
+    movement_rule_en = models.TextField(blank=True)
+    movement_rule_it = models.TextField(blank=True)
+    deck_end_check = models.JSONField(null=True, blank=True)
+    cold_war_rules = models.BooleanField(default=False)
+    summary_en = models.TextField(blank=True)
+    summary_it = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class MountainTroopAvailability(Sourced):
+    nation_en = models.CharField(max_length=80)
+    nation_it = models.CharField(max_length=80, blank=True)
+    nationality = models.ForeignKey(Nationality, null=True, blank=True, on_delete=models.CASCADE)
+    available_from = models.ForeignKey(
+        Period, null=True, blank=True, on_delete=models.PROTECT, help_text=_("Empty: all war")
+    )
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name_plural = "mountain troop availability"
+
+
+class RuleSummary(Bilingual, Sourced):
+    """Short rule summaries for the rules digest: mountain elevation rules, M12 troops..."""
+
+    group = models.CharField(max_length=40, db_index=True)
+    topic = models.CharField(max_length=80, blank=True)
+    summary_en = models.TextField()
+    summary_it = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["group", "order"]
+        verbose_name_plural = "rule summaries"
+
+
+class SpecialRule(Bilingual, Sourced):
+    """Catalogue of structured scenario special rules (SSR; Italian RSS)."""
+
+    code = models.CharField(max_length=60, unique=True)
+    category = models.CharField(max_length=20)
+    parameters = models.JSONField(default=dict, blank=True)
+    text_en = models.TextField()
+    text_it = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["category", "code"]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def text(self) -> str:
+        return self.tr("text")
+
+
+class PublishedScenario(Sourced):
+    letter = models.CharField(max_length=1, unique=True)
+    name = models.CharField(max_length=80)
+    expansion = models.CharField(max_length=40)
+    scenario_type = models.CharField(max_length=60)
+    nationalities_with_oob = models.TextField(blank=True)
+    attacker_options = models.TextField(blank=True)
+    defender_options = models.TextField(blank=True)
+    first_player = models.TextField(blank=True)
+    time_limit_decks = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_limit_text = models.CharField(max_length=120, blank=True)
+    deck_removals = models.TextField(blank=True)
+    cower_cards = models.TextField(blank=True)
+    card_allocations = models.TextField(blank=True)
+    victory_summary = models.TextField(blank=True)
+    dyo_defender = models.PositiveIntegerField(null=True, blank=True)
+    dyo_attacker = models.PositiveIntegerField(null=True, blank=True)
+    dyo_defender_text = models.CharField(max_length=120, blank=True)
+    dyo_attacker_text = models.CharField(max_length=120, blank=True)
+    dyo_note = models.TextField(blank=True)
+    special_notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["letter"]
+
+    def __str__(self) -> str:
+        return f"{self.letter} {self.name}"
+
+
+class MountainAdaptation(Sourced):
+    """How a published scenario is played under the mountain article (M11)."""
+
+    scenario = models.OneToOneField(
+        PublishedScenario, on_delete=models.CASCADE, related_name="mountain_adaptation"
+    )
+    excluded = models.BooleanField(default=False)
+    exclusion_reason_en = models.TextField(blank=True)
+    exclusion_reason_it = models.TextField(blank=True)
+    cards_removed_en = models.TextField(blank=True)
+    cards_removed_it = models.TextField(blank=True)
+    special_rules = models.JSONField(default=list, blank=True)
+    topography_required = models.ForeignKey(
+        Topography, null=True, blank=True, on_delete=models.PROTECT
+    )
