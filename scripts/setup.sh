@@ -35,6 +35,6 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 
-if command -v msgfmt >/dev/null 2>&1; then
+if command -v msgfmt >/dev/null 2>&1 && [ -d locale ]; then
   .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null
 fi
