@@ -1,7 +1,11 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from builder import views
 
 app_name = "builder"
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="builder/index.html"), name="index"),
+    path("", views.index, name="index"),
+    path("cards/", views.card_picker, name="cards"),
+    path("panel/", views.panel, name="panel"),
+    path("save/", views.save, name="save"),
 ]

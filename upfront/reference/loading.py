@@ -86,7 +86,7 @@ def _int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    match = re.match(r"\s*(\d+)", str(value))
+    match = re.match(r"\s*\+?(\d+)", str(value))  # "+15" (double sniper) is 15
     return int(match.group(1)) if match else None
 
 

@@ -410,9 +410,7 @@ class SpecialRuleSerializer(serializers.ModelSerializer):
 
 
 class MountainAdaptationSerializer(serializers.ModelSerializer):
-    topography_required = serializers.CharField(
-        source="topography_required.code", allow_null=True
-    )
+    topography_required = serializers.CharField(source="topography_required.code", allow_null=True)
 
     class Meta:
         model = m.MountainAdaptation

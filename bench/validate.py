@@ -1,0 +1,113 @@
+"""Time POST /api/v1/dyo/validate against a trivial endpoint (/health/), in-process.
+
+Starts nothing external: Django's test client drives the full middleware/DRF stack over the
+configured database (SQLite by default; run ``manage.py migrate`` and ``load_reference`` first).
+
+    .venv/bin/python bench/validate.py [-n 500]
+
+Prints p50/p95 of both and the ratio validate/health (target: p50 ratio <= 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "upfront.settings")
+
+# A realistic German 1943b force: 12 personality cards in three groups plus extras.
+FORCE = {
+    "nationality": "german",
+    "period": "1943b",
+    "theatre": "ETO",
+    "troop_type": "line",
+    "partisans": False,
+    "marines": False,
+    "mountain": False,
+    "budget": 400,
+    "groups": [
+        {
+            "label": "A",
+            "cards": [
+                {"card": 1},
+                {"card": 3},
+                {"card": 4, "secondary": ["panzerfaust"]},
+                {"card": 5},
+            ],
+        },
+        {"label": "B", "cards": [{"card": 2}, {"card": 12}, {"card": 6}, {"card": 7}]},
+        {"label": "C", "cards": [{"card": 8}, {"card": 15}, {"card": 10}]},
+    ],
+    "reinforcements": [{"after_deck": 1, "cards": [{"card": 9}]}],
+    "radios": [{"fire_strength": 5}],
+    "snipers": 1,
+    "random_reinforcement_decks": [],
+}
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def timed(call: Callable[[], object], n: int) -> list[float]:
+    for _ in range(min(20, n)):  # warm caches (catalogue, templates, connections)
+        call()
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("-n", type=int, default=500, help="requests per endpoint")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    from builder.api import views
+    from upfront.reference.models import DataRevision
+
+    if DataRevision.current() is None:
+        sys.exit("No reference data: run `manage.py migrate && manage.py load_reference` first.")
+    # Measure the work, not the throttle refusing us after 600 requests a minute.
+    views.DyoThrottle.THROTTLE_RATES = {**views.DyoThrottle.THROTTLE_RATES, "dyo_validate": None}
+
+    client = Client()
+    body = json.dumps(FORCE)
+    check = client.post("/api/v1/dyo/validate", body, content_type="application/json")
+    assert check.status_code == 200, check.content
+    print(f"force: 13 cards, total {check.json()['total_points']} points")
+
+    def validate() -> object:
+        return client.post("/api/v1/dyo/validate", body, content_type="application/json")
+
+    def health() -> object:
+        return client.get("/health/")
+
+    results = {"validate": timed(validate, args.n), "health": timed(health, args.n)}
+    for name, samples in results.items():
+        print(
+            f"{name:9s} n={len(samples)} p50={percentile(samples, 0.5):.2f} ms "
+            f"p95={percentile(samples, 0.95):.2f} ms mean={statistics.fmean(samples):.2f} ms"
+        )
+    p50 = percentile(results["validate"], 0.5) / percentile(results["health"], 0.5)
+    p95 = percentile(results["validate"], 0.95) / percentile(results["health"], 0.95)
+    print(f"ratio validate/health: p50 {p50:.2f}  p95 {p95:.2f}  (target <= 2)")
+
+
+if __name__ == "__main__":
+    main()

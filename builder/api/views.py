@@ -1,0 +1,343 @@
+"""Builder API: DYO validation, rule 43 draws, saved forces (``/api/v1/``).
+
+One view per operation; the views only translate HTTP to service calls and back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from builder import selectors, services
+from builder.api import serializers as s
+from builder.fetch import catalogue_current
+from upfront.rules.draws import DrawError, DrawRequest, draw
+from upfront.rules.force import FORCE_SCHEMA
+
+# A force document is a few KB; anything this large is a mistake or abuse.
+MAX_BODY_BYTES = 256 * 1024
+
+EXAMPLE_FORCE: dict[str, Any] = {
+    "nationality": "german",
+    "period": "1943b",
+    "theatre": "ETO",
+    "troop_type": "line",
+    "partisans": False,
+    "marines": False,
+    "mountain": False,
+    "budget": 320,
+    "groups": [
+        {"label": "A", "cards": [{"card": 1}, {"card": 4, "secondary": ["panzerfaust"]}]},
+        {"label": "B", "cards": [{"card": 13}, {"card": 7}]},
+    ],
+    "reinforcements": [{"after_deck": 1, "cards": [{"card": 9}]}],
+    "radios": [{"fire_strength": 5}],
+    "snipers": 1,
+    "random_reinforcement_decks": [],
+}
+EXAMPLE_RESULT: dict[str, Any] = {
+    "valid": False,
+    "total_points": 331,
+    "budget": 320,
+    "remaining": -11,
+    "breakdown": [
+        {"item": "card 1", "points": 51, "rule": "43.4"},
+        {"item": "panzerfaust", "points": 25, "rule": "43.6"},
+    ],
+    "violations": [
+        {
+            "code": "over_budget",
+            "severity": "error",
+            "rule": "43.2",
+            "message": "Purchases total 331 points, 11 over the budget of 320.",
+            "items": [],
+        }
+    ],
+}
+EXAMPLE_ERRORS = {
+    "errors": [
+        {"path": "groups[0].cards[1].card", "message": "must be an integer"},
+        {"path": "period", "message": "unknown period '1950a'"},
+    ]
+}
+
+
+class DyoThrottle(ScopedRateThrottle):
+    """Generous per-client limit for the anonymous calculation endpoints."""
+
+    THROTTLE_RATES = {
+        "dyo_validate": "600/minute",
+        "draw": "120/minute",
+        **api_settings.DEFAULT_THROTTLE_RATES,
+    }
+
+
+def _lang() -> str:
+    return "it" if (get_language() or "en").startswith("it") else "en"
+
+
+def _too_large(request: Request) -> Response | None:
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_BODY_BYTES:
+        return Response(
+            {
+                "errors": [
+                    {
+                        "path": "$",
+                        "message": _("The document is %(size)d bytes; the limit is %(limit)d.")
+                        % {"size": length, "limit": MAX_BODY_BYTES},
+                    }
+                ]
+            },
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    return None
+
+
+def _body(request: Request) -> Any:
+    try:
+        return request.data
+    except ParseError as exc:
+        raise services.ForceInputError(
+            errors=[{"path": "$", "message": _("Not valid JSON: %(error)s") % {"error": exc}}]
+        ) from exc
+
+
+def _errors(exc: services.ForceInputError) -> Response:
+    return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+class ForceValidateApi(APIView):
+    # Anonymous and stateless: no session auth, hence no CSRF exposure.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [DyoThrottle]
+    throttle_scope = "dyo_validate"
+
+    @extend_schema(
+        operation_id="dyo_validate",
+        summary="Validate a DYO force (rule 43 and expansions)",
+        description="Body: a Force document. A malformed document gets 400 listing every fault "
+        "with its JSON path; a well-formed but illegal one gets 200 with `valid: false` and the "
+        "violations, each citing its rule. Messages follow `Accept-Language` (`it`).",
+        request=s.ForceDocumentSerializer,
+        responses={
+            200: s.ValidationResultSerializer,
+            400: s.PathErrorsSerializer,
+            413: s.PathErrorsSerializer,
+        },
+        examples=[
+            OpenApiExample("Interchange example force", value=EXAMPLE_FORCE, request_only=True),
+            OpenApiExample(
+                "Over budget", value=EXAMPLE_RESULT, response_only=True, status_codes=["200"]
+            ),
+            OpenApiExample(
+                "Malformed document", value=EXAMPLE_ERRORS, response_only=True, status_codes=["400"]
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        if (response := _too_large(request)) is not None:
+            return response
+        try:
+            result = services.force_validate(data=_body(request), lang=_lang())
+        except services.ForceInputError as exc:
+            return _errors(exc)
+        return Response(result)
+
+
+class DrawApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [DyoThrottle]
+    throttle_scope = "draw"
+
+    @extend_schema(
+        operation_id="dyo_draw",
+        summary="Draw on a rule 43 DYO table",
+        description="Give `rpn` for a deterministic lookup, or `seed` for a reproducible draw.",
+        request=s.DrawInputSerializer,
+        responses={200: s.DrawResultSerializer, 400: OpenApiTypes.OBJECT},
+        examples=[
+            OpenApiExample(
+                "Unit type",
+                value={
+                    "table": "unit_type",
+                    "nationality": "german",
+                    "theatre": "ETO",
+                    "period": "1943b",
+                    "rpn": 4,
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = s.DrawInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        params = dict(serializer.validated_data)
+        seed = params.pop("seed", None)
+        rng = random.Random(seed)
+        try:
+            result = draw(catalogue_current(), DrawRequest(**params), rng)
+        except DrawError as exc:
+            message = exc.message_it if _lang() == "it" else exc.message_en
+            return Response({exc.field: [message]}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(result.to_dict(_lang()))
+
+
+class ForceSchemaApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="force_schema",
+        summary="JSON Schema of the Force document (interchange format v1)",
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(FORCE_SCHEMA)
+
+
+def _document_from(body: Any) -> tuple[str | None, Any]:
+    """Accept ``{"name", "data"}`` or a bare Force document (import)."""
+    if isinstance(body, dict) and "data" in body:
+        name = body.get("name")
+        return (name if isinstance(name, str) else None), body["data"]
+    return None, body
+
+
+class ForceListCreateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="forces_list",
+        summary="Your saved forces",
+        responses={200: s.SavedForceOutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        forces = selectors.saved_forces_for(request.user)
+        return Response(s.SavedForceOutputSerializer(forces, many=True).data)
+
+    @extend_schema(
+        operation_id="forces_create",
+        summary="Save or import a force",
+        description='Body `{"name", "data"}` or a bare Force document (import; named by '
+        "`?name=`). All-or-nothing: a malformed document saves nothing and gets 400 with paths.",
+        request=s.SavedForceInputSerializer,
+        responses={201: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+        examples=[
+            OpenApiExample(
+                "Save the interchange example",
+                value={"name": "Grenadiers", "data": EXAMPLE_FORCE},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        if (response := _too_large(request)) is not None:
+            return response
+        try:
+            name, data = _document_from(_body(request))
+            name = name or request.query_params.get("name") or _("Imported force")
+            saved = services.saved_force_create(owner=request.user, name=name[:120], data=data)
+        except services.ForceInputError as exc:
+            return _errors(exc)
+        return Response(s.SavedForceOutputSerializer(saved).data, status=status.HTTP_201_CREATED)
+
+
+class ForceDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def _get(self, request: Request, pk: int):  # type: ignore[no-untyped-def]
+        return get_object_or_404(selectors.saved_forces_for(request.user), pk=pk)
+
+    @extend_schema(
+        operation_id="forces_retrieve",
+        summary="One of your saved forces",
+        responses={200: s.SavedForceOutputSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.SavedForceOutputSerializer(self._get(request, pk)).data)
+
+    def _update(self, request: Request, pk: int) -> Response:
+        saved = self._get(request, pk)
+        if (response := _too_large(request)) is not None:
+            return response
+        try:
+            body = _body(request)
+            if not isinstance(body, dict):
+                raise services.ForceInputError(
+                    errors=[{"path": "$", "message": _("Expected a JSON object.")}]
+                )
+            name = body.get("name")
+            saved = services.saved_force_update(
+                saved_force=saved,
+                name=name[:120] if isinstance(name, str) else None,
+                data=body.get("data"),
+            )
+        except services.ForceInputError as exc:
+            return _errors(exc)
+        return Response(s.SavedForceOutputSerializer(saved).data)
+
+    @extend_schema(
+        operation_id="forces_update",
+        summary="Replace a saved force's name and/or document",
+        request=s.SavedForceUpdateSerializer,
+        responses={200: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk)
+
+    @extend_schema(
+        operation_id="forces_partial_update",
+        summary="Change a saved force's name and/or document",
+        request=s.SavedForceUpdateSerializer,
+        responses={200: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk)
+
+    @extend_schema(
+        operation_id="forces_delete", summary="Delete a saved force", responses={204: None}
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        services.saved_force_delete(saved_force=self._get(request, pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ForceExportApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="forces_export",
+        summary="Download a saved force as a Force document",
+        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        saved = get_object_or_404(selectors.saved_forces_for(request.user), pk=pk)
+        response = HttpResponse(
+            json.dumps(saved.data, indent=2, ensure_ascii=False),
+            content_type="application/json; charset=utf-8",
+        )
+        response["Content-Disposition"] = f'attachment; filename="force-{saved.pk}.json"'
+        return response

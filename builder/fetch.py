@@ -1,0 +1,184 @@
+"""Load what the rules engine needs from the reference models into plain dataclasses.
+
+The snapshot is cached per data revision: the reference data changes only through the
+loader or the admin, and both record a new ``DataRevision``, so one small query per call
+tells whether the cached catalogue is still current.
+"""
+
+from __future__ import annotations
+
+import threading
+from decimal import Decimal
+
+from upfront.reference import models as m
+from upfront.rules.catalogue import (
+    CardInfo,
+    Catalogue,
+    ForceVariantInfo,
+    NationalityInfo,
+    Prices,
+    RadioPrice,
+    RandomReinforcementEntry,
+    TableEntry,
+    UnitTypeEntry,
+)
+
+AT_WEAPONS = {"BAZ", "PSK", "PIAT", "ATR"}  # weapons.csv: class "anti-tank (LATW, ordnance)"
+_lock = threading.Lock()
+_cache: dict[str, Catalogue] = {}
+
+
+def _code(period: m.Period | None) -> str | None:
+    return period.code if period else None
+
+
+def _build(revision: str) -> Catalogue:
+    periods = tuple(m.Period.objects.order_by("order").values_list("code", flat=True))
+    nationalities = {
+        n.code: NationalityInfo(
+            code=n.code,
+            name_en=n.name_en,
+            name_it=n.name_it,
+            side=n.side,
+            at_secondary_limit=n.at_secondary_limit,
+            squad_max_men=n.squad_max_men,
+        )
+        for n in m.Nationality.objects.all()
+    }
+    cards = {}
+    for card in m.PersonalityCard.objects.select_related(
+        "nationality", "weapon", "available_from", "available_to"
+    ).exclude(card_no=None):
+        cards[(card.nationality.code, card.card_no)] = CardInfo(
+            nationality=card.nationality.code,
+            card_no=card.card_no,
+            name=card.name,
+            rank=card.rank,
+            weapon=card.weapon.code,
+            unit_kind=card.unit_kind,
+            dyo_points=card.dyo_points,
+            morale=card.morale,
+            at_weapon=card.weapon.code in AT_WEAPONS,
+            leader_role=card.leader_role if card.leader_role != "none" else "",
+            available_from=_code(card.available_from),
+            available_to=_code(card.available_to),
+        )
+    prices = list(m.DYOPrice.objects.select_related("nationality", "available_from"))
+
+    def one(item: str) -> m.DYOPrice | None:
+        return next((p for p in prices if p.item == item), None)
+
+    def points(item: str) -> int:
+        price = one(item)
+        if price is None or price.points is None:
+            raise LookupError(f"the reference data has no price for {item!r}")
+        return price.points
+
+    at_mine = one("at_mine")
+    catalogue_prices = Prices(
+        atmm=points("atmm"),
+        atmm_from=_code(one("atmm").available_from),  # type: ignore[union-attr]
+        panzerfaust=points("panzerfaust"),
+        panzerfaust_from=_code(one("panzerfaust").available_from),  # type: ignore[union-attr]
+        demolition_charge=points("demolition_charge"),
+        at_mine=at_mine.points if at_mine else None,
+        sniper=points("sniper"),
+        double_sniper=points("double_sniper"),
+        random_reinforcements_per_deck=points("random_reinforcements"),
+        reinforcement_multipliers={
+            p.after_deck: Decimal(p.multiplier)
+            for p in prices
+            if p.item == "reinforcement_multiplier" and p.after_deck and p.multiplier
+        },
+        troop_type_multipliers={
+            p.troop_types: Decimal(p.multiplier)
+            for p in prices
+            if p.item == "troop_type_modifier" and p.multiplier
+        },
+    )
+    radios = tuple(
+        RadioPrice(
+            nationality=p.nationality.code,
+            fire_strength=p.fire_strength,
+            points=p.points,
+            troop_types=frozenset(t for t in p.troop_types.split(",") if t),
+            rule=p.rule,
+        )
+        for p in prices
+        if p.item == "radio" and p.nationality and p.fire_strength and p.points is not None
+    )
+    permissions = {
+        (p.weapon, p.nationality.code): p.allowed
+        for p in m.SecondaryWeaponPermission.objects.select_related("nationality")
+    }
+    variants = {}
+    for v in m.ForceVariant.objects.select_related("nationality", "available_from"):
+        info = ForceVariantInfo(
+            code=v.code,
+            nationality=v.nationality.code,
+            available_from=_code(v.available_from),
+            min_morale=v.min_morale,
+            dyo_percent=v.dyo_percent,
+            rule=v.rule,
+        )
+        variants[(v.code, v.nationality.code)] = info
+    mountain: dict[str, str | None] = {}
+    for row in m.MountainTroopAvailability.objects.select_related("nationality", "available_from"):
+        if row.nationality is not None:
+            mountain[row.nationality.code] = _code(row.available_from)
+    unit_types = tuple(
+        UnitTypeEntry(
+            theatre=r.theatre,
+            nationality=r.nationality.code,
+            period=r.period.code,
+            troop_type=r.troop_type,
+            rpn_low=r.rpn_low,
+            rpn_high=r.rpn_high,
+            rule=r.rule,
+        )
+        for r in m.UnitTypeRow.objects.select_related("nationality", "period")
+    )
+    random_reinforcements = tuple(
+        RandomReinforcementEntry(
+            nationality=r.nationality.code,
+            rn=r.rn,
+            cards=tuple(r.cards),
+            sniper=r.sniper,
+            free_choice=r.free_choice,
+            rule=r.rule,
+        )
+        for r in m.RandomReinforcementRow.objects.select_related("nationality")
+    )
+    tables = tuple(
+        TableEntry(table=r.table, key=r.key, rpn=r.rpn, value=r.value, detail=r.detail, rule=r.rule)
+        for r in m.DYOTableRow.objects.all()
+    )
+    return Catalogue(
+        data_revision=revision,
+        periods=periods,
+        nationalities=nationalities,
+        cards=cards,
+        radios=radios,
+        prices=catalogue_prices,
+        secondary_permissions=permissions,
+        force_variants={f"{code}:{nat}": info for (code, nat), info in variants.items()},
+        mountain_troops=mountain,
+        unit_types=unit_types,
+        random_reinforcements=random_reinforcements,
+        tables=tables,
+        variants_by_nationality=variants,
+    )
+
+
+def catalogue_current() -> Catalogue:
+    """The catalogue of the current data revision (built once per revision and process)."""
+    revision = m.DataRevision.objects.order_by("-pk").values_list("pk", "content_hash").first()
+    key = f"{revision[0]}:{revision[1]}" if revision else "none"
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    with _lock:
+        catalogue = _build(key)
+        _cache.clear()  # only the current revision is worth keeping
+        _cache[key] = catalogue
+        return catalogue

@@ -1,0 +1,132 @@
+"""The DYO builder page (server-rendered, htmx live panel, small vanilla JS controller)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from builder import selectors, services
+from upfront.reference.models import Nationality, Period, PersonalityCard
+from upfront.rules.validate import RULE_SUMMARIES
+
+DEFAULT_FORCE: dict[str, Any] = {
+    "nationality": "german",
+    "period": "1943b",
+    "theatre": "ETO",
+    "troop_type": "line",
+    "partisans": False,
+    "marines": False,
+    "mountain": False,
+    "budget": 320,
+    "groups": [{"label": "A", "cards": []}],
+    "reinforcements": [],
+    "radios": [],
+    "snipers": 0,
+    "random_reinforcement_decks": [],
+}
+
+
+def _lang() -> str:
+    return "it" if (get_language() or "en").startswith("it") else "en"
+
+
+def _cards(nationality: str) -> list[PersonalityCard]:
+    return list(
+        PersonalityCard.objects.filter(nationality__code=nationality, card_no__isnull=False)
+        .select_related("weapon")
+        .order_by("card_no")
+    )
+
+
+def _panel_context(force_text: str) -> dict[str, Any]:
+    """Validate the typed JSON; never raises, so the page keeps what the user typed."""
+    try:
+        data = json.loads(force_text)
+    except (TypeError, ValueError) as exc:
+        return {"errors": [{"path": "$", "message": _("Not valid JSON: %(e)s") % {"e": exc}}]}
+    try:
+        result = services.force_validate(data=data, lang=_lang())
+    except services.ForceInputError as exc:
+        return {"errors": exc.errors}
+    lang_index = 1 if _lang() == "it" else 0
+    for violation in result["violations"]:
+        summary = RULE_SUMMARIES.get(violation["rule"])
+        violation["summary"] = summary[lang_index] if summary else ""
+    return {"result": result}
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    force: dict[str, Any] = dict(DEFAULT_FORCE)
+    loaded = None
+    load = request.GET.get("load", "")
+    if load.isdigit() and request.user.is_authenticated:
+        loaded = get_object_or_404(selectors.saved_forces_for(request.user), pk=int(load))
+        force = loaded.data
+    elif request.GET.get("nationality"):
+        force["nationality"] = request.GET["nationality"]
+    force_text = request.POST.get("force") or json.dumps(force)
+    return _render_index(request, force_text=force_text, loaded=loaded)
+
+
+def _render_index(
+    request: HttpRequest, *, force_text: str, loaded: Any = None, status: int = 200
+) -> HttpResponse:
+    try:
+        nationality = json.loads(force_text).get("nationality", "german")
+    except (ValueError, AttributeError):
+        nationality = "german"
+    context = {
+        "force_json": force_text,
+        "nationalities": Nationality.objects.all(),
+        "periods": Period.objects.all(),
+        "nationality": nationality,
+        "cards": _cards(str(nationality)),
+        "saved_forces": selectors.saved_forces_for(request.user),
+        "loaded": loaded,
+        **_panel_context(force_text),
+    }
+    return render(request, "builder/index.html", context, status=status)
+
+
+@require_GET
+def card_picker(request: HttpRequest) -> HttpResponse:
+    nationality = request.GET.get("nationality", "german")
+    return render(
+        request,
+        "builder/_card_picker.html",
+        {"cards": _cards(nationality), "nationality": nationality},
+    )
+
+
+@require_POST
+def panel(request: HttpRequest) -> HttpResponse:
+    return render(request, "builder/_panel.html", _panel_context(request.POST.get("force", "")))
+
+
+@login_required
+@require_POST
+def save(request: HttpRequest) -> HttpResponse:
+    force_text = request.POST.get("force", "")
+    name = (request.POST.get("name") or "").strip()[:120] or _("Unnamed force")
+    try:
+        data = json.loads(force_text)
+        existing = request.POST.get("saved_id", "")
+        if existing.isdigit():
+            saved = get_object_or_404(selectors.saved_forces_for(request.user), pk=existing)
+            saved = services.saved_force_update(saved_force=saved, name=name, data=data)
+        else:
+            saved = services.saved_force_create(owner=request.user, name=name, data=data)
+    except (ValueError, services.ForceInputError) as exc:
+        messages.error(request, _("Not saved: %(e)s") % {"e": exc})
+        # Re-render with the typed document so nothing is lost.
+        return _render_index(request, force_text=force_text, status=400)
+    messages.success(request, _("Saved “%(name)s”.") % {"name": saved.name})
+    return redirect(f"{request.path.rsplit('save/', 1)[0]}?load={saved.pk}")

@@ -1,0 +1,74 @@
+"""POST /api/v1/dyo/draw (rule 43 tables)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.django_db
+URL = "/api/v1/dyo/draw"
+UNIT_TYPES = Path(settings.REFERENCE_DATA_DIR) / "reference" / "unit_type_table.csv"
+CODES = {"L": "line", "E": "elite", "S": "second_line"}
+
+
+def troop_type_in_csv(nationality: str, period: str, rpn: int) -> str:
+    with UNIT_TYPES.open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if (
+                row["nationality"] == nationality
+                and row["period"] == period
+                and row["rpn_low"]
+                and int(row["rpn_low"]) <= rpn <= int(row["rpn_high"])
+            ):
+                return CODES[row["troop_type"]]
+    raise LookupError
+
+
+@pytest.mark.parametrize("rpn", [1, 5, 9])
+def test_unit_type_lookup_matches_the_printed_table(api, rpn: int) -> None:
+    body = api.post(
+        URL,
+        {
+            "table": "unit_type",
+            "nationality": "german",
+            "theatre": "ETO",
+            "period": "1943b",
+            "rpn": rpn,
+        },
+        format="json",
+    ).json()
+    assert body["rpn"] == rpn
+    assert body["table"] == "unit_type"
+    assert body["rule"].startswith("43")
+    expected = troop_type_in_csv("german", "1943b", rpn)
+    assert body["value"].lower().replace(" ", "_") in {expected, expected[0]}
+
+
+def test_same_seed_same_draw(api) -> None:
+    params = {"table": "unit_type", "nationality": "german", "theatre": "ETO", "period": "1943b"}
+    first = api.post(URL, {**params, "seed": 42}, format="json").json()
+    again = api.post(URL, {**params, "seed": 42}, format="json").json()
+    assert first == again
+    assert 1 <= first["rpn"] <= 10
+
+
+def test_unknown_table_is_rejected_naming_the_field(api) -> None:
+    response = api.post(URL, {"table": "weather_of_mars"}, format="json")
+    assert response.status_code == 400
+    assert "table" in response.json()
+
+
+def test_bad_rpn_is_rejected_naming_the_field(api) -> None:
+    response = api.post(URL, {"table": "time_frame", "rpn": 11}, format="json")
+    assert response.status_code == 400
+    assert "rpn" in response.json()
+
+
+def test_missing_parameter_for_the_table_is_named(api) -> None:
+    # The unit type table needs a nationality and a period (43.2).
+    response = api.post(URL, {"table": "unit_type", "theatre": "ETO", "rpn": 3}, format="json")
+    assert response.status_code == 400
+    assert set(response.json()) & {"nationality", "period"}

@@ -1,0 +1,103 @@
+"""POST /api/v1/dyo/validate."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.conftest import csv_points, plain_force
+
+pytestmark = pytest.mark.django_db
+URL = "/api/v1/dyo/validate"
+
+
+def test_interchange_example_is_checked_and_itemised(api, example_force) -> None:
+    body = api.post(URL, example_force, format="json").json()
+    assert set(body) >= {"valid", "total_points", "budget", "remaining", "breakdown", "violations"}
+    assert body["budget"] == 320
+    assert body["remaining"] == 320 - body["total_points"]
+    # Every point is accounted for with a rule reference.
+    assert sum(line["points"] for line in body["breakdown"]) == body["total_points"]
+    assert all(line["rule"] for line in body["breakdown"])
+    card1 = [line for line in body["breakdown"] if line["item"] == "card 1"]
+    assert card1 and card1[0]["points"] == csv_points("german", 1) == 51
+    # valid is true exactly when no violation is an error.
+    errors = [v for v in body["violations"] if v["severity"] == "error"]
+    assert body["valid"] is (not errors)
+
+
+def test_total_is_the_sum_of_csv_card_prices(api) -> None:
+    cards = [1, 3, 4, 5, 9]
+    body = api.post(URL, plain_force(cards, budget=None), format="json").json()
+    assert body["total_points"] == sum(csv_points("german", c) for c in cards)
+    assert body["remaining"] is None
+
+
+def test_over_budget_is_a_violation_citing_its_rule(api) -> None:
+    cards = [1, 3]
+    total = csv_points("german", 1) + csv_points("german", 3)
+    body = api.post(URL, plain_force(cards, budget=total - 11), format="json").json()
+    assert body["valid"] is False
+    assert body["remaining"] == -11
+    over = [v for v in body["violations"] if v["code"] == "over_budget"]
+    assert over, body["violations"]
+    assert over[0]["severity"] == "error" and over[0]["rule"]
+    assert str(total) in over[0]["message"]
+
+
+def test_italian_messages_follow_accept_language(api) -> None:
+    doc = plain_force([1, 3], budget=10)
+    en = api.post(URL, doc, format="json").json()
+    it = api.post(URL, doc, format="json", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert en["total_points"] == it["total_points"]
+    en_msg = {v["code"]: v["message"] for v in en["violations"]}
+    it_msg = {v["code"]: v["message"] for v in it["violations"]}
+    assert set(en_msg) == set(it_msg) and "over_budget" in it_msg
+    assert it_msg["over_budget"] != en_msg["over_budget"]
+
+
+def test_malformed_document_lists_every_fault_with_its_path(api, example_force) -> None:
+    example_force["groups"][0]["cards"][1]["card"] = "four"
+    example_force["nationality"] = "martian"
+    example_force["snipers"] = 7
+    response = api.post(URL, example_force, format="json")
+    assert response.status_code == 400
+    paths = {e["path"] for e in response.json()["errors"]}
+    assert {"groups[0].cards[1].card", "nationality", "snipers"} <= paths
+    assert all(e["message"] for e in response.json()["errors"])
+
+
+def test_malformed_document_in_italian(api, example_force) -> None:
+    del example_force["groups"]
+    en = api.post(URL, example_force, format="json").json()["errors"]
+    it = api.post(URL, example_force, format="json", HTTP_ACCEPT_LANGUAGE="it").json()["errors"]
+    assert [e["path"] for e in en] == [e["path"] for e in it]
+    assert [e["message"] for e in en] != [e["message"] for e in it]
+
+
+def test_broken_json_is_a_400_not_a_crash(api) -> None:
+    response = api.post(URL, "{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "$"
+
+
+def test_anonymous_needs_no_csrf_token(example_force) -> None:
+    from rest_framework.test import APIClient
+
+    client = APIClient(enforce_csrf_checks=True)
+    response = client.post(URL, example_force, format="json")
+    assert response.status_code == 200
+    assert "total_points" in response.json()
+
+
+def test_oversized_body_is_rejected_with_a_message(api) -> None:
+    doc = plain_force([1])
+    doc["padding"] = "x" * (300 * 1024)
+    response = api.post(URL, doc, format="json")
+    assert response.status_code == 413
+    assert "limit" in response.json()["errors"][0]["message"]
+
+
+def test_force_schema_is_published(api) -> None:
+    schema = api.get("/api/v1/schemas/force.json").json()
+    assert "nationality" in schema["properties"]
+    assert "groups" in schema.get("required", [])

@@ -1,0 +1,111 @@
+"""The builder page, its card picker and the live panel."""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+
+import pytest
+
+from builder.models import SavedForce
+from tests.builder.conftest import CARDS_CSV, csv_points, plain_force
+
+pytestmark = pytest.mark.django_db
+
+
+def card_names(nationality: str) -> list[str]:
+    with CARDS_CSV.open(newline="", encoding="utf-8") as fh:
+        rows = csv.DictReader(fh)
+        return [r["name"] for r in rows if r["nationality"] == nationality and r["card_no"]]
+
+
+def test_page_lists_the_chosen_nationality_cards(client) -> None:
+    page = html.unescape(client.get("/builder/?nationality=american").content.decode())
+    american = card_names("american")
+    assert american and all(name in page for name in american[:5])
+    assert "Diettinger" not in page  # German card 1
+
+
+def test_card_picker_partial_switches_nationality(client) -> None:
+    fragment = html.unescape(client.get("/builder/cards/?nationality=german").content.decode())
+    assert "Diettinger" in fragment
+    assert f"{csv_points('german', 1)} points" in fragment
+
+
+def test_anonymous_page_offers_sign_in_not_save(client) -> None:
+    page = client.get("/builder/").content.decode()
+    assert 'id="save-force"' not in page
+    assert "/accounts/login/" in page
+
+
+def test_live_panel_shows_total_and_violation(client) -> None:
+    cards = [1, 3]
+    total = sum(csv_points("german", c) for c in cards)
+    doc = plain_force(cards, budget=total - 11)
+    fragment = client.post("/builder/panel/", {"force": json.dumps(doc)}).content.decode()
+    assert f'data-total="{total}"' in fragment
+    api = client.post("/api/v1/dyo/validate", doc, content_type="application/json").json()
+    over = next(v for v in api["violations"] if v["code"] == "over_budget")
+    assert html.escape(over["message"]) in fragment or over["message"] in html.unescape(fragment)
+    assert "over_budget" in fragment
+
+
+def test_live_panel_in_italian(client) -> None:
+    doc = plain_force([1, 3], budget=10)
+    fragment = html.unescape(
+        client.post(
+            "/builder/panel/", {"force": json.dumps(doc)}, HTTP_ACCEPT_LANGUAGE="it"
+        ).content.decode()
+    )
+    api_it = client.post(
+        "/api/v1/dyo/validate", doc, content_type="application/json", HTTP_ACCEPT_LANGUAGE="it"
+    ).json()
+    api_en = client.post("/api/v1/dyo/validate", doc, content_type="application/json").json()
+    it_msg = next(v["message"] for v in api_it["violations"] if v["code"] == "over_budget")
+    en_msg = next(v["message"] for v in api_en["violations"] if v["code"] == "over_budget")
+    assert it_msg in fragment and en_msg not in fragment
+
+
+def test_live_panel_lists_format_faults_by_path(client) -> None:
+    doc = plain_force([1])
+    doc["groups"][0]["cards"][0]["card"] = "one"
+    fragment = client.post("/builder/panel/", {"force": json.dumps(doc)}).content.decode()
+    assert "groups[0].cards[0].card" in fragment
+    broken = client.post("/builder/panel/", {"force": "{oops"}).content.decode()
+    assert "<code>$</code>" in broken
+
+
+def test_save_and_load_for_signed_in_user(client, owner) -> None:
+    client.force_login(owner)
+    doc = plain_force([1, 4])
+    response = client.post("/builder/save/", {"name": "Grenadiers", "force": json.dumps(doc)})
+    assert response.status_code == 302
+    saved = SavedForce.objects.get(owner=owner)
+    assert saved.total_points == csv_points("german", 1) + csv_points("german", 4)
+    page = client.get(response["Location"]).content.decode()
+    assert "Grenadiers" in page
+    stored = page.split('name="force" hidden>')[1].split("</textarea>")[0]
+    assert json.loads(html.unescape(stored)) == doc
+
+
+def test_save_with_bad_input_keeps_what_was_typed(client, owner) -> None:
+    client.force_login(owner)
+    typed = '{"nationality": "german", "groups": [ {"label": "A"'
+    response = client.post("/builder/save/", {"name": "x", "force": typed})
+    assert response.status_code == 400
+    assert html.escape(typed) in response.content.decode()
+    assert not SavedForce.objects.exists()
+
+
+def test_other_users_force_cannot_be_loaded(client, owner, stranger) -> None:
+    client.force_login(owner)
+    client.post("/builder/save/", {"name": "Mine", "force": json.dumps(plain_force([1]))})
+    pk = SavedForce.objects.get().pk
+    client.force_login(stranger)
+    assert client.get(f"/builder/?load={pk}").status_code == 404
+
+
+def test_save_requires_sign_in(client) -> None:
+    response = client.post("/builder/save/", {"name": "x", "force": "{}"})
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]

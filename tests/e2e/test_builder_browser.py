@@ -1,0 +1,101 @@
+"""The builder page in a real browser (Debian's Chromium driven by Playwright)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import skip_or_fail
+from tests.builder.conftest import csv_points
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def reference_data(transactional_db) -> None:  # type: ignore[no-untyped-def]
+    # live_server runs on a transactional database that is flushed between tests.
+    from upfront.reference.loading import reference_data_load
+
+    reference_data_load(force=True, reason="browser test")
+
+
+@pytest.fixture
+def page(reference_data):  # type: ignore[no-untyped-def]
+    if not Path(CHROMIUM).exists():
+        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 375, "height": 800}, accept_downloads=True)
+        yield context.new_page()
+        context.close()
+        browser.close()
+
+
+def test_build_a_force_live(page, live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/builder/")
+    total = page.locator("#total-points")
+    expect(total).to_have_text("0")
+
+    # Budget by keyboard.
+    page.fill("#f-budget", "60")
+    page.keyboard.press("Tab")
+
+    # Add German card 1 by keyboard: search, tab to its button, press Enter.
+    page.fill("#card-search", "Diettinger")
+    add = page.locator('#card-list button.add-card[data-card="1"]')
+    add.focus()
+    page.keyboard.press("Enter")
+    expect(total).to_have_text(str(csv_points("german", 1)))
+    expect(page.locator("#groups")).to_contain_text("Diettinger")
+
+    # Add card 3 with a click: now over the 60-point budget.
+    page.fill("#card-search", "")
+    page.click('#card-list button.add-card[data-card="3"]')
+    expected = csv_points("german", 1) + csv_points("german", 3)
+    expect(total).to_have_text(str(expected))
+    expect(page.locator('.violations li[data-code="over_budget"]')).to_be_visible()
+    expect(page.locator("#force-status")).to_have_class("status error")
+
+    # A second group, card moved into it: total unchanged, group B holds it.
+    page.click("#add-group")
+    page.locator("#groups .bought select").first.select_option(label="Group B")
+    expect(page.locator("#groups fieldset").nth(1)).to_contain_text("Diettinger")
+    expect(total).to_have_text(str(expected))
+
+    # Export.
+    with page.expect_download() as info:
+        page.click("#export-json")
+    path = tmp_path / "force.json"
+    info.value.save_as(path)
+    doc = json.loads(path.read_text())
+    assert doc["budget"] == 60
+    assert [c["card"] for g in doc["groups"] for c in g["cards"]] == [3, 1]
+    assert [g["label"] for g in doc["groups"]] == ["A", "B"]
+
+
+def test_import_bad_json_keeps_the_text(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/builder/")
+    page.fill("#import-text", '{"nationality": "german",')
+    page.click("#import-apply")
+    expect(page.locator("#import-status")).not_to_be_empty()
+    assert page.input_value("#import-text") == '{"nationality": "german",'

@@ -1,0 +1,247 @@
+"""The Force document of interchange format v1: schema, parsing with JSON paths, serialising."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+NATIONALITIES = ("german", "american", "russian", "british", "japanese", "italian", "french")
+PERIODS = tuple(f"{year}{half}" for year in range(1941, 1946) for half in "ab")
+TROOP_TYPES = ("line", "elite", "second_line")
+SECONDARY_WEAPONS = ("atmm", "panzerfaust", "demolition_charge", "at_mine")
+
+_card = {
+    "type": "object",
+    "required": ["card"],
+    "properties": {
+        "card": {"type": "integer", "minimum": 1},
+        "secondary": {
+            "type": "array",
+            "items": {"enum": list(SECONDARY_WEAPONS)},
+        },
+    },
+}
+FORCE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://upfront-builder.invalid/schemas/force-v1.json",
+    "title": "Up Front DYO force (interchange format v1)",
+    "type": "object",
+    "required": ["nationality", "period", "troop_type", "groups"],
+    "properties": {
+        "nationality": {"enum": list(NATIONALITIES)},
+        "period": {"enum": list(PERIODS)},
+        "theatre": {"enum": ["ETO", "PTO"]},
+        "troop_type": {"enum": list(TROOP_TYPES)},
+        "partisans": {"type": "boolean"},
+        "marines": {"type": "boolean"},
+        "mountain": {"type": "boolean"},
+        "budget": {"type": ["integer", "null"], "minimum": 0},
+        "groups": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["cards"],
+                "properties": {
+                    "label": {"type": "string", "maxLength": 20},
+                    "cards": {"type": "array", "items": _card},
+                },
+            },
+        },
+        "reinforcements": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["after_deck", "cards"],
+                "properties": {
+                    "after_deck": {"type": "integer", "minimum": 1, "maximum": 20},
+                    "cards": {"type": "array", "items": _card},
+                },
+            },
+        },
+        "radios": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["fire_strength"],
+                "properties": {"fire_strength": {"enum": [5, 6, 7]}},
+            },
+        },
+        "snipers": {"enum": [0, 1, 2]},
+        "random_reinforcement_decks": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1, "maximum": 20},
+            "uniqueItems": True,
+        },
+        "replay": {"enum": [None, "sl", "asl"]},
+    },
+}
+_VALIDATOR = Draft202012Validator(FORCE_SCHEMA)
+
+
+@dataclass(frozen=True)
+class CardPurchase:
+    card: int
+    secondary: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Group:
+    label: str
+    cards: tuple[CardPurchase, ...]
+
+
+@dataclass(frozen=True)
+class Reinforcement:
+    after_deck: int
+    cards: tuple[CardPurchase, ...]
+
+
+@dataclass(frozen=True)
+class Force:
+    nationality: str
+    period: str
+    theatre: str
+    troop_type: str
+    partisans: bool
+    marines: bool
+    mountain: bool
+    budget: int | None
+    groups: tuple[Group, ...]
+    reinforcements: tuple[Reinforcement, ...] = ()
+    radios: tuple[int, ...] = ()
+    snipers: int = 0
+    random_reinforcement_decks: tuple[int, ...] = ()
+    replay: str | None = None
+
+    def setup_cards(self) -> list[CardPurchase]:
+        return [purchase for group in self.groups for purchase in group.cards]
+
+    def reinforcement_cards(self) -> list[CardPurchase]:
+        return [purchase for r in self.reinforcements for purchase in r.cards]
+
+
+@dataclass(frozen=True)
+class FormatError:
+    path: str
+    message_en: str
+    message_it: str
+
+
+class ForceFormatError(ValueError):
+    def __init__(self, errors: list[FormatError]) -> None:
+        super().__init__("; ".join(f"{e.path}: {e.message_en}" for e in errors))
+        self.errors = errors
+
+
+def _path(parts: Any) -> str:
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "$"
+
+
+def _messages(error: Any) -> tuple[str, str]:
+    kind, value = error.validator, error.validator_value
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "?"
+        return (f"'{missing}' is required.", f"'{missing}' è obbligatorio.")
+    if kind == "enum":
+        allowed = ", ".join("null" if v is None else str(v) for v in value)
+        return (
+            f"{error.instance!r} is not one of: {allowed}.",
+            f"{error.instance!r} non è tra i valori ammessi: {allowed}.",
+        )
+    if kind == "type":
+        names = value if isinstance(value, list) else [value]
+        return (
+            f"must be of type {' or '.join(names)}.",
+            f"deve essere di tipo {' o '.join(names)}.",
+        )
+    if kind == "minimum":
+        return (f"must be at least {value}.", f"deve essere almeno {value}.")
+    if kind == "maximum":
+        return (f"must be at most {value}.", f"deve essere al massimo {value}.")
+    if kind == "uniqueItems":
+        return ("must not repeat a value.", "non deve ripetere valori.")
+    if kind == "maxLength":
+        return (f"must be at most {value} characters.", f"al massimo {value} caratteri.")
+    return (error.message, error.message)
+
+
+def force_from_dict(data: object) -> Force:
+    """Parse a Force document; raise ``ForceFormatError`` listing every fault with its path."""
+    if not isinstance(data, dict):
+        raise ForceFormatError(
+            [
+                FormatError(
+                    "$", "A force must be a JSON object.", "Una forza deve essere un oggetto JSON."
+                )
+            ]
+        )
+    errors = sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        found = []
+        for error in errors:
+            en, it = _messages(error)
+            found.append(FormatError(_path(error.absolute_path), en, it))
+        raise ForceFormatError(found)
+
+    def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
+        return tuple(
+            CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
+            for item in items
+        )
+
+    return Force(
+        nationality=data["nationality"],
+        period=data["period"],
+        theatre=data.get("theatre") or "ETO",
+        troop_type=data["troop_type"],
+        partisans=bool(data.get("partisans")),
+        marines=bool(data.get("marines")),
+        mountain=bool(data.get("mountain")),
+        budget=data.get("budget"),
+        groups=tuple(
+            Group(label=str(g.get("label") or chr(ord("A") + i)), cards=cards(g["cards"]))
+            for i, g in enumerate(data["groups"])
+        ),
+        reinforcements=tuple(
+            Reinforcement(after_deck=r["after_deck"], cards=cards(r["cards"]))
+            for r in data.get("reinforcements") or []
+        ),
+        radios=tuple(r["fire_strength"] for r in data.get("radios") or []),
+        snipers=data.get("snipers") or 0,
+        random_reinforcement_decks=tuple(data.get("random_reinforcement_decks") or ()),
+        replay=data.get("replay"),
+    )
+
+
+def force_to_dict(force: Force) -> dict[str, Any]:
+    def cards(items: tuple[CardPurchase, ...]) -> list[dict[str, Any]]:
+        return [
+            {"card": c.card, **({"secondary": list(c.secondary)} if c.secondary else {})}
+            for c in items
+        ]
+
+    document: dict[str, Any] = {
+        "nationality": force.nationality,
+        "period": force.period,
+        "theatre": force.theatre,
+        "troop_type": force.troop_type,
+        "partisans": force.partisans,
+        "marines": force.marines,
+        "mountain": force.mountain,
+        "budget": force.budget,
+        "groups": [{"label": g.label, "cards": cards(g.cards)} for g in force.groups],
+        "reinforcements": [
+            {"after_deck": r.after_deck, "cards": cards(r.cards)} for r in force.reinforcements
+        ],
+        "radios": [{"fire_strength": fs} for fs in force.radios],
+        "snipers": force.snipers,
+        "random_reinforcement_decks": list(force.random_reinforcement_decks),
+    }
+    if force.replay:
+        document["replay"] = force.replay
+    return document

@@ -1,0 +1,190 @@
+"""Pricing a DYO force (rules 43.2-43.7, 44.8, 45.7, 48.1, 50.8, 51.5).
+
+Rounding: fractions are rounded up, as 43.4 states for reinforcements and as the published
+partisan force of scenario I shows for 43.5 (150 x 0.95 = 142.5 -> 143). Arithmetic is exact
+(Decimal) so 0.8 x 45 is 36, never 36.00000001 -> 37.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from upfront.rules.catalogue import CardInfo, Catalogue, RadioPrice
+from upfront.rules.force import CardPurchase, Force
+from upfront.rules.results import LineItem
+
+WEAPON_NAMES = {
+    "atmm": ("ATMM", "ATMM"),
+    "panzerfaust": ("Panzerfaust", "Panzerfaust"),
+    "demolition_charge": ("demolition charge", "carica da demolizione"),
+    "at_mine": ("AT mine", "mina anticarro"),
+}
+
+
+def ceil_points(value: Decimal) -> int:
+    return math.ceil(value)
+
+
+def secondary_price(catalogue: Catalogue, weapon: str) -> tuple[int | None, str]:
+    prices = catalogue.prices
+    if weapon == "atmm":
+        return prices.atmm, "43.7"
+    if weapon == "panzerfaust":
+        return prices.panzerfaust, "43.7"
+    if weapon == "demolition_charge":
+        return prices.demolition_charge, "43.7"
+    if weapon == "at_mine":
+        return prices.at_mine, "45.7"  # 45.7: priced as the ATMM
+    return None, "43.7"
+
+
+def radio_price(catalogue: Catalogue, force: Force, fire_strength: int) -> RadioPrice | None:
+    # 43.7 / 44.8 / 45.7 / 50.8 / 51.5: the price depends on nationality and, for the
+    # Italians and French, on troop type (Reservists are the French second line).
+    for radio in catalogue.radios:
+        if radio.nationality != force.nationality or radio.fire_strength != fire_strength:
+            continue
+        if not radio.troop_types or force.troop_type in radio.troop_types:
+            return radio
+    return None
+
+
+def reinforcement_multiplier(catalogue: Catalogue, after_deck: int) -> Decimal:
+    # 43.4: x0.8 after one deck, x0.5 after two, x0.2 after three; later arrivals are read
+    # as the three-deck rate (the table stops at three).
+    table = catalogue.prices.reinforcement_multipliers
+    return table.get(after_deck) or table[max(table)]
+
+
+@dataclass
+class Pricing:
+    lines: list[LineItem] = field(default_factory=list)
+    unknown_cards: list[CardInfo] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+def _purchase_points(
+    catalogue: Catalogue, force: Force, purchase: CardPurchase
+) -> tuple[int, list[tuple[str, str, int, str, str]], CardInfo | None]:
+    """Face value of one card and its secondary weapons, with labelled parts."""
+    card = catalogue.cards.get((force.nationality, purchase.card))
+    parts: list[tuple[str, str, int, str, str]] = []
+    total = 0
+    if card is not None:
+        points = card.dyo_points or 0  # unknown points: 0 here, flagged as a warning
+        parts.append(
+            (
+                f"card {card.card_no}",
+                f"carta {card.card_no}",
+                points,
+                "43.2",
+                card.name,
+            )
+        )
+        total += points
+    for weapon in purchase.secondary:
+        price, rule = secondary_price(catalogue, weapon)
+        en, it = WEAPON_NAMES.get(weapon, (weapon, weapon))
+        parts.append(
+            (f"{en} (card {purchase.card})", f"{it} (carta {purchase.card})", price or 0, rule, "")
+        )
+        total += price or 0
+    return total, parts, card
+
+
+def price_force(force: Force, catalogue: Catalogue) -> Pricing:
+    pricing = Pricing()
+    # 43.2: cards bought for the set-up at their printed DYO value, plus secondary weapons.
+    for purchase in force.setup_cards():
+        _, parts, card = _purchase_points(catalogue, force, purchase)
+        if card is not None and card.dyo_points is None:
+            pricing.unknown_cards.append(card)
+        for en, it, points, rule, detail in parts:
+            pricing.lines.append(LineItem(en, points, rule, it, detail))
+    # 43.7 radios by fire strength and the nationality's price rule.
+    for fire_strength in force.radios:
+        radio = radio_price(catalogue, force, fire_strength)
+        if radio is not None:
+            pricing.lines.append(
+                LineItem(
+                    f"radio FS {fire_strength}",
+                    radio.points,
+                    radio.rule,
+                    f"radio FF {fire_strength}",
+                )
+            )
+    # 43.6 sniper capability; the double sniper adds its own price to it.
+    if force.snipers >= 1:
+        pricing.lines.append(
+            LineItem("sniper capability", catalogue.prices.sniper, "43.6", "capacità di cecchino")
+        )
+    if force.snipers >= 2:
+        pricing.lines.append(
+            LineItem("double sniper", catalogue.prices.double_sniper, "43.6", "doppio cecchino")
+        )
+    # 43.4 reinforcements: the summed value of everything arriving after the same deck is
+    # multiplied and the fraction rounded up, once per deck.
+    by_deck: dict[int, list[CardPurchase]] = {}
+    for reinforcement in force.reinforcements:
+        by_deck.setdefault(reinforcement.after_deck, []).extend(reinforcement.cards)
+    for after_deck in sorted(by_deck):
+        face = 0
+        numbers = []
+        for purchase in by_deck[after_deck]:
+            points, _, card = _purchase_points(catalogue, force, purchase)
+            if card is not None and card.dyo_points is None:
+                pricing.unknown_cards.append(card)
+            face += points
+            numbers.append(str(purchase.card))
+        multiplier = reinforcement_multiplier(catalogue, after_deck)
+        pricing.lines.append(
+            LineItem(
+                f"reinforcements after deck {after_deck} (cards {', '.join(numbers)}): "
+                f"{face} x {multiplier.normalize()}",
+                ceil_points(face * multiplier),
+                "43.4",
+                f"rinforzi dopo il mazzo {after_deck} (carte {', '.join(numbers)}): "
+                f"{face} x {multiplier.normalize()}",
+            )
+        )
+    # 48.1: random reinforcement capability, 50 a deck; the Q&A applies the normal deck
+    # multipliers. Read as: deck 1 is bought at full price (it is in play from the start),
+    # deck n at the 43.4 rate for arrivals after n-1 decks.
+    for deck in sorted(force.random_reinforcement_decks):
+        base = Decimal(catalogue.prices.random_reinforcements_per_deck)
+        multiplier = Decimal(1) if deck == 1 else reinforcement_multiplier(catalogue, deck - 1)
+        pricing.lines.append(
+            LineItem(
+                f"random reinforcements, deck {deck}",
+                ceil_points(base * multiplier),
+                "48.1",
+                f"rinforzi casuali, mazzo {deck}",
+            )
+        )
+    # 43.5 (and the 43.7 Q&A): the troop type changes the whole total, secondary weapons
+    # included; partisans (37.1, 50.9, 51.3) use their own rate.
+    key = "partisans" if force.partisans else force.troop_type
+    multiplier = catalogue.prices.troop_type_multipliers.get(key)
+    if multiplier is not None and multiplier != 1:
+        face = pricing.total
+        adjusted = ceil_points(face * multiplier)
+        percent = (multiplier - 1) * 100
+        percent = percent.to_integral_value() if percent == percent.to_integral_value() else percent
+        label_en = {"elite": "elite", "second_line": "second line", "partisans": "partisans"}[key]
+        label_it = {"elite": "élite", "second_line": "seconda linea", "partisans": "partigiani"}[
+            key
+        ]
+        pricing.lines.append(
+            LineItem(
+                f"{label_en} {percent:+}% on {face}",
+                adjusted - face,
+                "43.5",
+                f"{label_it} {percent:+}% su {face}",
+            )
+        )
+    return pricing
