@@ -17,7 +17,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -132,6 +134,10 @@ class ForceValidateApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [DyoThrottle]
     throttle_scope = "dyo_validate"
+    # JSON only: skipping content negotiation over the browsable renderer keeps the request
+    # close to the cost of a trivial one (docs/performance.md).
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
 
     @extend_schema(
         operation_id="dyo_validate",

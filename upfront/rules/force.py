@@ -170,6 +170,81 @@ def _messages(error: Any) -> tuple[str, str]:
     return (error.message, error.message)
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards_ok(items: object) -> bool:
+    if not isinstance(items, list):
+        return False
+    for item in items:
+        if not isinstance(item, dict) or not _is_int(item.get("card")) or item["card"] < 1:
+            return False
+        secondary = item.get("secondary", [])
+        if not isinstance(secondary, list) or any(w not in SECONDARY_WEAPONS for w in secondary):
+            return False
+    return True
+
+
+def _plainly_valid(data: dict[str, Any]) -> bool:
+    """A fast structural check equivalent to FORCE_SCHEMA for the documents it accepts.
+
+    Full JSON Schema validation is most of the cost of a validation request, so documents
+    that pass this check skip it; anything it does not accept goes through ``jsonschema``,
+    which then names every fault. A test compares the two on generated documents.
+    """
+    try:
+        if data["nationality"] not in NATIONALITIES or data["period"] not in PERIODS:
+            return False
+        if data["troop_type"] not in TROOP_TYPES:
+            return False
+        if data.get("theatre", "ETO") not in ("ETO", "PTO"):
+            return False
+        for key in ("partisans", "marines", "mountain"):
+            if key in data and not isinstance(data[key], bool):
+                return False
+        budget = data.get("budget")
+        if budget is not None and (not _is_int(budget) or budget < 0):
+            return False
+        groups = data["groups"]
+        if not isinstance(groups, list):
+            return False
+        for group in groups:
+            if not isinstance(group, dict) or not _cards_ok(group.get("cards")):
+                return False
+            label = group.get("label", "")
+            if not isinstance(label, str) or len(label) > 20:
+                return False
+        reinforcements = data.get("reinforcements", [])
+        if not isinstance(reinforcements, list):
+            return False
+        for item in reinforcements:
+            if not isinstance(item, dict) or not _cards_ok(item.get("cards")):
+                return False
+            deck = item.get("after_deck")
+            if not _is_int(deck) or not 1 <= deck <= 20:
+                return False
+        radios = data.get("radios", [])
+        if not isinstance(radios, list) or any(
+            not isinstance(r, dict)
+            or r.get("fire_strength") not in (5, 6, 7)
+            or isinstance(r.get("fire_strength"), bool)
+            for r in radios
+        ):
+            return False
+        snipers = data.get("snipers", 0)
+        if not _is_int(snipers) or snipers not in (0, 1, 2):
+            return False
+        decks = data.get("random_reinforcement_decks", [])
+        if not isinstance(decks, list) or len(set(map(repr, decks))) != len(decks):
+            return False
+        if any(not _is_int(d) or not 1 <= d <= 20 for d in decks):
+            return False
+        return data.get("replay") in (None, "sl", "asl")
+    except (KeyError, TypeError):
+        return False
+
+
 def force_from_dict(data: object) -> Force:
     """Parse a Force document; raise ``ForceFormatError`` listing every fault with its path."""
     if not isinstance(data, dict):
@@ -180,7 +255,11 @@ def force_from_dict(data: object) -> Force:
                 )
             ]
         )
-    errors = sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = (
+        []
+        if _plainly_valid(data)
+        else sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    )
     if errors:
         found = []
         for error in errors:
