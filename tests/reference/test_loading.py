@@ -175,3 +175,19 @@ def test_a_broken_data_file_changes_nothing(tmp_path: Path) -> None:
         reference_data_load(data_dir=data, force=True)
     assert m.PersonalityCard.objects.count() == cards_before
     assert m.DataRevision.objects.count() == revisions_before
+
+
+def test_no_loaded_text_exceeds_its_column() -> None:
+    # SQLite ignores max_length; PostgreSQL rejects the whole load. Catch it on either.
+    from django.apps import apps
+    from django.db import models
+
+    too_long = [
+        (model.__name__, field.name, value)
+        for model in apps.get_app_config("reference").get_models()
+        for field in model._meta.get_fields()
+        if isinstance(field, models.CharField) and field.max_length
+        for value in model.objects.values_list(field.name, flat=True)
+        if value and len(value) > field.max_length
+    ]
+    assert too_long == []

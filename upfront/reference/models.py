@@ -250,7 +250,7 @@ class Weapon(Sourced):
     )
     at_limit_note = models.CharField(max_length=200, blank=True)
     dyo_cost = models.CharField(max_length=60, blank=True)
-    available = models.CharField(max_length=60, blank=True)
+    available = models.CharField(max_length=200, blank=True)
     cc_value = models.CharField(max_length=40, blank=True)
 
     class Meta:
@@ -386,7 +386,7 @@ class ValidMatchup(Sourced):
 
 
 class ActionDeckFact(Sourced):
-    card_no = models.CharField(max_length=20)
+    card_no = models.CharField(max_length=60)
     card_type = models.CharField(max_length=100, blank=True)
     usable_by = models.CharField(max_length=100, blank=True)
     random_number_colour = models.CharField(max_length=40, blank=True)
