@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
-from upfront.reference.models import Nationality, Period, PersonalityCard
+from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
 from upfront.rules.validate import RULE_SUMMARIES
 
 DEFAULT_FORCE: dict[str, Any] = {
@@ -87,6 +87,7 @@ def _render_index(
         "force_json": force_text,
         "nationalities": Nationality.objects.all(),
         "periods": Period.objects.all(),
+        "scenarios": PublishedScenario.objects.order_by("letter"),
         "nationality": nationality,
         "cards": _cards(str(nationality)),
         "saved_forces": selectors.saved_forces_for(request.user),

@@ -65,6 +65,13 @@
       });
       state.radios = radios;
       save();
+    } else if (el.id === "f-scenario-side") {
+      // A published scenario's DYO value for that side becomes the budget (43.2).
+      if (el.value !== "") {
+        state.budget = Number(el.value);
+        $("#f-budget").value = el.value;
+        save();
+      }
     } else if (el.id === "f-rr-decks") {
       state.random_reinforcement_decks = el.value.split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n));
       save();

@@ -109,3 +109,12 @@ def test_other_users_force_cannot_be_loaded(client, owner, stranger) -> None:
 def test_save_requires_sign_in(client) -> None:
     response = client.post("/builder/save/", {"name": "x", "force": "{}"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_budget_can_be_taken_from_a_published_scenario_side(client) -> None:
+    from upfront.reference.models import PublishedScenario
+
+    scenario = PublishedScenario.objects.exclude(dyo_attacker=None).order_by("letter").first()
+    page = client.get("/builder/").content.decode()
+    assert f'<option value="{scenario.dyo_attacker}">{scenario.letter} ' in page
+    assert f"attacker, {scenario.dyo_attacker} points" in page
