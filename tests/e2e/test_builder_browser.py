@@ -99,3 +99,39 @@ def test_import_bad_json_keeps_the_text(page, live_server) -> None:  # type: ign
     page.click("#import-apply")
     expect(page.locator("#import-status")).not_to_be_empty()
     assert page.input_value("#import-text") == '{"nationality": "german",'
+
+
+def test_violation_clears_without_reload_and_force_is_saved(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from builder.models import SavedForce
+
+    get_user_model().objects.create_user("rommel", password="afrika-1941")
+    page.goto(f"{live_server.url}/accounts/login/?next=/builder/")
+    page.fill("input[name=username]", "rommel")
+    page.fill("input[name=password]", "afrika-1941")
+    page.click("button[type=submit], input[type=submit]")
+    page.wait_for_url(f"{live_server.url}/builder/")
+
+    # Mark the document so a full reload would be noticed.
+    page.evaluate("window.__noReload = true")
+    page.fill("#f-budget", "40")
+    page.keyboard.press("Tab")
+    page.click('#card-list button.add-card[data-card="1"]')
+    violation = page.locator('.violations li[data-code="over_budget"]')
+    expect(violation).to_be_visible()
+    # Raising the budget clears the violation, live.
+    page.fill("#f-budget", str(csv_points("german", 1)))
+    page.keyboard.press("Tab")
+    expect(violation).to_have_count(0)
+    expect(page.locator("#remaining-points")).to_have_text("0")
+    assert page.evaluate("window.__noReload") is True
+
+    page.fill("input[name=name]", "Kampfgruppe test")
+    page.click("#save-force")
+    expect(page.locator("body")).to_contain_text("Kampfgruppe test")
+    saved = SavedForce.objects.get(owner__username="rommel")
+    assert saved.name == "Kampfgruppe test"
+    assert saved.total_points == csv_points("german", 1)
+    assert [c["card"] for g in saved.data["groups"] for c in g["cards"]] == [1]
