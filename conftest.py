@@ -100,3 +100,13 @@ def wait_for() -> object:
         raise AssertionError(f"condition not met within {timeout}s")
 
     return _wait
+
+
+@pytest.fixture(autouse=True)
+def _fresh_catalogue_check() -> Iterator[None]:
+    # A test's transaction is rolled back without signals, so the engine's catalogue cache
+    # (builder.fetch) must look the data revision up again in the next test.
+    yield
+    from builder import fetch
+
+    fetch._forget()

@@ -1,14 +1,18 @@
 """Load what the rules engine needs from the reference models into plain dataclasses.
 
 The snapshot is cached per data revision: the reference data changes only through the
-loader or the admin, and both record a new ``DataRevision``, so one small query per call
-tells whether the cached catalogue is still current.
+loader or the admin, and both record a new ``DataRevision``. Saving one clears this process's
+cache at once (signal); other processes look the revision up again at most every
+``REVISION_CHECK_SECONDS``, so a validation request usually costs no query at all.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from decimal import Decimal
+
+from django.db.models.signals import post_delete, post_save
 
 from upfront.reference import models as m
 from upfront.rules.catalogue import (
@@ -26,6 +30,16 @@ from upfront.rules.catalogue import (
 AT_WEAPONS = {"BAZ", "PSK", "PIAT", "ATR"}  # weapons.csv: class "anti-tank (LATW, ordnance)"
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
+_checked: dict[str, float] = {}  # revision key -> monotonic time it was last confirmed current
+REVISION_CHECK_SECONDS = 5.0
+
+
+def _forget(**_: object) -> None:
+    _checked.clear()
+
+
+post_save.connect(_forget, sender=m.DataRevision, dispatch_uid="builder.fetch.forget")
+post_delete.connect(_forget, sender=m.DataRevision, dispatch_uid="builder.fetch.forget-del")
 
 
 def _code(period: m.Period | None) -> str | None:
@@ -172,13 +186,21 @@ def _build(revision: str) -> Catalogue:
 
 def catalogue_current() -> Catalogue:
     """The catalogue of the current data revision (built once per revision and process)."""
+    now = time.monotonic()
+    for key, confirmed in list(_checked.items()):  # another thread may clear it
+        if now - confirmed < REVISION_CHECK_SECONDS and key in _cache:
+            return _cache[key]
     revision = m.DataRevision.objects.order_by("-pk").values_list("pk", "content_hash").first()
     key = f"{revision[0]}:{revision[1]}" if revision else "none"
     cached = _cache.get(key)
     if cached is not None:
+        _checked.clear()
+        _checked[key] = now
         return cached
     with _lock:
         catalogue = _build(key)
         _cache.clear()  # only the current revision is worth keeping
         _cache[key] = catalogue
+        _checked.clear()
+        _checked[key] = now
         return catalogue

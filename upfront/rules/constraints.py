@@ -27,18 +27,8 @@ def _warning(code: str, rule: str, en: str, it: str, items: list[str] | None = N
     return Violation(code, "warning", rule, en, it, tuple(items or ()))
 
 
-def _all_purchases(force: Force) -> list[tuple[str, CardPurchase]]:
-    found = [
-        (f"groups[{g}].cards[{c}]", purchase)
-        for g, group in enumerate(force.groups)
-        for c, purchase in enumerate(group.cards)
-    ]
-    found += [
-        (f"reinforcements[{r}].cards[{c}]", purchase)
-        for r, reinforcement in enumerate(force.reinforcements)
-        for c, purchase in enumerate(reinforcement.cards)
-    ]
-    return found
+def _all_purchases(force: Force) -> tuple[tuple[str, CardPurchase], ...]:
+    return force.purchases
 
 
 def _card(catalogue: Catalogue, force: Force, number: int) -> CardInfo | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -114,6 +115,21 @@ class Force:
     snipers: int = 0
     random_reinforcement_decks: tuple[int, ...] = ()
     replay: str | None = None
+
+    @cached_property
+    def purchases(self) -> tuple[tuple[str, CardPurchase], ...]:
+        """Every bought card with its JSON path; computed once (the checks all walk it)."""
+        found = [
+            (f"groups[{g}].cards[{c}]", purchase)
+            for g, group in enumerate(self.groups)
+            for c, purchase in enumerate(group.cards)
+        ]
+        found += [
+            (f"reinforcements[{r}].cards[{c}]", purchase)
+            for r, reinforcement in enumerate(self.reinforcements)
+            for c, purchase in enumerate(reinforcement.cards)
+        ]
+        return tuple(found)
 
     def setup_cards(self) -> list[CardPurchase]:
         return [purchase for group in self.groups for purchase in group.cards]

@@ -1,0 +1,69 @@
+"""builder.fetch: the engine's catalogue is the loaded reference data, current per revision."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from builder.fetch import catalogue_current
+from upfront.reference import models as m
+
+pytestmark = pytest.mark.django_db
+
+
+def test_catalogue_holds_the_reference_prices() -> None:
+    catalogue = catalogue_current()
+    # personality_cards.csv: German #1 Diettinger, 51 points, morale 5, SL.
+    card = catalogue.cards[("german", 1)]
+    assert (card.name, card.dyo_points, card.morale, card.leader_role) == (
+        "Diettinger",
+        51,
+        5,
+        "SL",
+    )
+    # The Marine leader #42 has no published value: unknown, not zero.
+    assert catalogue.cards[("american", 42)].dyo_points is None
+    prices = catalogue.prices
+    # dyo_tables.csv (43.4-43.7, 48.1).
+    assert (prices.atmm, prices.atmm_from) == (7, "1944a")
+    assert (prices.panzerfaust, prices.panzerfaust_from) == (25, "1943b")
+    assert (prices.demolition_charge, prices.sniper, prices.double_sniper) == (50, 35, 15)
+    assert prices.random_reinforcements_per_deck == 50
+    assert prices.reinforcement_multipliers == {
+        1: Decimal("0.8"),
+        2: Decimal("0.5"),
+        3: Decimal("0.2"),
+    }
+    assert prices.troop_type_multipliers == {
+        "elite": Decimal("1.15"),
+        "second_line": Decimal("0.85"),
+        "partisans": Decimal("0.95"),
+    }
+    # weapons.csv radio rows: German FS 5/6/7 = 42/84/126, Italian line 11, elite 22.
+    german = {r.fire_strength: r.points for r in catalogue.radios if r.nationality == "german"}
+    assert german == {5: 42, 6: 84, 7: 126}
+    italian5 = {
+        frozenset(r.troop_types): r.points
+        for r in catalogue.radios
+        if r.nationality == "italian" and r.fire_strength == 5
+    }
+    assert italian5 == {frozenset({"line", "second_line"}): 11, frozenset({"elite"}): 22}
+    assert catalogue.secondary_permissions[("atmm", "american")] is False  # 31.1
+    assert catalogue.mountain_troops["american"] == "1943b"  # M12.1
+    assert catalogue.mountain_troops["german"] is None
+    assert catalogue.variant("partisans", "russian") is not None
+    assert catalogue.variant("marines", "german") is None
+
+
+def test_a_new_data_revision_is_seen_at_once() -> None:
+    before = catalogue_current()
+    card = m.PersonalityCard.objects.get(nationality__code="german", card_no=1)
+    card.dyo_points = 52
+    card.save()
+    # What the admin does on every save: record a revision.
+    m.DataRevision.objects.create(reason="corrected from my own card")
+    after = catalogue_current()
+    assert after is not before
+    assert after.cards[("german", 1)].dyo_points == 52
+    assert catalogue_current() is after  # cached again
