@@ -286,3 +286,21 @@ def test_pages_have_no_n_plus_one(
     with django_assert_max_num_queries(limit):
         response = client.get(reverse(name, args=args))
     assert response.status_code == 200
+
+
+def test_nationalities_comparison_table_compares_the_rules(client) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    page = client.get("/reference/nationalities/").content.decode()
+    rows = {
+        m.group(1): re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", m.group(2)))
+        for m in re.finditer(r'nationalities/(\w+)/">[^<]+</a></th>(.*?)</tr>', page, re.S)
+    }
+    # nationalities.csv and seeds 001/004: hand, discards, split side, break, squad, AT limit.
+    assert "German side" in rows["german"] and "over 50%" in rows["german"]
+    assert " 10 " in rows["german"] and "SS" in rows["german"]
+    assert "reaching 75%" in rows["japanese"] and "Samurai" in rows["japanese"]
+    assert "over 40%" in rows["italian"] and "cower" in rows["italian"]
+    assert " 15 " in rows["russian"] and " 3 " in rows["russian"]
+    italian = client.get("/reference/nationalities/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "al raggiungimento del 75%" in italian and "Carte divise" in italian

@@ -90,7 +90,7 @@ class Period(models.Model):
 
     code = models.CharField(max_length=5, unique=True)
     year = models.PositiveSmallIntegerField()
-    half = models.CharField(max_length=1, choices=[("a", "January-June"), ("b", "July-December")])
+    half = models.CharField(max_length=1, choices=[("a", _("January-June")), ("b", _("July-December"))])
     order = models.PositiveSmallIntegerField(unique=True)
 
     class Meta:
@@ -104,7 +104,7 @@ class Nationality(Bilingual, Sourced):
     code = models.CharField(max_length=12, unique=True)
     name_en = models.CharField(max_length=40)
     name_it = models.CharField(max_length=40)
-    side = models.CharField(max_length=10, choices=[("axis", "Axis"), ("allied", "Allied")])
+    side = models.CharField(max_length=10, choices=[("axis", _("Axis")), ("allied", _("Allied"))])
     hand_size = models.PositiveSmallIntegerField(null=True, blank=True)
     max_discards = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Empty with 'any number' when there is no limit")
@@ -115,11 +115,11 @@ class Nationality(Bilingual, Sourced):
         max_length=20,
         blank=True,
         choices=[
-            ("american", "American side"),
-            ("german", "German side"),
-            ("russian", "Russian side"),
-            ("american_or_german", "American or German side"),
-            ("none", "None (split cards are cower cards)"),
+            ("american", _("American side")),
+            ("german", _("German side")),
+            ("russian", _("Russian side")),
+            ("american_or_german", _("American or German side")),
+            ("none", _("None (split cards are cower cards)")),
         ],
     )
     split_cards_note = models.TextField(blank=True)
@@ -191,7 +191,7 @@ class ForceVariant(Bilingual, Sourced):
     """Special forces of a nationality: US Marines (46), partisans (37, 50.9, 51.3)."""
 
     code = models.CharField(
-        max_length=20, choices=[("marines", "Marines"), ("partisans", "Partisans")]
+        max_length=20, choices=[("marines", _("Marines")), ("partisans", _("Partisans"))]
     )
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="variants")
     label_en = models.CharField(max_length=60)
@@ -270,7 +270,7 @@ class PersonalityCard(Sourced):
     weapon = models.ForeignKey(Weapon, null=True, blank=True, on_delete=models.PROTECT)
     weapon_printed = models.CharField(max_length=20, blank=True)
     unit_kind = models.CharField(
-        max_length=10, choices=[("infantry", "Infantry"), ("AFV", "AFV"), ("IG", "Infantry gun")]
+        max_length=10, choices=[("infantry", _("Infantry")), ("AFV", "AFV"), ("IG", _("Infantry gun"))]
     )
     vehicle_type = models.CharField(max_length=100, blank=True)
     dyo_points = models.PositiveIntegerField(null=True, blank=True)
@@ -502,7 +502,7 @@ class WeatherCondition(Bilingual, Sourced):
     code = models.CharField(max_length=30, unique=True)
     kind = models.CharField(
         max_length=20,
-        choices=[("condition", "Condition"), ("troop_capability", "Troop capability")],
+        choices=[("condition", _("Condition")), ("troop_capability", _("Troop capability"))],
     )
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)

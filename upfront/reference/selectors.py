@@ -41,7 +41,7 @@ def counts() -> list[tuple[str, int]]:
 
 
 def nationalities() -> QuerySet[m.Nationality]:
-    return m.Nationality.objects.all()
+    return m.Nationality.objects.prefetch_related("troop_types")
 
 
 def nationality_detail(code: str) -> m.Nationality:
