@@ -90,7 +90,9 @@ class Period(models.Model):
 
     code = models.CharField(max_length=5, unique=True)
     year = models.PositiveSmallIntegerField()
-    half = models.CharField(max_length=1, choices=[("a", _("January-June")), ("b", _("July-December"))])
+    half = models.CharField(
+        max_length=1, choices=[("a", _("January-June")), ("b", _("July-December"))]
+    )
     order = models.PositiveSmallIntegerField(unique=True)
 
     class Meta:
@@ -270,7 +272,8 @@ class PersonalityCard(Sourced):
     weapon = models.ForeignKey(Weapon, null=True, blank=True, on_delete=models.PROTECT)
     weapon_printed = models.CharField(max_length=20, blank=True)
     unit_kind = models.CharField(
-        max_length=10, choices=[("infantry", _("Infantry")), ("AFV", "AFV"), ("IG", _("Infantry gun"))]
+        max_length=10,
+        choices=[("infantry", _("Infantry")), ("AFV", "AFV"), ("IG", _("Infantry gun"))],
     )
     vehicle_type = models.CharField(max_length=100, blank=True)
     dyo_points = models.PositiveIntegerField(null=True, blank=True)
