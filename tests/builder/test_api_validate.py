@@ -101,3 +101,16 @@ def test_force_schema_is_published(api) -> None:
     schema = api.get("/api/v1/schemas/force.json").json()
     assert "nationality" in schema["properties"]
     assert "groups" in schema.get("required", [])
+
+
+def test_builder_operations_are_in_the_openapi_schema_with_examples(api) -> None:
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    validate = schema["paths"]["/api/v1/dyo/validate"]["post"]
+    examples = validate["requestBody"]["content"]["application/json"]["examples"]
+    example = next(iter(examples.values()))["value"]
+    # The interchange-format example force is offered as the request example.
+    assert example["nationality"] == "german" and example["budget"] == 320
+    assert {"200", "400"} <= set(validate["responses"])
+    assert "examples" in validate["responses"]["200"]["content"]["application/json"]
+    for path in ("/api/v1/dyo/draw", "/api/v1/forces/", "/api/v1/forces/{id}/"):
+        assert path in schema["paths"], path
