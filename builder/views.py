@@ -60,6 +60,9 @@ def _panel_context(force_text: str) -> dict[str, Any]:
     for violation in result["violations"]:
         summary = RULE_SUMMARIES.get(violation["rule"])
         violation["summary"] = summary[lang_index] if summary else ""
+    for line in result["breakdown"]:
+        summary = RULE_SUMMARIES.get(line["rule"])
+        line["summary"] = summary[lang_index] if summary else ""
     return {"result": result}
 
 

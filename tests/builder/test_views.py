@@ -118,3 +118,19 @@ def test_budget_can_be_taken_from_a_published_scenario_side(client) -> None:
     page = client.get("/builder/").content.decode()
     assert f'<option value="{scenario.dyo_attacker}">{scenario.letter} ' in page
     assert f"attacker, {scenario.dyo_attacker} points" in page
+
+
+def test_breakdown_rule_reference_opens_its_summary(client) -> None:
+    import json
+
+    force = {
+        "nationality": "german",
+        "period": "1943b",
+        "troop_type": "elite",
+        "groups": [{"label": "A", "cards": [{"card": 1}, {"card": 2}]}],
+    }
+    html = client.post("/builder/panel/", {"force": json.dumps(force)}).content.decode()
+    # 43.5 elite surcharge line: its reference opens the rule's summary.
+    assert '<summary class="rule-ref">43.5</summary>' in html
+    assert "Elite +15%, second line -15%, partisans -5%" in html
+    assert "Error" in html  # the single group breaks 3.2
