@@ -204,3 +204,13 @@ def test_openapi_schema_lists_the_endpoints(api: APIClient) -> None:
 def test_data_revision_endpoint(api: APIClient) -> None:
     body = api.get("/api/v1/data-revision/").json()
     assert body["label"].startswith("r") and len(body["content_hash"]) == 64
+
+
+def test_terrain_decks_give_both_languages(api: APIClient) -> None:
+    decks = {d["code"]: d for d in api.get("/api/v1/terrain-decks/").json()}
+    rural = decks["rural"]
+    assert rural["name_en"] and rural["name_it"] and rural["name_en"] != rural["name_it"]
+    wheat = next(s for s in rural["substitutions"] if s["card_number"] == 58)
+    assert wheat["replaces"] == "buildings_2" and wheat["rule"].startswith("T4")
+    assert wheat["effects_en"] and wheat["effects_it"]
+    assert all("summary_it" in r for r in decks["desert"]["deck_rules"])

@@ -259,6 +259,8 @@ class TerrainSubstitutionSerializer(serializers.ModelSerializer):
             "vehicles",
             "cower",
             "effects",
+            "effects_en",
+            "effects_it",
             *PROVENANCE,
         )
 
@@ -274,7 +276,16 @@ class TerrainDeckRuleSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = m.TerrainDeckRule
-        fields = ("rule", "topic", "summary", "params", "source")
+        fields = (
+            "rule",
+            "topic",
+            "summary",
+            "summary_en",
+            "summary_it",
+            "params",
+            "source",
+            "note",
+        )
 
 
 class TerrainDeckSerializer(serializers.ModelSerializer):
@@ -285,7 +296,18 @@ class TerrainDeckSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = m.TerrainDeck
-        fields = ("code", "name", "summary", "deck_rules", "substitutions", *PROVENANCE)
+        fields = (
+            "code",
+            "name",
+            "name_en",
+            "name_it",
+            "summary",
+            "summary_en",
+            "summary_it",
+            "deck_rules",
+            "substitutions",
+            *PROVENANCE,
+        )
 
 
 class TerrainCardTypeSerializer(serializers.ModelSerializer):
