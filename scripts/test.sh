@@ -13,6 +13,8 @@ ruff check .
 ruff format --check .
 echo "==> import contracts"
 lint-imports
+echo "==> mypy (rules engine, strict)"
+mypy -p upfront.rules
 echo "==> Django checks"
 python manage.py check
 python manage.py makemigrations --check --dry-run

@@ -169,8 +169,9 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
     # 43.5 (and the 43.7 Q&A): the troop type changes the whole total, secondary weapons
     # included; partisans (37.1, 50.9, 51.3) use their own rate.
     key = "partisans" if force.partisans else force.troop_type
-    multiplier = catalogue.prices.troop_type_multipliers.get(key)
-    if multiplier is not None and multiplier != 1:
+    modifier = catalogue.prices.troop_type_multipliers.get(key)
+    if modifier is not None and modifier != 1:
+        multiplier = modifier
         face = pricing.total
         adjusted = ceil_points(face * multiplier)
         percent = (multiplier - 1) * 100
