@@ -28,6 +28,15 @@ from upfront.rules.catalogue import (
 DATA = Path(__file__).resolve().parents[2] / "upfront" / "reference" / "data"
 PERIODS = tuple(f"{y}{h}" for y in range(1941, 1946) for h in "ab")
 TROOP = {"S": "second_line", "L": "line", "E": "elite"}
+NAMES = {
+    "german": ("German", "Tedesco"),
+    "american": ("American", "Americano"),
+    "russian": ("Russian", "Russo"),
+    "british": ("British", "Inglese"),
+    "japanese": ("Japanese", "Giapponese"),
+    "italian": ("Italian", "Italiano"),
+    "french": ("French", "Francese"),
+}
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -75,8 +84,9 @@ def reference_catalogue() -> Catalogue:
     nationalities = {
         row["nationality"]: NationalityInfo(
             code=row["nationality"],
-            name_en=row["nationality"].title(),
-            name_it=row["nationality"],
+            # upfront/reference/loading.py NATIONALITY_NAMES
+            name_en=NAMES[row["nationality"]][0],
+            name_it=NAMES[row["nationality"]][1],
             side="axis" if row["axis_or_allied"].lower().startswith("axis") else "allied",
             at_secondary_limit=_int(row["at_secondary_limit_per_squad"]),
             squad_max_men=_int(row["squad_max_men_for_at_limit"]),

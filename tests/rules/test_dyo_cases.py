@@ -435,3 +435,13 @@ def test_over_budget_message_names_the_numbers() -> None:
     assert over.message("en") == "Purchases total 161 points, 11 over the budget of 150."
     assert "161" in over.message("it") and "150" in over.message("it")
     assert result.to_dict("it")["violations"][0]["message"] == over.message_it
+
+
+def test_messages_name_the_nationality_in_each_language() -> None:
+    document = doc([[1, (2, "atmm")], [3, 4]], nationality="american", period="1944a")
+    result = validate_force(force_from_dict(document), reference_catalogue())
+    barred = next(v for v in result.violations if v.code == "secondary_not_allowed")
+    assert barred.rule == "31.1"
+    assert barred.message("en") == "American forces may not carry the ATMM."
+    assert "(Americano)" in barred.message("it") and "ATMM" in barred.message("it")
+    assert barred.items == ("groups[0].cards[1].secondary[0]",)

@@ -31,6 +31,16 @@ def _all_purchases(force: Force) -> tuple[tuple[str, CardPurchase], ...]:
     return force.purchases
 
 
+def _name_en(catalogue: Catalogue, force: Force) -> str:
+    info = catalogue.nationalities.get(force.nationality)
+    return info.name_en if info else force.nationality
+
+
+def _name_it(catalogue: Catalogue, force: Force) -> str:
+    info = catalogue.nationalities.get(force.nationality)
+    return info.name_it if info else force.nationality
+
+
 def _card(catalogue: Catalogue, force: Force, number: int) -> CardInfo | None:
     return catalogue.cards.get((force.nationality, number))
 
@@ -58,9 +68,9 @@ def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
             yield _error(
                 "unknown_card",
                 "43.2",
-                f"There is no {force.nationality} personality card #{purchase.card}.",
+                f"There is no {_name_en(catalogue, force)} personality card #{purchase.card}.",
                 f"Non esiste la carta personalità #{purchase.card} per questa nazionalità "
-                f"({force.nationality}).",
+                f"({_name_it(catalogue, force)}).",
                 [path],
             )
         elif card.dyo_points is None:
@@ -133,8 +143,9 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
                 yield _error(
                     "secondary_not_allowed",
                     "31.1",
-                    f"{force.nationality.title()} forces may not carry the {en}.",
-                    f"Le forze di nazionalità {force.nationality} non possono avere {it}.",
+                    f"{_name_en(catalogue, force)} forces may not carry the {en}.",
+                    f"Le forze di questa nazionalità ({_name_it(catalogue, force)}) "
+                    f"non possono avere {it}.",
                     [item],
                 )
             elif allowed is None:
@@ -142,9 +153,9 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
                     "secondary_permission_unknown",
                     "43.7",
                     f"The sources neither allow nor forbid the {en} for "
-                    f"{force.nationality} forces; agree it with your opponent.",
-                    f"Le fonti non permettono né vietano {it} per la nazionalità "
-                    f"{force.nationality}; accordatevi con l'avversario.",
+                    f"{_name_en(catalogue, force)} forces; agree it with your opponent.",
+                    f"Le fonti non permettono né vietano {it} a questa nazionalità "
+                    f"({_name_it(catalogue, force)}); accordatevi con l'avversario.",
                     [item],
                 )
 
@@ -365,8 +376,9 @@ def check_partisans(force: Force, catalogue: Catalogue, pricing: Pricing) -> Che
         yield _error(
             "partisans_not_available",
             "37.1",
-            f"The sources give no partisans for {force.nationality} forces.",
-            f"Le fonti non prevedono partigiani per la nazionalità {force.nationality}.",
+            f"The sources give no partisans for {_name_en(catalogue, force)} forces.",
+            "Le fonti non prevedono partigiani per questa nazionalità "
+            f"({_name_it(catalogue, force)}).",
         )
         return
     if variant.available_from and catalogue.period_index(force.period) < catalogue.period_index(
@@ -375,8 +387,9 @@ def check_partisans(force: Force, catalogue: Catalogue, pricing: Pricing) -> Che
         yield _error(
             "partisans_too_early",
             variant.rule,
-            f"{force.nationality.title()} partisans are available from {variant.available_from}.",
-            f"I partigiani ({force.nationality}) sono disponibili dal {variant.available_from}.",
+            f"{_name_en(catalogue, force)} partisans are available from {variant.available_from}.",
+            f"I partigiani ({_name_it(catalogue, force)}) sono disponibili dal "
+            f"{variant.available_from}.",
         )
     if force.troop_type == "elite":
         # 43.5 Q&A: partisans cannot be elite.
@@ -421,9 +434,10 @@ def check_mountain(force: Force, catalogue: Catalogue, pricing: Pricing) -> Chec
         yield _error(
             "mountain_troops_nationality",
             "M12.1",
-            f"The mountain article lists no {force.nationality} mountain troops; an elite "
+            f"The mountain article lists no {_name_en(catalogue, force)} mountain troops; an elite "
             "force in the mountains must be of a listed nationality.",
-            f"L'articolo sulla montagna non elenca truppe da montagna ({force.nationality}); "
+            "L'articolo sulla montagna non elenca truppe da montagna "
+            f"({_name_it(catalogue, force)}); "
             "una forza d'élite in montagna deve essere di una nazionalità elencata.",
         )
         return
@@ -432,10 +446,10 @@ def check_mountain(force: Force, catalogue: Catalogue, pricing: Pricing) -> Chec
         yield _error(
             "mountain_troops_too_early",
             "M12.1",
-            f"{force.nationality.title()} mountain troops are available from {start}, not in "
+            f"{_name_en(catalogue, force)} mountain troops are available from {start}, not in "
             f"{force.period}.",
-            f"Le truppe da montagna ({force.nationality}) sono disponibili dal {start}, non nel "
-            f"{force.period}.",
+            f"Le truppe da montagna ({_name_it(catalogue, force)}) sono disponibili dal {start}, "
+            f"non nel {force.period}.",
         )
 
 
