@@ -105,8 +105,8 @@ def wait_for() -> object:
 @pytest.fixture(autouse=True)
 def _fresh_catalogue_check() -> Iterator[None]:
     # A test's transaction is rolled back without signals, so the engine's catalogue cache
-    # (builder.fetch) must look the data revision up again in the next test.
+    # (upfront.reference.fetch) must look the data revision up again in the next test.
     yield
-    from builder import fetch
+    from upfront.reference import fetch
 
     fetch._forget()

@@ -119,7 +119,7 @@ def main() -> None:
         return client.post("/api/v1/dyo/validate", body40, content_type="application/json")
 
     # In-process engine throughput: parse + price + check, catalogue already cached.
-    from builder.fetch import catalogue_current
+    from upfront.reference.fetch import catalogue_current
     from upfront.rules.force import force_from_dict
     from upfront.rules.validate import validate_force
 

@@ -11,8 +11,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from builder.fetch import catalogue_current
 from builder.models import SavedForce
+from upfront.reference.fetch import catalogue_current
 from upfront.reference.models import DataRevision
 from upfront.rules.force import ForceFormatError, force_from_dict
 from upfront.rules.validate import validate_force

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "django_htmx",
+    "upfront.apps.ProjectConfig",
     "upfront.reference",
     "builder",
     "scenarios",

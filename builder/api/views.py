@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers as s
-from builder.fetch import catalogue_current
+from upfront.reference.fetch import catalogue_current
 from upfront.rules.draws import DrawError, DrawRequest, draw
 from upfront.rules.force import FORCE_SCHEMA
 

@@ -1,4 +1,4 @@
-"""A read-only snapshot of the reference data the engine needs (built by ``builder.fetch``)."""
+"""A read-only snapshot of the reference data the engine needs (``upfront.reference.fetch``)."""
 
 from __future__ import annotations
 

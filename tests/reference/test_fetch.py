@@ -1,4 +1,4 @@
-"""builder.fetch: the engine's catalogue is the loaded reference data, current per revision."""
+"""upfront.reference.fetch: the engine catalogue is the loaded reference data, per revision."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from builder.fetch import catalogue_current
 from upfront.reference import models as m
+from upfront.reference.fetch import catalogue_current
 
 pytestmark = pytest.mark.django_db
 

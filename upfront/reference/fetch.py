@@ -34,12 +34,24 @@ _checked: dict[str, float] = {}  # revision key -> monotonic time it was last co
 REVISION_CHECK_SECONDS = 5.0
 
 
+class ReferenceDataNotLoaded(LookupError):
+    """The database holds no reference data: run ``manage.py load_reference``."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The reference data is not loaded; an administrator must run "
+            "'manage.py load_reference'."
+        )
+
+
 def _forget(**_: object) -> None:
     _checked.clear()
 
 
-post_save.connect(_forget, sender=m.DataRevision, dispatch_uid="builder.fetch.forget")
-post_delete.connect(_forget, sender=m.DataRevision, dispatch_uid="builder.fetch.forget-del")
+post_save.connect(_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget")
+post_delete.connect(
+    _forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget-del"
+)
 
 
 def _code(period: m.Period | None) -> str | None:
@@ -185,13 +197,18 @@ def _build(revision: str) -> Catalogue:
 
 
 def catalogue_current() -> Catalogue:
-    """The catalogue of the current data revision (built once per revision and process)."""
+    """The catalogue of the current data revision (built once per revision and process).
+
+    Raises ``ReferenceDataNotLoaded`` when there is no reference data to build it from.
+    """
     now = time.monotonic()
     for key, confirmed in list(_checked.items()):  # another thread may clear it
         if now - confirmed < REVISION_CHECK_SECONDS and key in _cache:
             return _cache[key]
     revision = m.DataRevision.objects.order_by("-pk").values_list("pk", "content_hash").first()
-    key = f"{revision[0]}:{revision[1]}" if revision else "none"
+    if revision is None or not m.Nationality.objects.exists():
+        raise ReferenceDataNotLoaded
+    key = f"{revision[0]}:{revision[1]}"
     cached = _cache.get(key)
     if cached is not None:
         _checked.clear()
