@@ -193,6 +193,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # The interchange documents' JSON Schemas (defined once, in the rules engine) become
+    # components that the request bodies refer to.
+    # One name per code set, whichever field uses it (draw: nationality and opponent).
+    "ENUM_NAME_OVERRIDES": {"NationalityEnum": "upfront.rules.codes.NATIONALITIES"},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "upfront.openapi.add_document_components",
+    ],
 }
 
 # --- Celery ---------------------------------------------------------------------------------
