@@ -126,3 +126,14 @@ def _fresh_catalogue_check() -> Iterator[None]:
     from upfront.reference import fetch
 
     fetch._forget()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> Iterator[None]:
+    # django-allauth counts log-ins, sign-ups and e-mails sent in the Django cache; one test's
+    # attempts must not use up the next one's allowance.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
