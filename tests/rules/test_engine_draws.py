@@ -8,6 +8,7 @@ import pytest
 
 from tests.rules._catalogue import reference_catalogue
 from upfront.rules.draws import DrawError, DrawRequest, draw
+from upfront.rules.messages import Message
 
 CATALOGUE = reference_catalogue()
 RNG = random.Random(0)
@@ -39,11 +40,13 @@ RNG = random.Random(0)
         (DrawRequest("time_frame", opponent="russian", rpn=9), "1941a", 9),
         (DrawRequest("tactical_position", rpn=3), "American vs German", 4),
         (DrawRequest("victory_conditions", rpn=3), "most VP at the end wins", 8),
-        (DrawRequest("bid_time_limit", rpn=0, colour="red"), "3 decks", 0),
-        (DrawRequest("bid_time_limit", rpn=4, colour="black"), "3 decks", 0),
-        (DrawRequest("bid_time_limit", rpn=4, colour="red"), "4 decks", 0),
-        (DrawRequest("mountain_troops", rpn=2, colour="black"), "mountain troops", 0),
-        (DrawRequest("mountain_troops", rpn=2, colour="red"), "no mountain troops", 0),
+        # 43.34: RN 0 (any colour) or black gives 3 decks, red 1-6 gives 4.
+        (DrawRequest("bid_time_limit", rpn=0, colour="red"), "3", 0),
+        (DrawRequest("bid_time_limit", rpn=4, colour="black"), "3", 0),
+        (DrawRequest("bid_time_limit", rpn=4, colour="red"), "4", 0),
+        # M12.1: elites are mountain troops only on a black RN.
+        (DrawRequest("mountain_troops", rpn=2, colour="black"), "yes", 0),
+        (DrawRequest("mountain_troops", rpn=2, colour="red"), "no", 0),
     ],
 )
 def test_draw_with_a_given_number(request_: DrawRequest, value: str | None, column: int) -> None:
@@ -89,7 +92,25 @@ def test_bad_requests_name_the_field(request_: DrawRequest, field: str) -> None:
     with pytest.raises(DrawError) as error:
         draw(CATALOGUE, request_, RNG)
     assert error.value.field == field
-    assert error.value.message_en and error.value.message_it
+    assert error.value.message.id.startswith("draw.")
+    assert error.value.message.english()  # its parameters fill its template
+
+
+def test_results_say_their_value_as_a_message() -> None:
+    unit = draw(
+        CATALOGUE, DrawRequest("unit_type", nationality="german", period="1943b", rpn=1), RNG
+    )
+    assert unit.label == Message("troop_type.second_line")  # German 1943b: S 1
+    assert unit.detail == Message(
+        "draw.unit_type_detail",
+        {"theatre": "ETO", "nationality": "german", "period": "1943b", "troop_type": "second_line"},
+    )
+    bid = draw(CATALOGUE, DrawRequest("bid_time_limit", rpn=4, colour="red"), RNG)
+    assert bid.label == Message("draw.decks", {"decks": 4})
+    assert bid.detail == Message("draw.rn", {"number": 4, "colour": "red"})
+    # Table rows speak for themselves: their value is the reference data's own text.
+    time_frame = draw(CATALOGUE, DrawRequest("time_frame", opponent="american", rpn=6), RNG)
+    assert time_frame.label is None and time_frame.value == "1942b"
 
 
 def test_seeded_draws_are_reproducible_and_in_range() -> None:

@@ -69,7 +69,10 @@ def test_valid_exactly_when_no_error(document: dict[str, Any]) -> None:
     assert result.valid is (not any(v.severity == "error" for v in result.violations))
     assert sum(line.points for line in result.breakdown) == result.total_points
     assert all(line.rule for line in result.breakdown)
-    assert all(v.rule and v.message_en and v.message_it for v in result.violations)
+    assert all(v.rule and v.message.id == f"violation.{v.code}" for v in result.violations)
+    # Every message can be said: its template takes exactly the parameters it is given.
+    assert all(v.message.english() for v in result.violations)
+    assert all(line.item.english() for line in result.breakdown)
     if result.budget is not None:
         assert result.remaining == result.budget - result.total_points
 
