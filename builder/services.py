@@ -13,14 +13,19 @@ from django.db import transaction
 
 from builder.models import SavedForce
 from upfront.reference.fetch import catalogue_current
+from upfront.reference.messages import render_format_errors, render_validation
 from upfront.reference.models import DataRevision
 from upfront.rules.force import ForceFormatError, force_from_dict
+from upfront.rules.results import ValidationResult
 from upfront.rules.validate import validate_force
 
 
 @dataclass
 class ForceInputError(ValueError):
-    """A document that breaks the interchange schema; ``errors`` lists every fault with its path."""
+    """A document that breaks the interchange schema; ``errors`` lists every fault with its path.
+
+    Each ``message`` is already in the active language.
+    """
 
     errors: list[dict[str, str]] = field(default_factory=list)
 
@@ -28,26 +33,21 @@ class ForceInputError(ValueError):
         return "; ".join(f"{e['path']}: {e['message']}" for e in self.errors)
 
 
-def _lang(lang: str) -> str:
-    return "it" if (lang or "").lower().startswith("it") else "en"
-
-
-def force_validate(*, data: Any, lang: str) -> dict[str, Any]:
-    """Validate a Force document; raise ``ForceInputError`` when it is malformed."""
-    language = _lang(lang)
+def _validated(data: Any) -> ValidationResult:
     try:
         force = force_from_dict(data)
     except ForceFormatError as exc:
-        raise ForceInputError(
-            errors=[
-                {
-                    "path": error.path,
-                    "message": error.message_it if language == "it" else error.message_en,
-                }
-                for error in exc.errors
-            ]
-        ) from exc
-    return validate_force(force, catalogue_current()).to_dict(language)
+        raise ForceInputError(errors=render_format_errors(exc)) from exc
+    return validate_force(force, catalogue_current())
+
+
+def force_validate(*, data: Any) -> dict[str, Any]:
+    """Validate a Force document, every message and rule summary in the active language.
+
+    Raises ``ForceInputError`` when the document is malformed. Activate the reader's language
+    first (requests: ``LocaleMiddleware``; tasks: ``translation.override(lang)``).
+    """
+    return render_validation(_validated(data))
 
 
 def _current_revision() -> DataRevision | None:
@@ -55,11 +55,11 @@ def _current_revision() -> DataRevision | None:
 
 
 def _apply(saved: SavedForce, *, name: str, data: Any) -> SavedForce:
-    result = force_validate(data=data, lang="en")  # raises before anything is written
+    result = _validated(data)  # raises before anything is written
     saved.name = name
     saved.data = data
-    saved.total_points = result["total_points"]
-    saved.valid = result["valid"]
+    saved.total_points = result.total_points
+    saved.valid = result.valid
     saved.data_revision = _current_revision()
     saved.full_clean(exclude=["owner", "data_revision"])
     saved.save()

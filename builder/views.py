@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,7 +18,6 @@ from upfront.reference.models import Nationality, Period, PersonalityCard, Publi
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA
-from upfront.rules.validate import RULE_SUMMARIES
 
 DEFAULT_NATIONALITY: str = EXAMPLE_FORCE["nationality"]
 _GROUP_SCHEMA = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]
@@ -45,10 +43,6 @@ def _form_options() -> dict[str, Any]:
     }
 
 
-def _lang() -> str:
-    return "it" if (get_language() or "en").startswith("it") else "en"
-
-
 def _cards(nationality: str) -> list[PersonalityCard]:
     return list(
         PersonalityCard.objects.filter(nationality__code=nationality, card_no__isnull=False)
@@ -64,17 +58,10 @@ def _panel_context(force_text: str) -> dict[str, Any]:
     except (TypeError, ValueError) as exc:
         return {"errors": [{"path": "$", "message": _("Not valid JSON: %(e)s") % {"e": exc}}]}
     try:
-        result = services.force_validate(data=data, lang=_lang())
+        # Messages and rule summaries come rendered in the active language (LocaleMiddleware).
+        return {"result": services.force_validate(data=data)}
     except services.ForceInputError as exc:
         return {"errors": exc.errors}
-    lang_index = 1 if _lang() == "it" else 0
-    for violation in result["violations"]:
-        summary = RULE_SUMMARIES.get(violation["rule"])
-        violation["summary"] = summary[lang_index] if summary else ""
-    for line in result["breakdown"]:
-        summary = RULE_SUMMARIES.get(line["rule"])
-        line["summary"] = summary[lang_index] if summary else ""
-    return {"result": result}
 
 
 def index(request: HttpRequest) -> HttpResponse:

@@ -21,9 +21,13 @@ class ForceDocumentField(serializers.JSONField):
 
 
 class LineItemSerializer(serializers.Serializer):
-    item = serializers.CharField()
+    item = serializers.CharField(help_text="What was bought, in the request's language")
     points = serializers.IntegerField()
     rule = serializers.CharField()
+    detail = serializers.CharField(required=False, help_text="e.g. the card's name")
+    summary = serializers.CharField(
+        help_text="One line on the rule, in the request's language; empty when there is none"
+    )
 
 
 class ViolationSerializer(serializers.Serializer):
@@ -31,7 +35,12 @@ class ViolationSerializer(serializers.Serializer):
     severity = serializers.ChoiceField(choices=labels.choices(codes.SEVERITIES, labels.SEVERITY))
     rule = serializers.CharField()
     message = serializers.CharField(help_text="In the request's language (Accept-Language)")
-    items = serializers.ListField(child=serializers.CharField())
+    summary = serializers.CharField(
+        help_text="One line on the rule, in the request's language; empty when there is none"
+    )
+    items = serializers.ListField(
+        child=serializers.CharField(), help_text="JSON paths of the offending purchases"
+    )
 
 
 class ValidationResultSerializer(serializers.Serializer):
@@ -79,9 +88,12 @@ class DrawResultSerializer(serializers.Serializer):
     table = serializers.CharField()
     column = serializers.IntegerField()
     rpn = serializers.IntegerField()
-    value = serializers.CharField()
+    value = serializers.CharField(help_text="The result, in the request's language")
     detail = serializers.CharField()
     rule = serializers.CharField()
+    colour = serializers.ChoiceField(
+        choices=["red", "black"], required=False, help_text="The RN's colour (RN tables)"
+    )
 
 
 class SavedForceInputSerializer(serializers.Serializer):

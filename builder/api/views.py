@@ -11,7 +11,6 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -30,6 +29,7 @@ from builder import selectors, services
 from builder.api import serializers as s
 from upfront.openapi import FORCE_REF
 from upfront.reference.fetch import catalogue_current
+from upfront.reference.messages import render_draw, render_draw_error
 from upfront.rules.draws import DrawError, DrawRequest, draw
 from upfront.rules.examples import EXAMPLE_FORCE
 from upfront.rules.force import FORCE_SCHEMA
@@ -37,21 +37,36 @@ from upfront.rules.force import FORCE_SCHEMA
 # A force document is a few KB; anything this large is a mistake or abuse.
 MAX_BODY_BYTES = 256 * 1024
 
+# What the example force answers with a budget of 300 (breakdown shortened to two lines).
+_SUMMARY_43_2 = "Each side buys personality cards at their printed DYO value within its budget."
 EXAMPLE_RESULT: dict[str, Any] = {
     "valid": False,
-    "total_points": 331,
-    "budget": 320,
-    "remaining": -11,
+    "total_points": 313,
+    "budget": 300,
+    "remaining": -13,
     "breakdown": [
-        {"item": "card 1", "points": 51, "rule": "43.4"},
-        {"item": "panzerfaust", "points": 25, "rule": "43.6"},
+        {
+            "item": "card 1",
+            "points": 51,
+            "rule": "43.2",
+            "detail": "Diettinger",
+            "summary": _SUMMARY_43_2,
+        },
+        {
+            "item": "Panzerfaust (card 4)",
+            "points": 25,
+            "rule": "43.7",
+            "summary": "Secondary weapons: ATMM 7 (from 1944), Panzerfaust 25 (from 7/43), "
+            "demolition charge 50, radios by fire strength and nationality.",
+        },
     ],
     "violations": [
         {
             "code": "over_budget",
             "severity": "error",
             "rule": "43.2",
-            "message": "Purchases total 331 points, 11 over the budget of 320.",
+            "message": "Purchases total 313 points, 13 over the budget of 300.",
+            "summary": _SUMMARY_43_2,
             "items": [],
         }
     ],
@@ -72,10 +87,6 @@ class DyoThrottle(ScopedRateThrottle):
         "draw": "120/minute",
         **api_settings.DEFAULT_THROTTLE_RATES,
     }
-
-
-def _lang() -> str:
-    return "it" if (get_language() or "en").startswith("it") else "en"
 
 
 def _too_large(request: Request) -> Response | None:
@@ -128,7 +139,8 @@ class ForceValidateApi(APIView):
         summary="Validate a DYO force (rule 43 and expansions)",
         description="Body: a Force document. A malformed document gets 400 listing every fault "
         "with its JSON path; a well-formed but illegal one gets 200 with `valid: false` and the "
-        "violations, each citing its rule. Messages follow `Accept-Language` (`it`).",
+        "violations, each citing its rule with a one-line summary of it. Messages, labels and "
+        "summaries follow `Accept-Language` (`it`).",
         request={"application/json": FORCE_REF},
         responses={
             200: s.ValidationResultSerializer,
@@ -149,7 +161,7 @@ class ForceValidateApi(APIView):
         if (response := _too_large(request)) is not None:
             return response
         try:
-            result = services.force_validate(data=_body(request), lang=_lang())
+            result = services.force_validate(data=_body(request))
         except services.ForceInputError as exc:
             return _errors(exc)
         return Response(result)
@@ -190,9 +202,8 @@ class DrawApi(APIView):
         try:
             result = draw(catalogue_current(), DrawRequest(**params), rng)
         except DrawError as exc:
-            message = exc.message_it if _lang() == "it" else exc.message_en
-            return Response({exc.field: [message]}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(result.to_dict(_lang()))
+            return Response(render_draw_error(exc), status=status.HTTP_400_BAD_REQUEST)
+        return Response(render_draw(result))
 
 
 class ForceSchemaApi(APIView):

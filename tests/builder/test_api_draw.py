@@ -72,3 +72,27 @@ def test_missing_parameter_for_the_table_is_named(api) -> None:
     response = api.post(URL, {"table": "unit_type", "theatre": "ETO", "rpn": 3}, format="json")
     assert response.status_code == 400
     assert set(response.json()) & {"nationality", "period"}
+
+
+def test_draw_result_follows_accept_language(api) -> None:
+    # 43.34: a red RN of 1-6 gives a bid time limit of 4 decks.
+    params = {"table": "bid_time_limit", "rpn": 4, "colour": "red"}
+    en = api.post(URL, params, format="json").json()
+    it = api.post(URL, params, format="json", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert (en["value"], en["detail"], en["colour"]) == ("4 decks", "RN 4 red", "red")
+    assert (it["value"], it["detail"], it["colour"]) == ("4 mazzi", "RN 4 rosso", "red")
+    unit = {"table": "unit_type", "nationality": "german", "period": "1943b", "rpn": 1}
+    body = api.post(URL, unit, format="json", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert (body["value"], body["detail"]) == ("seconda linea", "ETO Tedesco 1943b: seconda linea")
+
+
+def test_refused_draw_names_the_field_in_the_request_language(api) -> None:
+    # The base-game unit type table has no Italian column (docs/data.md).
+    params = {"table": "unit_type", "nationality": "italian", "period": "1943b", "rpn": 1}
+    en = api.post(URL, params, format="json")
+    it = api.post(URL, params, format="json", HTTP_ACCEPT_LANGUAGE="it")
+    assert en.status_code == it.status_code == 400
+    assert en.json() == {"period": ["The ETO unit type table has no Italian column for 1943b."]}
+    assert it.json() == {
+        "period": ["La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b."]
+    }

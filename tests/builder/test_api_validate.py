@@ -114,3 +114,78 @@ def test_builder_operations_are_in_the_openapi_schema_with_examples(api) -> None
     assert "examples" in validate["responses"]["200"]["content"]["application/json"]
     for path in ("/api/v1/dyo/draw", "/api/v1/forces/", "/api/v1/forces/{id}/"):
         assert path in schema["paths"], path
+
+
+def test_violations_and_lines_carry_their_rule_summary_in_the_request_language(api) -> None:
+    from upfront.reference.models import RuleSummary
+
+    doc = plain_force([1, 3], budget=10, troop_type="elite")
+    en = api.post(URL, doc, format="json").json()
+    it = api.post(URL, doc, format="json", HTTP_ACCEPT_LANGUAGE="it").json()
+    over = RuleSummary.objects.get(group="dyo", rule="43.2")
+    assert next(v for v in en["violations"] if v["code"] == "over_budget")["summary"] == (
+        over.summary_en
+    )
+    assert next(v for v in it["violations"] if v["code"] == "over_budget")["summary"] == (
+        over.summary_it
+    )
+    elite = RuleSummary.objects.get(group="dyo", rule="43.5")
+    assert [line["summary"] for line in en["breakdown"] if line["rule"] == "43.5"] == [
+        elite.summary_en
+    ]
+    elite_it = next(line["item"] for line in it["breakdown"] if line["rule"] == "43.5")
+    assert elite_it.startswith("élite +15% su ")
+
+
+def test_every_rule_the_engine_cites_has_a_summary(api) -> None:
+    cited: dict[str, str] = {}
+    for nationality in (
+        "german",
+        "american",
+        "russian",
+        "british",
+        "japanese",
+        "italian",
+        "french",
+    ):
+        for troop_type, flags in [
+            ("elite", {"mountain": True, "marines": True}),
+            ("line", {"partisans": True}),
+            ("second_line", {"replay": "sl"}),
+        ]:
+            doc = plain_force(
+                [1, 2, 2],
+                budget=1,
+                nationality=nationality,
+                period="1943a",
+                troop_type=troop_type,
+                reinforcements=[{"after_deck": 1, "cards": [{"card": 4}, {"card": 5}]}],
+                radios=[{"fire_strength": fs} for fs in (5, 6, 7)],
+                snipers=2,
+                random_reinforcement_decks=[1, 2],
+                **flags,
+            )
+            doc["groups"][0]["cards"][0]["secondary"] = [
+                "atmm", "panzerfaust", "panzerfaust", "demolition_charge", "demolition_charge",
+                "at_mine",
+            ]  # fmt: skip
+            body = api.post(URL, doc, format="json").json()
+            for said in body["breakdown"] + body["violations"]:
+                cited.setdefault(said["rule"], said["summary"])
+    assert {
+        "3.2", "31.1", "37.1", "39.8", "43.2", "43.4", "43.41", "43.5", "43.6", "43.7", "44.8",
+        "45.7", "46.1", "48.1", "50.8", "50.9", "51.5", "53.1", "M12.1",
+    } <= set(cited)  # fmt: skip
+    assert [rule for rule, summary in cited.items() if not summary] == []
+
+
+def test_the_openapi_example_result_is_what_the_example_force_answers(api) -> None:
+    from builder.api.views import EXAMPLE_FORCE, EXAMPLE_RESULT
+
+    body = api.post(URL, {**EXAMPLE_FORCE, "budget": EXAMPLE_RESULT["budget"]}, format="json")
+    answer = body.json()
+    assert answer["violations"] == EXAMPLE_RESULT["violations"]
+    assert all(line in answer["breakdown"] for line in EXAMPLE_RESULT["breakdown"])
+    assert {k: answer[k] for k in ("valid", "total_points", "remaining")} == {
+        k: EXAMPLE_RESULT[k] for k in ("valid", "total_points", "remaining")
+    }

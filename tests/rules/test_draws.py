@@ -14,6 +14,7 @@ import pytest
 from tests.rules.factories import CATALOGUE
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.draws import DrawError, DrawRequest, DrawResult, draw
+from upfront.rules.messages import Message
 
 RNG = random.Random(0)
 
@@ -77,7 +78,8 @@ def test_bid_time_limit(rn: int, colour: str, four_decks: bool) -> None:
     # 43.34: an RN of 0 (any colour) or black gives 3 decks; red 1-6 gives 4.
     result = drawn(DrawRequest("bid_time_limit", rpn=rn, colour=colour))
     assert (result.rpn, result.colour, result.rule) == (rn, colour, "43.34")
-    assert result.value == ("4 decks" if four_decks else "3 decks")
+    assert result.value == ("4" if four_decks else "3")
+    assert result.label == Message("draw.decks", {"decks": 4 if four_decks else 3})
 
 
 @pytest.mark.parametrize(("colour", "granted"), [("black", True), ("red", False)])
@@ -85,7 +87,7 @@ def test_mountain_troops_need_a_black_rn(colour: str, granted: bool) -> None:
     # M12.1
     result = drawn(DrawRequest("mountain_troops", rpn=3, colour=colour))
     assert (result.colour, result.rule) == (colour, "M12.1")
-    assert result.value == ("mountain troops" if granted else "no mountain troops")
+    assert result.value == ("yes" if granted else "no")
 
 
 @pytest.mark.parametrize(
@@ -108,6 +110,7 @@ def test_bad_requests_name_the_field(request_: DrawRequest, field: str) -> None:
     with pytest.raises(DrawError) as error:
         drawn(request_)
     assert error.value.field == field
+    assert error.value.message.id.startswith("draw.") and error.value.message.english()
 
 
 def test_a_gap_in_the_unit_type_column_is_an_error() -> None:
@@ -209,3 +212,20 @@ def test_real_rpn_tables_have_every_row(reference_catalogue: Catalogue) -> None:
     for table, column in (("tactical_position", 4), ("victory_conditions", 8), ("time_frame", 9)):
         rows = sorted(r.rpn for r in reference_catalogue.tables if r.table == table)
         assert rows == list(range(1, column + 1)), table
+
+
+@pytest.mark.django_db
+def test_results_say_their_value_as_a_message(reference_catalogue: Catalogue) -> None:
+    unit = drawn(
+        DrawRequest("unit_type", nationality="german", period="1943b", rpn=1), reference_catalogue
+    )
+    assert unit.label == Message("troop_type.second_line")  # German 1943b: S 1-2
+    assert unit.detail == Message(
+        "draw.unit_type_detail",
+        {"theatre": "ETO", "nationality": "german", "period": "1943b", "troop_type": "second_line"},
+    )
+    bid = drawn(DrawRequest("bid_time_limit", rpn=4, colour="red"), reference_catalogue)
+    assert bid.detail == Message("draw.rn", {"number": 4, "colour": "red"})
+    # Table rows speak for themselves: their value is the reference data's own text.
+    time_frame = drawn(DrawRequest("time_frame", opponent="american", rpn=6), reference_catalogue)
+    assert time_frame.label is None and time_frame.value == "1942b"

@@ -22,6 +22,7 @@ import pytest
 
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.force import force_from_dict
+from upfront.rules.messages import Message
 from upfront.rules.pricing import ceil_points
 from upfront.rules.validate import validate_force
 
@@ -458,3 +459,31 @@ def test_a_barred_weapon_points_at_the_purchase(reference_catalogue: Catalogue) 
     ]
     # The ATMM is still priced (7, dyo_tables.csv): the player sees what it would cost.
     assert result.total_points == 47 + 36 + 44 + 16 + 7
+
+
+def test_over_budget_message_names_the_numbers(reference_catalogue: Catalogue) -> None:
+    result = validate_force(force_from_dict(doc(budget=150)), reference_catalogue)
+    over = next(v for v in result.violations if v.code == "over_budget")
+    assert over.rule == "43.2"
+    # The engine says it as a message id with parameters; the edge renders it (tests/reference).
+    assert over.message == Message(
+        "violation.over_budget", {"total": 161, "over": 11, "budget": 150}
+    )
+    assert over.message.english() == "Purchases total 161 points, 11 over the budget of 150."
+    assert result.to_dict()["violations"][0]["message"] == {
+        "id": "violation.over_budget",
+        "params": {"total": 161, "over": 11, "budget": 150},
+    }
+
+
+def test_messages_name_the_nationality_and_weapon_by_code(
+    reference_catalogue: Catalogue,
+) -> None:
+    document = doc([[1, (2, "atmm")], [3, 4]], nationality="american", period="1944a")
+    result = validate_force(force_from_dict(document), reference_catalogue)
+    barred = next(v for v in result.violations if v.code == "secondary_not_allowed")
+    assert barred.rule == "31.1"
+    assert barred.message == Message(
+        "violation.secondary_not_allowed", {"nationality": "american", "weapon": "atmm"}
+    )
+    assert barred.items == ("groups[0].cards[1].secondary[0]",)

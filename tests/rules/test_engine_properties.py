@@ -100,6 +100,10 @@ def test_valid_exactly_when_no_error(catalogue: Catalogue, data: st.DataObject) 
     assert all(line.rule for line in result.breakdown)
     assert all(v.code and v.rule for v in result.violations)
     assert {v.severity for v in result.violations} <= {"error", "warning"}
+    assert all(v.message.id == f"violation.{v.code}" for v in result.violations)
+    # Every message can be said: its template takes exactly the parameters it is given.
+    assert all(v.message.english() for v in result.violations)
+    assert all(line.item.english() for line in result.breakdown)
     if result.budget is not None:
         assert result.remaining == result.budget - result.total_points
 

@@ -4,12 +4,17 @@ The snapshot is cached per data revision: the reference data changes only throug
 loader or the admin, and both record a new ``DataRevision``. Saving one clears this process's
 cache at once (signal); other processes look the revision up again at most every
 ``REVISION_CHECK_SECONDS``, so a validation request usually costs no query at all.
+
+Next to the catalogue, and cached the same way, :func:`texts_current` holds the words shown
+with the engine's answers (nationality names, the DYO rule summaries) in English and Italian.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models.signals import post_delete, post_save
@@ -30,6 +35,7 @@ _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
 _checked: dict[str, float] = {}  # revision key -> monotonic time it was last confirmed current
 REVISION_CHECK_SECONDS = 5.0
+DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 
 
 class ReferenceDataNotLoaded(LookupError):
@@ -40,6 +46,24 @@ class ReferenceDataNotLoaded(LookupError):
             "The reference data is not loaded; an administrator must run "
             "'manage.py load_reference'."
         )
+
+
+@dataclass(frozen=True)
+class ReferenceTexts:
+    """Words the edge shows next to the engine's answers, per data revision, in en and it.
+
+    Kept out of the engine's dataclasses: the engine works on codes, and these are for people.
+    """
+
+    # Per language, built once per revision (an answer looks them up for every line); the
+    # Italian mappings hold the English text where no Italian one is given.
+    nationality_names_en: Mapping[str, str]  # code -> name
+    nationality_names_it: Mapping[str, str]
+    rule_summaries_en: Mapping[str, str]  # rule -> one line on it (RuleSummary, group "dyo")
+    rule_summaries_it: Mapping[str, str]
+
+
+_texts: dict[str, ReferenceTexts] = {}
 
 
 def _forget(**_: object) -> None:
@@ -202,3 +226,31 @@ def catalogue_current() -> Catalogue:
         _checked.clear()
         _checked[key] = now
         return catalogue
+
+
+def _build_texts() -> ReferenceTexts:
+    summaries = m.RuleSummary.objects.filter(group=DYO_SUMMARY_GROUP).values_list(
+        "rule", "summary_en", "summary_it"
+    )
+    names = m.Nationality.objects.values_list("code", "name_en", "name_it")
+    return ReferenceTexts(
+        nationality_names_en={code: en for code, en, _it in names},
+        nationality_names_it={code: it or en for code, en, it in names},
+        rule_summaries_en={rule: en for rule, en, _it in summaries},
+        rule_summaries_it={rule: it or en for rule, en, it in summaries},
+    )
+
+
+def texts_current() -> ReferenceTexts:
+    """The texts of the current data revision, built with and cached like the catalogue.
+
+    Raises ``ReferenceDataNotLoaded`` when there is no reference data.
+    """
+    key = catalogue_current().data_revision
+    texts = _texts.get(key)
+    if texts is None:
+        texts = _build_texts()
+        with _lock:
+            _texts.clear()  # only the current revision is worth keeping
+            _texts[key] = texts
+    return texts

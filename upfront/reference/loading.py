@@ -26,6 +26,7 @@ from django.conf import settings
 from django.db import transaction
 
 from upfront.reference import models as m
+from upfront.reference.fetch import DYO_SUMMARY_GROUP
 
 NATIONALITY_NAMES = {
     # code: (English, Italian, display order)
@@ -66,6 +67,7 @@ YAML_FILES = [
     "weather.yaml",
     "mountain.yaml",
     "special_rules.yaml",
+    "rule_summaries.yaml",
 ]
 
 
@@ -205,6 +207,7 @@ class Loader:
         self.load_terrain()
         self.load_weather()
         self.load_mountain_and_scenarios()
+        self.load_rule_summaries()
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
@@ -792,6 +795,25 @@ class Loader:
                 **_sourced(rec, rule=rec.get("rule") or "M11"),
             )
             self.count("mountain_adaptations")
+
+    def load_rule_summaries(self) -> None:
+        """One line on each rule the DYO engine cites (shown by the builder panel and the API)."""
+        seen: set[str] = set()
+        for order, rec in enumerate(_records(self.yaml("rule_summaries.yaml"), "rules")):
+            rule = _text(rec.get("rule"))
+            if not rule or rule in seen or not _text(rec.get("summary_en")):
+                raise ReferenceDataError(
+                    f"rule_summaries.yaml: record {order}: a rule, once, with summary_en"
+                )
+            seen.add(rule)
+            m.RuleSummary.objects.create(
+                group=DYO_SUMMARY_GROUP,
+                summary_en=_text(rec.get("summary_en")),
+                summary_it=_text(rec.get("summary_it")),
+                order=order,
+                **_sourced(rec),
+            )
+            self.count("rule_summaries")
 
     def load_published_scenarios(self) -> None:
         for row in self.csv("scenarios.csv"):

@@ -7,14 +7,17 @@ per table, no N+1) or plain grouped structures shaped for a template.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from upfront.reference import models as m
+from upfront.reference.fetch import texts_current
 
 TROOP_ORDER = ["elite", "line", "second_line"]
 
@@ -174,6 +177,26 @@ def rule_summaries(prefix: str) -> list[tuple[str, list[m.RuleSummary]]]:
     for row in m.RuleSummary.objects.filter(group__startswith=prefix):
         grouped.setdefault(row.group, []).append(row)
     return list(grouped.items())
+
+
+def _italian() -> bool:
+    # Data texts are bilingual (*_en / *_it): Italian when it is active, else English.
+    return (get_language() or "en")[:2] == "it"
+
+
+def dyo_rule_summaries() -> Mapping[str, str]:
+    """One line on each rule the DYO engine cites, by rule, in the active language.
+
+    From the reference data (``rule_summaries.yaml``), cached per data revision: no query.
+    """
+    texts = texts_current()
+    return texts.rule_summaries_it if _italian() else texts.rule_summaries_en
+
+
+def nationality_names() -> Mapping[str, str]:
+    """Every nationality's name by code, in the active language (cached per data revision)."""
+    texts = texts_current()
+    return texts.nationality_names_it if _italian() else texts.nationality_names_en
 
 
 def special_rules() -> QuerySet[m.SpecialRule]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from upfront.rules.catalogue import Catalogue
+from upfront.rules.messages import Message, message
 
 DRAW_TABLES = (
     "unit_type",
@@ -20,11 +21,6 @@ DRAW_TABLES = (
     "bid_time_limit",
     "mountain_troops",
 )
-TROOP_NAMES = {
-    "line": ("line", "linea"),
-    "elite": ("elite", "élite"),
-    "second_line": ("second line", "seconda linea"),
-}
 # 43.32: the time frame column depends on the opponent (col. 6 vs the US, col. 9 vs Russians).
 TIME_FRAME_COLUMN = {"american": 6, "russian": 9}
 
@@ -41,11 +37,12 @@ class DrawRequest:
 
 
 class DrawError(ValueError):
-    def __init__(self, field: str, message_en: str, message_it: str) -> None:
-        super().__init__(f"{field}: {message_en}")
+    """A request the tables cannot answer; ``field`` names the parameter at fault."""
+
+    def __init__(self, field: str, message: Message) -> None:
+        super().__init__(f"{field}: {message.english()}")
         self.field = field
-        self.message_en = message_en
-        self.message_it = message_it
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -53,19 +50,21 @@ class DrawResult:
     table: str
     column: int
     rpn: int
-    value: str
-    detail: str
+    value: str  # language-neutral: a troop type or period code, a table's value, a deck count
+    detail: Message | str  # a message, or the table row's own text (reference data, English)
     rule: str
-    value_it: str = ""
+    label: Message | None = None  # the value in words, when it is not shown as it is
     colour: str = ""
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, language-neutral: messages as ``{"id", "params"}``."""
         data: dict[str, Any] = {
             "table": self.table,
             "column": self.column,
             "rpn": self.rpn,
-            "value": self.value_it if lang == "it" and self.value_it else self.value,
-            "detail": self.detail,
+            "value": self.value,
+            "label": self.label.to_dict() if self.label else None,
+            "detail": self.detail.to_dict() if isinstance(self.detail, Message) else self.detail,
             "rule": self.rule,
         }
         if self.colour:
@@ -75,7 +74,7 @@ class DrawResult:
 
 def _need(value: str | None, field: str) -> str:
     if not value:
-        raise DrawError(field, f"'{field}' is needed for this table.", f"'{field}' è necessario.")
+        raise DrawError(field, message("draw.parameter_needed", field=field))
     return value
 
 
@@ -83,11 +82,7 @@ def _rpn(request: DrawRequest, column: int, rng: random.Random) -> int:
     if request.rpn is None:
         return rng.randint(1, column)
     if not 1 <= request.rpn <= column:
-        raise DrawError(
-            "rpn",
-            f"An RPN from column {column} runs from 1 to {column}.",
-            f"Un RPN della colonna {column} va da 1 a {column}.",
-        )
+        raise DrawError("rpn", message("draw.rpn_out_of_column", column=column))
     return request.rpn
 
 
@@ -95,9 +90,9 @@ def _rn(request: DrawRequest, rng: random.Random) -> tuple[int, str]:
     # The RN runs 0-6, red or black. The sources do not give the deck's mix of numbers and
     # colours, so a server-side draw treats them as equally likely (stated in the docs).
     if request.rpn is not None and not 0 <= request.rpn <= 6:
-        raise DrawError("rpn", "An RN runs from 0 to 6.", "Un RN va da 0 a 6.")
+        raise DrawError("rpn", message("draw.rn_out_of_range"))
     if request.colour not in (None, "red", "black"):
-        raise DrawError("colour", "The colour is red or black.", "Il colore è rosso o nero.")
+        raise DrawError("colour", message("draw.colour"))
     number = rng.randint(0, 6) if request.rpn is None else request.rpn
     colour = request.colour or rng.choice(("red", "black"))
     return number, colour
@@ -107,7 +102,7 @@ def _table_row(catalogue: Catalogue, table: str, rpn: int) -> tuple[str, str]:
     for row in catalogue.tables:
         if row.table == table and row.rpn == rpn:
             return row.value, row.detail
-    raise DrawError("table", f"The table has no row {rpn}.", f"La tabella non ha la riga {rpn}.")
+    raise DrawError("table", message("draw.no_table_row", rpn=rpn))
 
 
 def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> DrawResult:
@@ -125,9 +120,12 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
         if not rows:
             raise DrawError(
                 "period",
-                f"The {theatre} unit type table has no {nationality} column for {period}.",
-                f"La tabella dei tipi di unità {theatre} non ha la colonna {nationality} "
-                f"per il {period}.",
+                message(
+                    "draw.no_unit_type_column",
+                    theatre=theatre,
+                    nationality=nationality,
+                    period=period,
+                ),
             )
         rpn = _rpn(request, 10, rng)
         for row in rows:
@@ -136,26 +134,27 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
                 and row.rpn_high is not None
                 and (row.rpn_low <= rpn <= row.rpn_high)
             ):
-                en, it = TROOP_NAMES[row.troop_type]
                 return DrawResult(
                     table,
                     10,
                     rpn,
                     row.troop_type,
-                    f"{theatre} {nationality} {period}: {en}",
+                    message(
+                        "draw.unit_type_detail",
+                        theatre=theatre,
+                        nationality=nationality,
+                        period=period,
+                        troop_type=row.troop_type,
+                    ),
                     row.rule,
-                    value_it=it,
+                    label=message(f"troop_type.{row.troop_type}"),
                 )
-        raise DrawError("rpn", "No row covers that RPN.", "Nessuna riga copre quel RPN.")
+        raise DrawError("rpn", message("draw.no_row_for_rpn"))
     if table == "time_frame":
         opponent = _need(request.opponent, "opponent")
         column = TIME_FRAME_COLUMN.get(opponent)
         if column is None:
-            raise DrawError(
-                "opponent",
-                "Rule 43.32 gives the column only against the US (6) and the Russians (9).",
-                "La regola 43.32 indica la colonna solo contro USA (6) e russi (9).",
-            )
+            raise DrawError("opponent", message("draw.time_frame_opponent"))
         rpn = _rpn(request, column, rng)
         value, detail = _table_row(catalogue, "time_frame", rpn)
         return DrawResult(table, column, rpn, value, detail, "43.32")
@@ -170,10 +169,16 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
     if table == "bid_time_limit":
         # 43.34: an RN of 0 (any colour) or black gives 3 decks; red 1-6 gives 4.
         number, colour = _rn(request, rng)
-        decks = "4 decks" if colour == "red" and number >= 1 else "3 decks"
-        decks_it = "4 mazzi" if decks.startswith("4") else "3 mazzi"
+        decks = 4 if colour == "red" and number >= 1 else 3
         return DrawResult(
-            table, 0, number, decks, f"RN {number} {colour}", "43.34", decks_it, colour
+            table,
+            0,
+            number,
+            str(decks),
+            message("draw.rn", number=number, colour=colour),
+            "43.34",
+            label=message("draw.decks", decks=decks),
+            colour=colour,
         )
     if table == "mountain_troops":
         # M12.1: a force bought as mountain troops needs a black RN.
@@ -183,14 +188,10 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
             table,
             0,
             number,
-            "mountain troops" if ok else "no mountain troops",
-            f"RN {number} {colour}",
+            "yes" if ok else "no",
+            message("draw.rn", number=number, colour=colour),
             "M12.1",
-            "truppe da montagna" if ok else "niente truppe da montagna",
-            colour,
+            label=message("draw.mountain_troops" if ok else "draw.no_mountain_troops"),
+            colour=colour,
         )
-    raise DrawError(
-        "table",
-        f"Unknown table; choose one of {', '.join(DRAW_TABLES)}.",
-        f"Tabella sconosciuta; scegli tra {', '.join(DRAW_TABLES)}.",
-    )
+    raise DrawError("table", message("draw.unknown_table", tables=", ".join(DRAW_TABLES)))

@@ -21,6 +21,7 @@ from upfront.rules.codes import (
     THEATRES,
     TROOP_TYPES,
 )
+from upfront.rules.messages import Message, message
 
 _card = {
     "type": "object",
@@ -155,14 +156,13 @@ class Force:
 
 @dataclass(frozen=True)
 class FormatError:
-    path: str
-    message_en: str
-    message_it: str
+    path: str  # JSON path of the fault, e.g. groups[0].cards[1].card
+    message: Message
 
 
 class ForceFormatError(ValueError):
     def __init__(self, errors: list[FormatError]) -> None:
-        super().__init__("; ".join(f"{e.path}: {e.message_en}" for e in errors))
+        super().__init__("; ".join(f"{e.path}: {e.message.english()}" for e in errors))
         self.errors = errors
 
 
@@ -173,32 +173,29 @@ def _path(parts: Any) -> str:
     return text or "$"
 
 
-def _messages(error: Any) -> tuple[str, str]:
+def _message(error: Any) -> Message:
+    """The fault of one ``jsonschema`` error as a message (its own text is English only)."""
     kind, value = error.validator, error.validator_value
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else "?"
-        return (f"'{missing}' is required.", f"'{missing}' è obbligatorio.")
+        return message("format.required", field=missing)
     if kind == "enum":
         allowed = ", ".join("null" if v is None else str(v) for v in value)
-        return (
-            f"{error.instance!r} is not one of: {allowed}.",
-            f"{error.instance!r} non è tra i valori ammessi: {allowed}.",
-        )
+        return message("format.enum", value=repr(error.instance), allowed=allowed)
     if kind == "type":
         names = value if isinstance(value, list) else [value]
-        return (
-            f"must be of type {' or '.join(names)}.",
-            f"deve essere di tipo {' o '.join(names)}.",
-        )
+        if len(names) == 1:
+            return message("format.type", type=names[0])
+        return message("format.type_any", types=", ".join(names))
     if kind == "minimum":
-        return (f"must be at least {value}.", f"deve essere almeno {value}.")
+        return message("format.minimum", limit=value)
     if kind == "maximum":
-        return (f"must be at most {value}.", f"deve essere al massimo {value}.")
+        return message("format.maximum", limit=value)
     if kind == "uniqueItems":
-        return ("must not repeat a value.", "non deve ripetere valori.")
+        return message("format.unique_items")
     if kind == "maxLength":
-        return (f"must be at most {value} characters.", f"al massimo {value} caratteri.")
-    return (error.message, error.message)
+        return message("format.max_length", limit=value)
+    return message("format.invalid", detail=str(error.message))
 
 
 def _compile_fast_path() -> Any:
@@ -229,24 +226,16 @@ def _plainly_valid(data: dict[str, Any]) -> bool:
 def force_from_dict(data: object) -> Force:
     """Parse a Force document; raise ``ForceFormatError`` listing every fault with its path."""
     if not isinstance(data, dict):
-        raise ForceFormatError(
-            [
-                FormatError(
-                    "$", "A force must be a JSON object.", "Una forza deve essere un oggetto JSON."
-                )
-            ]
-        )
+        raise ForceFormatError([FormatError("$", message("format.not_object"))])
     errors = (
         []
         if _plainly_valid(data)
         else sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     )
     if errors:
-        found = []
-        for error in errors:
-            en, it = _messages(error)
-            found.append(FormatError(_path(error.absolute_path), en, it))
-        raise ForceFormatError(found)
+        raise ForceFormatError(
+            [FormatError(_path(error.absolute_path), _message(error)) for error in errors]
+        )
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
         return tuple(

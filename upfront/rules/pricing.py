@@ -13,14 +13,8 @@ from decimal import Decimal
 
 from upfront.rules.catalogue import CardInfo, Catalogue, RadioPrice
 from upfront.rules.force import CardPurchase, Force
+from upfront.rules.messages import Message, message
 from upfront.rules.results import LineItem
-
-WEAPON_NAMES = {
-    "atmm": ("ATMM", "ATMM"),
-    "panzerfaust": ("Panzerfaust", "Panzerfaust"),
-    "demolition_charge": ("demolition charge", "carica da demolizione"),
-    "at_mine": ("AT mine", "mina anticarro"),
-}
 
 
 def ceil_points(value: Decimal) -> int:
@@ -70,29 +64,19 @@ class Pricing:
 
 def _purchase_points(
     catalogue: Catalogue, force: Force, purchase: CardPurchase
-) -> tuple[int, list[tuple[str, str, int, str, str]], CardInfo | None]:
+) -> tuple[int, list[LineItem], CardInfo | None]:
     """Face value of one card and its secondary weapons, with labelled parts."""
     card = catalogue.cards.get((force.nationality, purchase.card))
-    parts: list[tuple[str, str, int, str, str]] = []
+    parts: list[LineItem] = []
     total = 0
     if card is not None:
         points = card.dyo_points or 0  # unknown points: 0 here, flagged as a warning
-        parts.append(
-            (
-                f"card {card.card_no}",
-                f"carta {card.card_no}",
-                points,
-                "43.2",
-                card.name,
-            )
-        )
+        parts.append(LineItem(message("line.card", card=card.card_no), points, "43.2", card.name))
         total += points
     for weapon in purchase.secondary:
         price, rule = secondary_price(catalogue, weapon)
-        en, it = WEAPON_NAMES.get(weapon, (weapon, weapon))
-        parts.append(
-            (f"{en} (card {purchase.card})", f"{it} (carta {purchase.card})", price or 0, rule, "")
-        )
+        label = message("line.secondary", weapon=weapon, card=purchase.card)
+        parts.append(LineItem(label, price or 0, rule))
         total += price or 0
     return total, parts, card
 
@@ -104,28 +88,22 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
         _, parts, card = _purchase_points(catalogue, force, purchase)
         if card is not None and card.dyo_points is None:
             pricing.unknown_cards.append(card)
-        for en, it, points, rule, detail in parts:
-            pricing.lines.append(LineItem(en, points, rule, it, detail))
+        pricing.lines.extend(parts)
     # 43.7 radios by fire strength and the nationality's price rule.
     for fire_strength in force.radios:
         radio = radio_price(catalogue, force, fire_strength)
         if radio is not None:
             pricing.lines.append(
                 LineItem(
-                    f"radio FS {fire_strength}",
-                    radio.points,
-                    radio.rule,
-                    f"radio FF {fire_strength}",
+                    message("line.radio", fire_strength=fire_strength), radio.points, radio.rule
                 )
             )
     # 43.6 sniper capability; the double sniper adds its own price to it.
     if force.snipers >= 1:
-        pricing.lines.append(
-            LineItem("sniper capability", catalogue.prices.sniper, "43.6", "capacità di cecchino")
-        )
+        pricing.lines.append(LineItem(message("line.sniper"), catalogue.prices.sniper, "43.6"))
     if force.snipers >= 2:
         pricing.lines.append(
-            LineItem("double sniper", catalogue.prices.double_sniper, "43.6", "doppio cecchino")
+            LineItem(message("line.double_sniper"), catalogue.prices.double_sniper, "43.6")
         )
     # 43.4 reinforcements: the summed value of everything arriving after the same deck is
     # multiplied and the fraction rounded up, once per deck.
@@ -144,12 +122,15 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
         multiplier = reinforcement_multiplier(catalogue, after_deck)
         pricing.lines.append(
             LineItem(
-                f"reinforcements after deck {after_deck} (cards {', '.join(numbers)}): "
-                f"{face} x {multiplier.normalize()}",
+                message(
+                    "line.reinforcements",
+                    after_deck=after_deck,
+                    cards=", ".join(numbers),
+                    face=face,
+                    multiplier=str(multiplier.normalize()),
+                ),
                 ceil_points(face * multiplier),
                 "43.4",
-                f"rinforzi dopo il mazzo {after_deck} (carte {', '.join(numbers)}): "
-                f"{face} x {multiplier.normalize()}",
             )
         )
     # 48.1: random reinforcement capability, 50 a deck; the Q&A applies the normal deck
@@ -160,10 +141,9 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
         multiplier = Decimal(1) if deck == 1 else reinforcement_multiplier(catalogue, deck - 1)
         pricing.lines.append(
             LineItem(
-                f"random reinforcements, deck {deck}",
+                message("line.random_reinforcements", deck=deck),
                 ceil_points(base * multiplier),
                 "48.1",
-                f"rinforzi casuali, mazzo {deck}",
             )
         )
     # 43.5 (and the 43.7 Q&A): the troop type changes the whole total, secondary weapons
@@ -176,16 +156,6 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
         adjusted = ceil_points(face * multiplier)
         percent = (multiplier - 1) * 100
         percent = percent.to_integral_value() if percent == percent.to_integral_value() else percent
-        label_en = {"elite": "elite", "second_line": "second line", "partisans": "partisans"}[key]
-        label_it = {"elite": "élite", "second_line": "seconda linea", "partisans": "partigiani"}[
-            key
-        ]
-        pricing.lines.append(
-            LineItem(
-                f"{label_en} {percent:+}% on {face}",
-                adjusted - face,
-                "43.5",
-                f"{label_it} {percent:+}% su {face}",
-            )
-        )
+        label = Message(f"line.{key}", {"percent": f"{percent:+}", "face": face})
+        pricing.lines.append(LineItem(label, adjusted - face, "43.5"))
     return pricing

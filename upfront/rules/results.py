@@ -1,34 +1,32 @@
-"""What the engine answers: priced line items, violations and the validation result."""
+"""What the engine answers: priced line items, violations and the validation result.
+
+Nothing here is a sentence for a player: labels and messages are :class:`Message` ids with
+parameters, rendered in the reader's language by the Django edge (``upfront.reference.messages``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from upfront.rules.messages import Message
+
 
 @dataclass(frozen=True)
 class LineItem:
-    item: str
+    item: Message  # what was bought, e.g. line.card {card: 4}
     points: int
     rule: str
-    item_it: str = ""
-    detail: str = ""  # e.g. the card's name
-
-    def label(self, lang: str) -> str:
-        return self.item_it if lang == "it" and self.item_it else self.item
+    detail: str = ""  # e.g. the card's name (a proper name: never translated)
 
 
 @dataclass(frozen=True)
 class Violation:
-    code: str
+    code: str  # stable, e.g. "over_budget"
     severity: str  # "error" | "warning"
     rule: str
-    message_en: str
-    message_it: str
-    items: tuple[str, ...] = ()
-
-    def message(self, lang: str) -> str:
-        return self.message_it if lang == "it" else self.message_en
+    message: Message
+    items: tuple[str, ...] = ()  # JSON paths of the offending purchases
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,8 @@ class ValidationResult:
     breakdown: tuple[LineItem, ...]
     violations: tuple[Violation, ...]
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, language-neutral: labels and messages as ``{"id", "params"}``."""
         return {
             "valid": self.valid,
             "total_points": self.total_points,
@@ -48,7 +47,7 @@ class ValidationResult:
             "remaining": self.remaining,
             "breakdown": [
                 {
-                    "item": line.label(lang),
+                    "item": line.item.to_dict(),
                     "points": line.points,
                     "rule": line.rule,
                     **({"detail": line.detail} if line.detail else {}),
@@ -60,7 +59,7 @@ class ValidationResult:
                     "code": v.code,
                     "severity": v.severity,
                     "rule": v.rule,
-                    "message": v.message(lang),
+                    "message": v.message.to_dict(),
                     "items": list(v.items),
                 }
                 for v in self.violations

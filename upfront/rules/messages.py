@@ -1,0 +1,233 @@
+"""Every sentence the engine says to a player, once, in English, keyed by a message id.
+
+The engine never renders a sentence for a player: a violation, a price line, a format fault or a
+draw carries a :class:`Message` (an id and named parameters). The Django edge
+(``upfront.reference.messages``) looks the id up here, translates the English template with
+gettext in the active language (Italian lives in ``locale/it/LC_MESSAGES/django.po``; a third
+language is one more ``.po`` file) and fills in the parameters.
+
+The templates are marked with :func:`gettext_noop`, a no-op with the name Django's
+``makemessages`` already extracts, so ``manage.py makemessages -l it`` finds them without
+importing Django here. Placeholders are named (``%(total)s``) so a translation may reorder them.
+
+Parameters named in :data:`CODE_PARAMS` hold codes of the game (``"atmm"``, ``"second_line"``)
+and :data:`NATIONALITY_PARAM` a nationality code: the edge shows them as names in the reader's
+language (nationality names come from the reference data, the others from the ``<kind>.<code>``
+messages below). Every other parameter is shown as it is (numbers, card names, periods).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+Param = str | int
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a string for extraction (``makemessages``); translated later, at the edge."""
+    return message
+
+
+# Parameters holding a code whose name is the message "<kind>.<code>" (e.g. "weapon.atmm").
+CODE_PARAMS = frozenset({"weapon", "troop_type", "unit_kind", "colour"})
+# A parameter holding a nationality code, named from the reference data by the edge.
+NATIONALITY_PARAM = "nationality"
+
+MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        # -- names of codes ------------------------------------------------------------------
+        "weapon.atmm": gettext_noop("ATMM"),
+        "weapon.panzerfaust": gettext_noop("Panzerfaust"),
+        "weapon.demolition_charge": gettext_noop("demolition charge"),
+        "weapon.at_mine": gettext_noop("AT mine"),
+        "troop_type.line": gettext_noop("line"),
+        "troop_type.elite": gettext_noop("elite"),
+        "troop_type.second_line": gettext_noop("second line"),
+        "unit_kind.infantry": gettext_noop("infantry"),
+        "unit_kind.AFV": gettext_noop("AFV"),
+        "unit_kind.IG": gettext_noop("infantry gun"),
+        "colour.red": gettext_noop("red"),
+        "colour.black": gettext_noop("black"),
+        # -- violations (constraints.py) -----------------------------------------------------
+        "violation.over_budget": gettext_noop(
+            "Purchases total %(total)s points, %(over)s over the budget of %(budget)s."
+        ),
+        "violation.unknown_card": gettext_noop(
+            "There is no %(nationality)s personality card #%(card)s."
+        ),
+        "violation.card_points_unknown": gettext_noop(
+            "Card #%(card)s %(name)s has no known DYO value; it is counted as 0 until the value "
+            "is entered in the reference data."
+        ),
+        "violation.card_not_available": gettext_noop(
+            "Card #%(card)s %(name)s is available from %(available_from)s, not in %(period)s."
+        ),
+        "violation.duplicate_card": gettext_noop(
+            "Card #%(card)s is bought %(count)s times; each personality card exists once."
+        ),
+        "violation.secondary_on_vehicle": gettext_noop(
+            "The %(weapon)s must be carried by a man; card #%(card)s is an %(unit_kind)s."
+        ),
+        "violation.secondary_not_available": gettext_noop(
+            "The %(weapon)s is available from %(available_from)s, not in %(period)s."
+        ),
+        "violation.secondary_not_allowed": gettext_noop(
+            "%(nationality)s forces may not carry the %(weapon)s."
+        ),
+        "violation.secondary_permission_unknown": gettext_noop(
+            "The sources neither allow nor forbid the %(weapon)s for %(nationality)s forces; "
+            "agree it with your opponent."
+        ),
+        "violation.too_many_at_weapons": gettext_noop(
+            "%(count)s anti-tank secondary weapons for %(squads)s squad(s); %(nationality)s "
+            "forces may have %(limit)s per squad."
+        ),
+        "violation.too_many_demolition_charges": gettext_noop(
+            "%(count)s demolition charges for %(squads)s squad(s); at most one per squad."
+        ),
+        "violation.group_count": gettext_noop(
+            "The force is set up in %(count)s group(s); it needs %(min)s to %(max)s."
+        ),
+        "violation.duplicate_group_label": gettext_noop("Two groups are both called %(label)s."),
+        "violation.afv_not_alone": gettext_noop(
+            "Group %(label)s mixes an AFV with other cards; an AFV is a group by itself."
+        ),
+        "violation.group_size": gettext_noop(
+            "Group %(label)s has %(count)s card(s); a group holds %(min)s to %(max)s (an AFV or "
+            "infantry gun may stand alone)."
+        ),
+        "violation.too_many_reinforcements": gettext_noop(
+            "%(count)s reinforcement cards for a starting force of %(starting)s; at most "
+            "%(limit)s are allowed."
+        ),
+        "violation.afv_reinforcement_range_0": gettext_noop(
+            "Card #%(card)s %(name)s is an AFV: as a reinforcement it enters at range 0."
+        ),
+        "violation.random_and_normal_reinforcements": gettext_noop(
+            "Random reinforcements and normal reinforcements cannot both be bought."
+        ),
+        "violation.radio_not_priced": gettext_noop(
+            "No price is known for a fire strength %(fire_strength)s radio for this force."
+        ),
+        "violation.morale_below_elite_minimum": gettext_noop(
+            "Card #%(card)s %(name)s has morale %(morale)s; elite troops need at least %(minimum)s."
+        ),
+        "violation.morale_above_second_line_maximum": gettext_noop(
+            "Card #%(card)s %(name)s has morale %(morale)s; second line troops have at most "
+            "%(maximum)s."
+        ),
+        "violation.marines_not_american": gettext_noop("Only an American force can be US Marines."),
+        "violation.marine_morale": gettext_noop(
+            "Card #%(card)s %(name)s has morale %(morale)s; Marines have at least %(minimum)s."
+        ),
+        "violation.partisans_not_available": gettext_noop(
+            "The sources give no partisans for %(nationality)s forces."
+        ),
+        "violation.partisans_too_early": gettext_noop(
+            "%(nationality)s partisans are available from %(available_from)s."
+        ),
+        "violation.partisans_elite": gettext_noop("Partisans cannot be elite troops."),
+        "violation.partisans_vehicle": gettext_noop(
+            "Card #%(card)s %(name)s is an %(unit_kind)s; partisans have none."
+        ),
+        "violation.partisans_leaders": gettext_noop(
+            "Partisans have a single leader; this force has %(count)s."
+        ),
+        "violation.mountain_troops_nationality": gettext_noop(
+            "The mountain article lists no %(nationality)s mountain troops; an elite force in "
+            "the mountains must be of a listed nationality."
+        ),
+        "violation.mountain_troops_too_early": gettext_noop(
+            "%(nationality)s mountain troops are available from %(available_from)s, not in "
+            "%(period)s."
+        ),
+        "violation.replay_leaders": gettext_noop(
+            "The Replay method needs exactly one SL and one ASL (a Commissar may replace "
+            "either); this force has %(sl)s SL, %(asl)s ASL, %(commissar)s Commissar."
+        ),
+        # -- price lines (pricing.py) --------------------------------------------------------
+        "line.card": gettext_noop("card %(card)s"),
+        "line.secondary": gettext_noop("%(weapon)s (card %(card)s)"),
+        "line.radio": gettext_noop("radio FS %(fire_strength)s"),
+        "line.sniper": gettext_noop("sniper capability"),
+        "line.double_sniper": gettext_noop("double sniper"),
+        "line.reinforcements": gettext_noop(
+            "reinforcements after deck %(after_deck)s (cards %(cards)s): %(face)s x %(multiplier)s"
+        ),
+        "line.random_reinforcements": gettext_noop("random reinforcements, deck %(deck)s"),
+        "line.elite": gettext_noop("elite %(percent)s%% on %(face)s"),
+        "line.second_line": gettext_noop("second line %(percent)s%% on %(face)s"),
+        "line.partisans": gettext_noop("partisans %(percent)s%% on %(face)s"),
+        # -- faults of the Force document (force.py) -----------------------------------------
+        "format.not_object": gettext_noop("A force must be a JSON object."),
+        "format.required": gettext_noop("'%(field)s' is required."),
+        "format.enum": gettext_noop("%(value)s is not one of: %(allowed)s."),
+        "format.type": gettext_noop("must be of type %(type)s."),
+        "format.type_any": gettext_noop("must be of one of the types %(types)s."),
+        "format.minimum": gettext_noop("must be at least %(limit)s."),
+        "format.maximum": gettext_noop("must be at most %(limit)s."),
+        "format.unique_items": gettext_noop("must not repeat a value."),
+        "format.max_length": gettext_noop("must be at most %(limit)s characters."),
+        "format.invalid": gettext_noop("is not valid: %(detail)s"),
+        # -- draws (draws.py) ----------------------------------------------------------------
+        "draw.parameter_needed": gettext_noop("'%(field)s' is needed for this table."),
+        "draw.rpn_out_of_column": gettext_noop(
+            "An RPN from column %(column)s runs from 1 to %(column)s."
+        ),
+        "draw.rn_out_of_range": gettext_noop("An RN runs from 0 to 6."),
+        "draw.colour": gettext_noop("The colour is red or black."),
+        "draw.no_table_row": gettext_noop("The table has no row %(rpn)s."),
+        "draw.no_unit_type_column": gettext_noop(
+            "The %(theatre)s unit type table has no %(nationality)s column for %(period)s."
+        ),
+        "draw.no_row_for_rpn": gettext_noop("No row covers that RPN."),
+        "draw.time_frame_opponent": gettext_noop(
+            "Rule 43.32 gives the column only against the US (6) and the Russians (9)."
+        ),
+        "draw.unknown_table": gettext_noop("Unknown table; choose one of %(tables)s."),
+        "draw.unit_type_detail": gettext_noop(
+            "%(theatre)s %(nationality)s %(period)s: %(troop_type)s"
+        ),
+        "draw.rn": gettext_noop("RN %(number)s %(colour)s"),
+        "draw.decks": gettext_noop("%(decks)s decks"),
+        "draw.mountain_troops": gettext_noop("mountain troops"),
+        "draw.no_mountain_troops": gettext_noop("no mountain troops"),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence for a player: a message id of :data:`MESSAGES` and its parameters."""
+
+    id: str
+    params: Mapping[str, Param] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.id not in MESSAGES:
+            raise KeyError(f"unknown message id {self.id!r}")
+
+    def english(self) -> str:
+        """The English source text with codes left as codes (logs, exceptions, tests)."""
+        values: dict[str, Param] = {}
+        for name, value in self.params.items():
+            key = f"{name}.{value}"
+            values[name] = MESSAGES[key] if name in CODE_PARAMS and key in MESSAGES else value
+        return MESSAGES[self.id] % values
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        return cls(str(data["id"]), dict(data.get("params") or {}))
+
+
+def message(id: str, **params: Param) -> Message:
+    return Message(id, params)
