@@ -109,4 +109,4 @@ def _fresh_catalogue_check() -> Iterator[None]:
     yield
     from upfront.reference import fetch
 
-    fetch._forget()
+    fetch.catalogue_forget()
