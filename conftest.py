@@ -125,7 +125,7 @@ def _fresh_catalogue_check() -> Iterator[None]:
     yield
     from upfront.reference import fetch
 
-    fetch._forget()
+    fetch.catalogue_forget()
 
 
 @pytest.fixture(autouse=True)

@@ -2,11 +2,12 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from upfront.reference.fetch import data_revision_current
 from upfront.reference.models import DataRevision
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"revision": DataRevision.current()})
+    return render(request, "home.html", {"revision": data_revision_current()})
 
 
 def health(request: HttpRequest) -> JsonResponse:

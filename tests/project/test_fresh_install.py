@@ -20,7 +20,7 @@ def test_fresh_database_migrates_and_loads(tmp_path: Path) -> None:
         [*manage, "load_reference"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     )
     assert "Loaded reference data" in loaded.stdout
-    assert "personality_cards=221" in loaded.stdout
+    assert "personality_cards=221 (created 221, updated 0, removed 0)" in loaded.stdout
     again = subprocess.run(
         [*manage, "load_reference"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     )

@@ -82,3 +82,10 @@ def test_admin_edit_records_a_data_revision(superuser_client: Client) -> None:
     )
     assert response.status_code == 302
     assert m.DataRevision.objects.count() == before + 1
+    revision = m.DataRevision.current()
+    assert revision.reason == f"admin: changed period {period.code}"
+    assert revision.created_by.username == "boss"
+    # The next page shows the new revision at once (data_revision_create cleared the cache).
+    assert (
+        revision.label in superuser_client.get(reverse("reference:nationalities")).content.decode()
+    )

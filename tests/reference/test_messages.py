@@ -121,7 +121,7 @@ def test_a_result_is_rendered_with_the_rule_summaries_of_the_data() -> None:
 def forget_revision() -> Iterator[None]:
     yield
     # The revision this test made is rolled back: look the current one up again.
-    fetch._forget()
+    fetch.catalogue_forget()
 
 
 def test_a_corrected_summary_is_shown_with_the_next_data_revision(forget_revision: None) -> None:

@@ -13,6 +13,7 @@ from django.db.models import Model
 from django.http import HttpRequest
 
 from upfront.reference import models as m
+from upfront.reference.services import data_revision_create
 
 
 class RevisionAdmin(admin.ModelAdmin):
@@ -22,9 +23,8 @@ class RevisionAdmin(admin.ModelAdmin):
     readonly_fields: tuple[str, ...] = ()
 
     def _revise(self, request: HttpRequest, obj: Model, verb: str) -> None:
-        m.DataRevision.objects.create(
-            reason=f"admin: {verb} {obj._meta.verbose_name} {obj}"[:300],
-            created_by=request.user if request.user.is_authenticated else None,
+        data_revision_create(
+            reason=f"admin: {verb} {obj._meta.verbose_name} {obj}", user=request.user
         )
 
     def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
@@ -38,9 +38,9 @@ class RevisionAdmin(admin.ModelAdmin):
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         count = queryset.count()
         super().delete_queryset(request, queryset)
-        m.DataRevision.objects.create(
+        data_revision_create(
             reason=f"admin: deleted {count} {queryset.model._meta.verbose_name_plural}",
-            created_by=request.user if request.user.is_authenticated else None,
+            user=request.user,
         )
 
 

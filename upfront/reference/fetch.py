@@ -1,9 +1,10 @@
 """Load what the rules engine needs from the reference models into plain dataclasses.
 
 The snapshot is cached per data revision: the reference data changes only through the
-loader or the admin, and both record a new ``DataRevision``. Saving one clears this process's
-cache at once (signal); other processes look the revision up again at most every
-``REVISION_CHECK_SECONDS``, so a validation request usually costs no query at all.
+loader or the admin, and both record a new ``DataRevision`` (``data_revision_create``), which
+calls ``catalogue_forget()`` to clear this process's cache at once. Other processes look the
+revision up again at most every ``REVISION_CHECK_SECONDS``, so a validation request or a page
+showing the revision usually costs no query at all.
 
 Next to the catalogue, and cached the same way, :func:`texts_current` holds the words shown
 with the engine's answers (nationality names, the DYO rule summaries) in English and Italian.
@@ -33,7 +34,8 @@ from upfront.rules.catalogue import (
 
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
-_checked: dict[str, float] = {}  # revision key -> monotonic time it was last confirmed current
+# The newest revision and the monotonic time it was looked up; empty until the first lookup.
+_revision: list[tuple[float, m.DataRevision | None]] = []
 REVISION_CHECK_SECONDS = 5.0
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 
@@ -66,14 +68,38 @@ class ReferenceTexts:
 _texts: dict[str, ReferenceTexts] = {}
 
 
-def _forget(**_: object) -> None:
-    _checked.clear()
+def catalogue_forget(**_: object) -> None:
+    """Forget the current revision and its catalogue: the next lookup asks the database.
+
+    The one entry point for "the reference data changed"; also a signal receiver, so a
+    revision saved or deleted any other way is noticed in this process too.
+    """
+    _revision.clear()
+    _cache.clear()
+    _texts.clear()
 
 
-post_save.connect(_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget")
-post_delete.connect(
-    _forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget-del"
+post_save.connect(
+    catalogue_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget"
 )
+post_delete.connect(
+    catalogue_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget-del"
+)
+
+
+def data_revision_current() -> m.DataRevision | None:
+    """The newest data revision, looked up at most every ``REVISION_CHECK_SECONDS``."""
+    now = time.monotonic()
+    try:
+        looked_up, revision = _revision[0]  # another thread may clear it
+    except IndexError:
+        pass
+    else:
+        if now - looked_up < REVISION_CHECK_SECONDS:
+            return revision
+    revision = m.DataRevision.objects.order_by("-pk").first()
+    _revision[:] = [(now, revision)]
+    return revision
 
 
 def _code(period: m.Period | None) -> str | None:
@@ -206,25 +232,22 @@ def catalogue_current() -> Catalogue:
 
     Raises ``ReferenceDataNotLoaded`` when there is no reference data to build it from.
     """
-    now = time.monotonic()
-    for key, confirmed in list(_checked.items()):  # another thread may clear it
-        if now - confirmed < REVISION_CHECK_SECONDS and key in _cache:
-            return _cache[key]
-    revision = m.DataRevision.objects.order_by("-pk").values_list("pk", "content_hash").first()
-    if revision is None or not m.Nationality.objects.exists():
+    revision = data_revision_current()
+    if revision is None:
         raise ReferenceDataNotLoaded
-    key = f"{revision[0]}:{revision[1]}"
+    key = f"{revision.pk}:{revision.content_hash}"
     cached = _cache.get(key)
     if cached is not None:
-        _checked.clear()
-        _checked[key] = now
         return cached
     with _lock:
+        cached = _cache.get(key)  # built by another thread while this one waited
+        if cached is not None:
+            return cached
+        if not m.Nationality.objects.exists():
+            raise ReferenceDataNotLoaded
         catalogue = _build(key)
         _cache.clear()  # only the current revision is worth keeping
         _cache[key] = catalogue
-        _checked.clear()
-        _checked[key] = now
         return catalogue
 
 

@@ -4,7 +4,13 @@ Two kinds of files feed the models:
 
 * ``data/reference/*.csv`` — the base-game facts of ``../shared/reference`` (vendored copy,
   checked byte for byte by a test), each row with its source and confidence;
-* ``data/seed/*.yaml`` — our transcription of the five seed documents.
+* ``data/seed/*.yaml`` — our transcription of the five seed documents, and the facts the CSVs
+  state only in words (``nationalities.yaml``, ``dyo_facts.yaml``).
+
+Every reference row is known by its natural key (``natural_key_fields`` on each model: the
+codes the sources use). Loading updates the rows whose values changed, creates the new ones and
+deletes only the rows that are gone from the files, reporting each group, so a row keeps its
+primary key across reloads and other tables can point at it.
 
 Loading is all-or-nothing (one transaction) and makes a new :class:`DataRevision` whose
 ``content_hash`` is the SHA-256 of every file read. It skips work when the newest revision
@@ -15,31 +21,26 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 
 from upfront.reference import models as m
 from upfront.reference.fetch import DYO_SUMMARY_GROUP
+from upfront.reference.services import data_revision_create
 
-NATIONALITY_NAMES = {
-    # code: (English, Italian, display order)
-    "german": ("German", "Tedesco", 1),
-    "american": ("American", "Americano", 2),
-    "russian": ("Russian", "Russo", 3),
-    "british": ("British", "Inglese", 4),
-    "japanese": ("Japanese", "Giapponese", 5),
-    "italian": ("Italian", "Italiano", 6),
-    "french": ("French", "Francese", 7),
-}
-TROOP_LETTER = {"S": "second_line", "L": "line", "E": "elite"}
-SPLIT_SIDE = [
+K = TypeVar("K", bound=m.Keyed)
+
+# How the CSVs spell things (parsing only; the facts are in the data files).
+TROOP_LETTER = {"S": "second_line", "L": "line", "E": "elite"}  # unit_type_table.csv
+SPLIT_SIDE = [  # nationalities.csv split_card_side
     ("either the american or the german", "american_or_german"),
     ("none", "none"),
     ("german side", "german"),
@@ -58,6 +59,8 @@ CSV_FILES = [
     "afv_cost_derivations.csv",
 ]
 YAML_FILES = [
+    "nationalities.yaml",
+    "dyo_facts.yaml",
     "unit_types_pto.yaml",
     "random_reinforcements.yaml",
     "nationality_rules.yaml",
@@ -70,6 +73,42 @@ YAML_FILES = [
     "rule_summaries.yaml",
 ]
 
+# Every reference model with the label the report uses, parents before children: rows gone
+# from the files are deleted in the reverse order, so no protected row is deleted before the
+# rows that point at it.
+MODELS: tuple[tuple[str, type[m.Keyed]], ...] = (
+    ("periods", m.Period),
+    ("nationalities", m.Nationality),
+    ("weapons", m.Weapon),
+    ("dyo_prices", m.DYOPrice),
+    ("secondary_weapon_permissions", m.SecondaryWeaponPermission),
+    ("personality_cards", m.PersonalityCard),
+    ("unit_type_rows", m.UnitTypeRow),
+    ("dyo_table_rows", m.DYOTableRow),
+    ("valid_matchups", m.ValidMatchup),
+    ("action_deck_facts", m.ActionDeckFact),
+    ("afv_cost_derivations", m.AFVCostDerivation),
+    ("nationality_rules", m.NationalityRule),
+    ("troop_types", m.TroopType),
+    ("force_variants", m.ForceVariant),
+    ("random_reinforcement_rows", m.RandomReinforcementRow),
+    ("terrain_card_types", m.TerrainCardType),
+    ("terrain_decks", m.TerrainDeck),
+    ("terrain_deck_rules", m.TerrainDeckRule),
+    ("terrain_substitutions", m.TerrainSubstitution),
+    ("fire_ignition_entries", m.FireIgnitionEntry),
+    ("fire_rules", m.FireRule),
+    ("weather_conditions", m.WeatherCondition),
+    ("topographies", m.Topography),
+    ("environments", m.EnvironmentalCondition),
+    ("mountain_troops", m.MountainTroopAvailability),
+    ("rule_summaries", m.RuleSummary),
+    ("special_rules", m.SpecialRule),
+    ("published_scenarios", m.PublishedScenario),
+    ("mountain_adaptations", m.MountainAdaptation),
+)
+LABELS: dict[type[models.Model], str] = {model: label for label, model in MODELS}
+
 
 class ReferenceDataError(Exception):
     """A data file is missing or inconsistent; names the file and the record."""
@@ -77,9 +116,18 @@ class ReferenceDataError(Exception):
 
 @dataclass
 class LoadReport:
+    """What a load did, per model label: rows in the files, and rows created, updated, removed.
+
+    ``removed_keys`` names the natural key of every row deleted because it is gone from the files.
+    """
+
     revision: m.DataRevision | None
     skipped: bool
     counts: dict[str, int] = field(default_factory=dict)
+    created: dict[str, int] = field(default_factory=dict)
+    updated: dict[str, int] = field(default_factory=dict)
+    removed: dict[str, int] = field(default_factory=dict)
+    removed_keys: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
 
 
 def _int(value: Any) -> int | None:
@@ -105,12 +153,54 @@ def _sourced(row: dict[str, Any], rule: str | None = None) -> dict[str, str]:
     }
 
 
+class _Table:
+    """The rows of one model during a load, by natural key."""
+
+    def __init__(self, model: type[m.Keyed]) -> None:
+        related = [f.name for f in model._meta.concrete_fields if f.is_relation]
+        self.existing: dict[tuple[Any, ...], m.Keyed] = {}
+        self.duplicates: list[m.Keyed] = []
+        for row in model.objects.select_related(*related).order_by("pk"):
+            key = row.natural_key()
+            if key in self.existing:  # only possible without the database constraint
+                self.duplicates.append(row)
+            else:
+                self.existing[key] = row
+        self.seen: dict[tuple[Any, ...], str] = {}  # key -> where in the files
+        self.created = 0
+        self.updated: set[tuple[Any, ...]] = set()
+
+
+def _assign(row: models.Model, values: dict[str, Any]) -> list[str]:
+    """Give ``row`` exactly ``values`` (defaults for the fields not given); the changed fields.
+
+    Fields the files do not set go back to their defaults, so a reloaded row equals a freshly
+    loaded one.
+    """
+    changed = []
+    for f in row._meta.concrete_fields:
+        if f.primary_key:
+            continue
+        value = values[f.name] if f.name in values else f.get_default()
+        if f.is_relation:
+            new_id = value.pk if isinstance(value, models.Model) else value
+            if getattr(row, f.attname) != new_id:
+                setattr(row, f.name, value)
+                changed.append(f.name)
+        else:
+            value = f.to_python(value)
+            if getattr(row, f.attname) != value:
+                setattr(row, f.attname, value)
+                changed.append(f.name)
+    return changed
+
+
 class Loader:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self.csv_dir = data_dir / "reference"
         self.seed_dir = data_dir / "seed"
-        self.counts: dict[str, int] = {}
+        self.tables: dict[type[m.Keyed], _Table] = {}
         self.periods: dict[str, m.Period] = {}
         self.nationalities: dict[str, m.Nationality] = {}
 
@@ -140,9 +230,6 @@ class Loader:
         with path.open(encoding="utf-8") as handle:
             return yaml.safe_load(handle)
 
-    def count(self, key: str, n: int = 1) -> None:
-        self.counts[key] = self.counts.get(key, 0) + n
-
     def period(self, code: str | None) -> m.Period | None:
         if not code:
             return None
@@ -159,41 +246,86 @@ class Loader:
         except KeyError as exc:
             raise ReferenceDataError(f"unknown nationality {code!r}") from exc
 
-    # -- orchestration ---------------------------------------------------------------------
-    def wipe(self) -> None:
-        for model in [
-            m.MountainAdaptation,
-            m.PublishedScenario,
-            m.SpecialRule,
-            m.RuleSummary,
-            m.MountainTroopAvailability,
-            m.EnvironmentalCondition,
-            m.Topography,
-            m.WeatherCondition,
-            m.FireRule,
-            m.FireIgnitionEntry,
-            m.TerrainSubstitution,
-            m.TerrainDeckRule,
-            m.TerrainDeck,
-            m.TerrainCardType,
-            m.AFVCostDerivation,
-            m.ActionDeckFact,
-            m.ValidMatchup,
-            m.DYOTableRow,
-            m.RandomReinforcementRow,
-            m.SecondaryWeaponPermission,
-            m.DYOPrice,
-            m.PersonalityCard,
-            m.Weapon,
-            m.UnitTypeRow,
-            m.ForceVariant,
-            m.TroopType,
-            m.NationalityRule,
-            m.Nationality,
-            m.Period,
-        ]:
-            model.objects.all().delete()
+    # -- writing by natural key ------------------------------------------------------------
+    def table(self, model: type[m.Keyed]) -> _Table:
+        if model not in self.tables:
+            self.tables[model] = _Table(model)
+        return self.tables[model]
 
+    def put(self, model: type[K], origin: str, **values: Any) -> K:
+        """Create or update the row of ``model`` whose natural key ``values`` give.
+
+        ``origin`` (file and record) names the record in errors.
+        """
+        table = self.table(model)
+        for name, value in values.items():
+            is_json = isinstance(model._meta.get_field(name), models.JSONField)
+            # YAML 1.1 reads an unquoted `on:` key as True, which JSON stores as "true".
+            if is_json and value is not None and json.loads(json.dumps(value)) != value:
+                raise ReferenceDataError(
+                    f"{origin}: {name} changes when stored as JSON (quote its keys): {value}"
+                )
+        candidate = model(**values)
+        key = candidate.natural_key()
+        if key in table.seen:
+            raise ReferenceDataError(
+                f"{origin}: {LABELS[model]} {key} is given twice (also {table.seen[key]})"
+            )
+        table.seen[key] = origin
+        row = table.existing.get(key)
+        if row is None:
+            candidate.save(force_insert=True)
+            table.created += 1
+            return candidate
+        changed = _assign(row, values)
+        if changed:
+            row.save(update_fields=changed)
+            table.updated.add(key)
+        return row  # type: ignore[return-value]
+
+    def put_related(self, row: m.Keyed, relation: str, targets: list[m.Keyed]) -> None:
+        """Set a many-to-many relation by the targets' keys; a change counts as an update."""
+        manager = getattr(row, relation)
+        if {t.pk for t in targets} != set(manager.values_list("pk", flat=True)):
+            manager.set(targets)
+            table = self.table(type(row))
+            key = row.natural_key()
+            if key in table.existing:  # a row created in this load is not also "updated"
+                table.updated.add(key)
+
+    def remove_missing(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Delete the rows no file gives any more, children first; their keys by label."""
+        removed: dict[str, list[tuple[Any, ...]]] = {}
+        for label, model in reversed(MODELS):
+            table = self.table(model)
+            gone = [row for key, row in table.existing.items() if key not in table.seen]
+            gone += table.duplicates
+            if not gone:
+                continue
+            try:
+                model.objects.filter(pk__in=[row.pk for row in gone]).delete()
+            except (models.ProtectedError, models.RestrictedError) as exc:
+                users = sorted({str(obj._meta.verbose_name) for obj in exc.args[1]})
+                raise ReferenceDataError(
+                    f"{label}: {[row.natural_key() for row in gone]} are gone from the data "
+                    f"files but still used by {', '.join(users)}"
+                ) from exc
+            removed[label] = [row.natural_key() for row in gone]
+        return removed
+
+    def report(
+        self, revision: m.DataRevision, removed_keys: dict[str, list[tuple[Any, ...]]]
+    ) -> LoadReport:
+        report = LoadReport(revision=revision, skipped=False, removed_keys=removed_keys)
+        for label, model in MODELS:
+            table = self.table(model)
+            report.counts[label] = len(table.seen)
+            report.created[label] = table.created
+            report.updated[label] = len(table.updated)
+            report.removed[label] = len(removed_keys.get(label, []))
+        return report
+
+    # -- orchestration ---------------------------------------------------------------------
     def load_all(self) -> None:
         self.load_periods()
         self.load_nationalities()
@@ -207,29 +339,40 @@ class Loader:
         self.load_terrain()
         self.load_weather()
         self.load_mountain_and_scenarios()
-        self.load_rule_summaries()
+        self.load_dyo_rule_summaries()
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
         for order, code in enumerate(m.PERIOD_CODES, start=1):
-            self.periods[code] = m.Period.objects.create(
-                code=code, year=int(code[:4]), half=code[4], order=order
+            self.periods[code] = self.put(
+                m.Period, "PERIOD_CODES", code=code, year=int(code[:4]), half=code[4], order=order
             )
-        self.count("periods", len(self.periods))
 
     def load_nationalities(self) -> None:
-        for row in self.csv("nationalities.csv"):
+        names = {
+            rec["code"]: rec for rec in _records(self.yaml("nationalities.yaml"), "nationalities")
+        }
+        squad_rules = self._squad_rules()
+        for line, row in enumerate(self.csv("nationalities.csv"), start=2):
             code = row["nationality"]
-            name_en, name_it, order = NATIONALITY_NAMES[code]
+            origin = f"nationalities.csv:{line}"
+            if code not in names:
+                raise ReferenceDataError(f"{origin}: {code!r} has no names in nationalities.yaml")
+            if code not in squad_rules:
+                raise ReferenceDataError(
+                    f"{origin}: no squad_definition row of dyo_tables.csv names {code!r}"
+                )
             side_text = row["split_card_side"].lower()
             split = next((value for key, value in SPLIT_SIDE if side_text.startswith(key)), "")
             fraction = Decimal(row["squad_break_fraction"]) if row["squad_break_fraction"] else None
             discards = _int(row["discard_max"])
-            self.nationalities[code] = m.Nationality.objects.create(
+            self.nationalities[code] = self.put(
+                m.Nationality,
+                origin,
                 code=code,
-                name_en=name_en,
-                name_it=name_it,
-                order=order,
+                name_en=_text(names[code]["name_en"]),
+                name_it=_text(names[code]["name_it"]),
+                order=names[code]["order"],
                 side="axis" if row["axis_or_allied"].lower().startswith("axis") else "allied",
                 hand_size=_int(row["hand_size"]),
                 max_discards=discards,
@@ -242,25 +385,47 @@ class Loader:
                 squad_break_rule=row["squad_break_rule"],
                 partisans=row["partisans"],
                 squad_max_men=_int(row["squad_max_men_for_at_limit"]),
-                squad_rule="21.11" if code in {"german", "american", "russian"} else "21.11 (DW)",
+                squad_rule=squad_rules[code],
                 at_secondary_limit=_int(row["at_secondary_limit_per_squad"]),
                 radio_cards_in_deck=row["radio_cards_in_deck"],
                 special_characteristics=row["special_notes"],
                 **_sourced(row, rule=row["rules"]),
             )
-        self.count("nationalities", len(self.nationalities))
+        unknown = set(names) - set(self.nationalities)
+        if unknown:
+            raise ReferenceDataError(f"nationalities.yaml: not in nationalities.csv: {unknown}")
+
+    def _squad_rules(self) -> dict[str, str]:
+        """21.11: the rule defining each nationality's squad (dyo_tables.csv squad_definition)."""
+        rules: dict[str, str] = {}
+        for row in self.csv("dyo_tables.csv"):
+            if row["table"] == "squad_definition":
+                for code in row["key"].split(","):
+                    rules[code.strip()] = row["rule"]
+        return rules
 
     # -- weapons, prices, permissions ---------------------------------------------------------
     def load_weapons_and_prices(self) -> None:
-        for row in self.csv("weapons.csv"):
+        facts = self.yaml("dyo_facts.yaml")
+        radio_rules = {
+            rec["nationality"]: rec["rule"] for rec in _records(facts, "radio_price_rules")
+        }
+        radio_troop_types = {
+            (rec["nationality"], rec["printed"].lower()): ",".join(rec["troop_types"])
+            for rec in _records(facts, "radio_troop_types")
+        }
+        for line, row in enumerate(self.csv("weapons.csv"), start=2):
             code = row["code"]
+            origin = f"weapons.csv:{line}"
             if code.startswith("RADIO") and code != "RADIO":
-                self._radio_price(row)
+                self._radio_price(row, origin, radio_rules, radio_troop_types)
                 continue
             if code == "SNIPER":
                 continue  # a DYO purchase, loaded from dyo_tables.csv
             at_text = row["counts_toward_dyo_at_secondary_limit"].lower()
-            m.Weapon.objects.create(
+            self.put(
+                m.Weapon,
+                origin,
                 code=code,
                 aliases=row["aliases"],
                 full_name=row["full_name"],
@@ -277,88 +442,73 @@ class Loader:
                 cc_value=row["cc_value"],
                 **_sourced(row, rule=_rule_from_note(row)),
             )
-            self.count("weapons")
-        self._secondary_permissions()
+        self._secondary_permissions(_records(facts, "secondary_weapon_permissions"))
 
-    def _radio_price(self, row: dict[str, str]) -> None:
-        nat_text = row["nationality"]
+    def _radio_price(
+        self,
+        row: dict[str, str],
+        origin: str,
+        rules: dict[str, str],
+        troop_types_by_qualifier: dict[tuple[str, str], str],
+    ) -> None:
+        nat_text = row["nationality"]  # "italian (line or second line)"
         code = nat_text.split(" ")[0]
         troop_types = ""
         if "(" in nat_text:
             qualifier = nat_text[nat_text.index("(") + 1 : nat_text.index(")")].lower()
-            if "elite" in qualifier and "line" not in qualifier:
-                troop_types = "elite"
-            elif "reservists" in qualifier:
-                troop_types = "second_line"
-            elif "line or second line" in qualifier:
-                troop_types = "line,second_line"
-            elif "line or elite" in qualifier:
-                troop_types = "line,elite"
-        rule = {
-            "german": "43.7",
-            "american": "43.7",
-            "russian": "43.7",
-            "british": "44.8",
-            "japanese": "45.7",
-            "italian": "50.8",
-            "french": "51.5",
-        }[code]
-        m.DYOPrice.objects.create(
+            try:
+                troop_types = troop_types_by_qualifier[(code, qualifier)]
+            except KeyError as exc:
+                raise ReferenceDataError(
+                    f"{origin}: radio troop types {qualifier!r} of {code!r} are not in "
+                    "dyo_facts.yaml radio_troop_types"
+                ) from exc
+        if code not in rules:
+            raise ReferenceDataError(f"{origin}: no radio_price_rules entry for {code!r}")
+        self.put(
+            m.DYOPrice,
+            origin,
             item="radio",
             nationality=self.nationality(code),
             troop_types=troop_types,
             fire_strength=int(row["code"][-1]),
             points=_int(row["dyo_cost"]),
             price_rule=row["note"].split(";")[0],
-            **_sourced(row, rule=rule),
+            **_sourced(row, rule=rules[code]),
         )
-        self.count("dyo_prices")
 
-    def _secondary_permissions(self) -> None:
-        # Which nationality may carry which secondary weapon. True/False only where a source
-        # says so; None (unknown) lets the engine warn instead of inventing a prohibition.
-        facts: dict[str, dict[str, tuple[bool | None, str, str]]] = {
-            "atmm": {
-                "german": (True, "43.7", "ATMM listed for German and Russian forces"),
-                "russian": (True, "43.7", "ATMM listed for German and Russian forces"),
-                "american": (False, "31.1", "Americans may not use the ATMM"),
-            },
-            "at_mine": {"japanese": (True, "45.7", "Japanese AT mine priced as the ATMM")},
-            "panzerfaust": {
-                "german": (True, "43.7", "Panzerfaust appears in German orders of battle"),
-            },
-        }
-        weapons_rows = {row["code"]: row for row in self.csv("weapons.csv")}
-        for weapon, per_nat in facts.items():
-            source = weapons_rows[{"atmm": "ATMM", "at_mine": "ATM", "panzerfaust": "PF"}[weapon]]
+    def _secondary_permissions(self, weapons: list[dict[str, Any]]) -> None:
+        # Which nationality may carry which secondary weapon (dyo_facts.yaml). True/False only
+        # where a source says so; None (unknown) lets the engine warn instead of inventing a
+        # prohibition.
+        weapon_rows = {row["code"]: row for row in self.csv("weapons.csv")}
+        for rec in weapons:
+            origin = f"dyo_facts.yaml: secondary_weapon_permissions {rec['weapon']}"
+            if rec["weapon_row"] not in weapon_rows:
+                raise ReferenceDataError(f"{origin}: no weapons.csv row {rec['weapon_row']!r}")
+            weapon_row = weapon_rows[rec["weapon_row"]]
+            explicit = {fact["nationality"]: fact for fact in rec.get("nationalities") or []}
+            unknown = set(explicit) - set(self.nationalities)
+            if unknown:
+                raise ReferenceDataError(f"{origin}: unknown nationalities {sorted(unknown)}")
             for code, nat in self.nationalities.items():
-                allowed, rule, note = per_nat.get(
-                    code, (None, "43.7", "the sources neither allow nor forbid it")
-                )
-                m.SecondaryWeaponPermission.objects.create(
-                    weapon=weapon,
+                fact = explicit.get(code, rec["default"])
+                self.put(
+                    m.SecondaryWeaponPermission,
+                    origin,
+                    weapon=rec["weapon"],
                     nationality=nat,
-                    allowed=allowed,
-                    rule=rule,
-                    note=note,
-                    source=source["source"],
-                    confidence=source["confidence"],
+                    allowed=fact["allowed"],
+                    rule=_text(fact["rule"]),
+                    note=_text(fact.get("note")),
+                    source=weapon_row["source"],
+                    confidence=_text(fact.get("confidence")) or weapon_row["confidence"],
                 )
-        for nat in self.nationalities.values():
-            m.SecondaryWeaponPermission.objects.create(
-                weapon="demolition_charge",
-                nationality=nat,
-                allowed=True,
-                rule="43.7",
-                note="available to every nationality; at most one per squad (21.11, 53.1)",
-                source=weapons_rows["DC"]["source"],
-                confidence="high",
-            )
 
     # -- personality cards ------------------------------------------------------------------
     def load_cards(self) -> None:
         weapons = {w.code: w for w in m.Weapon.objects.all()}
-        for row in self.csv("personality_cards.csv"):
+        for line, row in enumerate(self.csv("personality_cards.csv"), start=2):
             weapon_code = row["weapon_norm"].split(":")[0]
             weapon = weapons.get(weapon_code)
             if weapon is None:
@@ -366,7 +516,9 @@ class Loader:
                     f"personality_cards.csv: {row['nationality']} #{row['card_no']}: "
                     f"unknown weapon {weapon_code!r}"
                 )
-            m.PersonalityCard.objects.create(
+            self.put(
+                m.PersonalityCard,
+                f"personality_cards.csv:{line}",
                 nationality=self.nationality(row["nationality"]),
                 card_no=_int(row["card_no"]),
                 name=row["name"],
@@ -386,12 +538,13 @@ class Loader:
                 crosscheck=row["crosscheck"],
                 **_sourced(row, rule="43.2"),
             )
-            self.count("personality_cards")
 
     # -- unit type tables ---------------------------------------------------------------------
     def load_unit_types(self) -> None:
-        for row in self.csv("unit_type_table.csv"):
-            m.UnitTypeRow.objects.create(
+        for line, row in enumerate(self.csv("unit_type_table.csv"), start=2):
+            self.put(
+                m.UnitTypeRow,
+                f"unit_type_table.csv:{line}",
                 theatre="ETO",
                 nationality=self.nationality(row["nationality"]),
                 period=self.period(row["period"]),
@@ -401,10 +554,11 @@ class Loader:
                 rpn_high=_int(row["rpn_high"]),
                 **_sourced(row, rule="43"),
             )
-            self.count("unit_type_rows")
         pto = self.yaml("unit_types_pto.yaml")
         for row in pto["rows"]:
-            m.UnitTypeRow.objects.create(
+            self.put(
+                m.UnitTypeRow,
+                f"unit_types_pto.yaml: {row['nationality']} {row['period']} {row['troop_type']}",
                 theatre=row.get("theatre", "PTO"),
                 nationality=self.nationality(row["nationality"]),
                 period=self.period(row["period"]),
@@ -415,19 +569,20 @@ class Loader:
                 rpn_high=row.get("rpn_high"),
                 **_sourced(row, rule=row.get("rule") or pto.get("rule", "45.9")),
             )
-            self.count("unit_type_rows")
 
     # -- DYO tables and prices ----------------------------------------------------------------
     def load_dyo_tables(self) -> None:
-        prices = {
-            "ATMM": ("atmm", "1944a"),
-            "Panzerfaust": ("panzerfaust", "1943b"),
-            "Demolition Charge": ("demolition_charge", None),
-            "Japanese AT mine": ("at_mine", None),
+        purchases = {
+            (rec["table"], rec["key"]): rec
+            for rec in _records(self.yaml("dyo_facts.yaml"), "dyo_purchases")
         }
+        found: set[tuple[str, str]] = set()
         for order, row in enumerate(self.csv("dyo_tables.csv")):
+            origin = f"dyo_tables.csv:{order + 2}"
             rpn_match = re.match(r"RPN (\d+)$", row["key"])
-            m.DYOTableRow.objects.create(
+            self.put(
+                m.DYOTableRow,
+                origin,
                 table=row["table"],
                 key=row["key"],
                 rpn=int(rpn_match.group(1)) if rpn_match else None,
@@ -438,66 +593,51 @@ class Loader:
                 order=order,
                 **_sourced(row),
             )
-            self.count("dyo_table_rows")
-            table, key = row["table"], row["key"]
-            if table == "secondary_weapon_cost" and key in prices:
-                item, available = prices[key]
-                m.DYOPrice.objects.create(
-                    item=item,
-                    points=_int(row["value"]),
-                    available_from=self.period(available),
-                    price_rule=row["detail"],
-                    **_sourced(row),
-                )
-            elif table == "sniper" and key in {
-                "sniper capability",
-                "double sniper (second sniper)",
-            }:
-                m.DYOPrice.objects.create(
-                    item="sniper" if key == "sniper capability" else "double_sniper",
-                    points=_int(row["value"]),
-                    price_rule=row["detail"],
-                    **_sourced(row),
-                )
-            elif table == "random_reinforcements" and key == "cost":
-                m.DYOPrice.objects.create(
-                    item="random_reinforcements",
-                    points=_int(row["value"]),
-                    price_rule=f"{row['value']}; {row['detail']}",
-                    **_sourced(row),
-                )
-            elif table == "reinforcement_discount":
-                m.DYOPrice.objects.create(
-                    item="reinforcement_multiplier",
-                    after_deck=_int(key.replace("arrival after", "")),
-                    multiplier=Decimal(row["value"].lstrip("x")),
-                    price_rule=row["detail"],
-                    **_sourced(row),
-                )
-            elif table == "troop_type_modifier":
-                percent = Decimal(re.match(r"([+-]\d+)%", row["value"]).group(1))  # type: ignore[union-attr]
-                m.DYOPrice.objects.create(
-                    item="troop_type_modifier",
-                    troop_types={"Elite": "elite", "Second Line": "second_line"}.get(
-                        key, "partisans"
-                    ),
-                    multiplier=(Decimal(100) + percent) / Decimal(100),
-                    price_rule=f"{row['value']} ({row['detail']})",
-                    **_sourced(row),
-                )
-        self.count("dyo_prices", m.DYOPrice.objects.count() - self.counts.get("dyo_prices", 0))
+            purchase = purchases.get((row["table"], row["key"]))
+            if purchase is not None:
+                found.add((row["table"], row["key"]))
+                self._dyo_purchase(row, purchase, origin)
+        missing = set(purchases) - found
+        if missing:
+            raise ReferenceDataError(
+                f"dyo_facts.yaml: dyo_purchases name rows not in dyo_tables.csv: {sorted(missing)}"
+            )
+
+    def _dyo_purchase(self, row: dict[str, str], purchase: dict[str, Any], origin: str) -> None:
+        """A DYO purchase priced by a row of dyo_tables.csv (dyo_facts.yaml dyo_purchases)."""
+        item = purchase["item"]
+        values: dict[str, Any] = {"item": item, "price_rule": row["detail"], **_sourced(row)}
+        if item == "reinforcement_multiplier":  # "x0.8"
+            values["after_deck"] = purchase["after_deck"]
+            values["multiplier"] = Decimal(row["value"].lstrip("x"))
+        elif item == "troop_type_modifier":  # "+15% of total DYO spend"
+            percent = re.match(r"([+-]\d+)%", row["value"])
+            if percent is None:
+                raise ReferenceDataError(f"{origin}: no percentage in {row['value']!r}")
+            values["troop_types"] = purchase["troop_types"]
+            values["multiplier"] = (Decimal(100) + Decimal(percent.group(1))) / Decimal(100)
+            values["price_rule"] = f"{row['value']} ({row['detail']})"
+        else:
+            values["points"] = _int(row["value"])
+            values["available_from"] = self.period(purchase.get("available_from"))
+            if item == "random_reinforcements":
+                values["price_rule"] = f"{row['value']}; {row['detail']}"
+        self.put(m.DYOPrice, origin, **values)
 
     def load_matchups_and_facts(self) -> None:
-        for row in self.csv("valid_matchups.csv"):
-            m.ValidMatchup.objects.create(
+        for line, row in enumerate(self.csv("valid_matchups.csv"), start=2):
+            self.put(
+                m.ValidMatchup,
+                f"valid_matchups.csv:{line}",
                 nation_a=self.nationality(row["nation_a"]),
                 nation_b=self.nationality(row["nation_b"]),
                 valid_historical=row["valid_historical"] == "yes",
                 **_sourced(row, rule="Q&A 3.1"),
             )
-            self.count("valid_matchups")
-        for row in self.csv("action_deck.csv"):
-            m.ActionDeckFact.objects.create(
+        for line, row in enumerate(self.csv("action_deck.csv"), start=2):
+            self.put(
+                m.ActionDeckFact,
+                f"action_deck.csv:{line}",
                 card_no=row["card_no"],
                 card_type=row["card_type"],
                 usable_by=row["usable_by"],
@@ -505,9 +645,10 @@ class Loader:
                 fact=row["fact"],
                 **_sourced(row, rule=""),
             )
-            self.count("action_deck_facts")
-        for row in self.csv("afv_cost_derivations.csv"):
-            m.AFVCostDerivation.objects.create(
+        for line, row in enumerate(self.csv("afv_cost_derivations.csv"), start=2):
+            self.put(
+                m.AFVCostDerivation,
+                f"afv_cost_derivations.csv:{line}",
                 nationality=self.nationality(row["nationality"]),
                 card_no=_int(row["card_no"]),
                 implied_dyo_points=_int(row["implied_dyo_points"]),
@@ -518,12 +659,13 @@ class Loader:
                 confidence=row["confidence"],
                 note=row["note"],
             )
-            self.count("afv_cost_derivations")
 
     # -- seed transcriptions --------------------------------------------------------------------
     def load_seed_nationality_data(self) -> None:
         for order, rec in enumerate(_records(self.yaml("nationality_rules.yaml"), "rules")):
-            m.NationalityRule.objects.create(
+            self.put(
+                m.NationalityRule,
+                f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}",
                 nationality=self.nationality(rec.get("nationality")),
                 applies_to=_text(rec.get("applies_to")),
                 topic=_text(rec.get("topic")),
@@ -533,9 +675,10 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-            self.count("nationality_rules")
         for rec in _records(self.yaml("troop_types.yaml"), "troop_types"):
-            m.TroopType.objects.create(
+            self.put(
+                m.TroopType,
+                f"troop_types.yaml: {rec['nationality']} {rec['troop_type']}",
                 nationality=self.nationality(rec["nationality"]),
                 troop_type=rec["troop_type"],
                 national_name_en=_text(rec.get("national_name_en")),
@@ -545,9 +688,10 @@ class Loader:
                 params=rec.get("params") or {},
                 **_sourced(rec),
             )
-            self.count("troop_types")
         for rec in _records(self.yaml("force_variants.yaml"), "variants"):
-            m.ForceVariant.objects.create(
+            self.put(
+                m.ForceVariant,
+                f"force_variants.yaml: {rec['nationality']} {rec['code']}",
                 code=rec["code"],
                 nationality=self.nationality(rec["nationality"]),
                 label_en=_text(rec.get("label_en")),
@@ -559,11 +703,12 @@ class Loader:
                 summary_it=_text(rec.get("summary_it")),
                 **_sourced(rec),
             )
-            self.count("force_variants")
 
     def load_random_reinforcements(self) -> None:
         for rec in _records(self.yaml("random_reinforcements.yaml"), "rows"):
-            m.RandomReinforcementRow.objects.create(
+            self.put(
+                m.RandomReinforcementRow,
+                f"random_reinforcements.yaml: {rec['nationality']} RN {rec['rn']}",
                 nationality=self.nationality(rec["nationality"]),
                 rn=rec["rn"],
                 printed=_text(rec.get("printed")),
@@ -572,13 +717,14 @@ class Loader:
                 free_choice=bool(rec.get("free_choice")),
                 **_sourced(rec),
             )
-            self.count("random_reinforcement_rows")
 
     def load_terrain(self) -> None:
         data = self.yaml("terrain.yaml")
         card_types: dict[str, m.TerrainCardType] = {}
         for order, rec in enumerate(data["card_types"]):
-            card_types[rec["code"]] = m.TerrainCardType.objects.create(
+            card_types[rec["code"]] = self.put(
+                m.TerrainCardType,
+                f"terrain.yaml: card type {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
                 name_it=_text(rec.get("name_it")),
@@ -587,9 +733,11 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-        self.count("terrain_card_types", len(card_types))
         for order, rec in enumerate(data["decks"]):
-            deck = m.TerrainDeck.objects.create(
+            origin = f"terrain.yaml: deck {rec['code']}"
+            deck = self.put(
+                m.TerrainDeck,
+                origin,
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
                 name_it=_text(rec.get("name_it")),
@@ -598,9 +746,10 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-            self.count("terrain_decks")
             for r_order, rule in enumerate(rec.get("deck_rules") or []):
-                m.TerrainDeckRule.objects.create(
+                self.put(
+                    m.TerrainDeckRule,
+                    f"{origin}: rule {rule.get('topic')}",
                     deck=deck,
                     topic=_text(rule.get("topic")),
                     summary_en=_text(rule.get("summary_en")),
@@ -616,7 +765,9 @@ class Loader:
                         f"terrain.yaml: deck {rec['code']}: {sub.get('replacement_code')} "
                         f"replaces unknown card type {replaces!r}"
                     )
-                m.TerrainSubstitution.objects.create(
+                self.put(
+                    m.TerrainSubstitution,
+                    f"{origin}: substitution {sub.get('replacement_code')}",
                     deck=deck,
                     replacement_code=_text(sub.get("replacement_code")),
                     replacement_en=_text(sub.get("replacement_en")),
@@ -639,19 +790,21 @@ class Loader:
                     order=s_order,
                     **_sourced(sub),
                 )
-                self.count("terrain_substitutions")
         fire = data.get("fire") or {}
         for order, rec in enumerate(fire.get("ignition_table") or []):
-            m.FireIgnitionEntry.objects.create(
+            self.put(
+                m.FireIgnitionEntry,
+                f"terrain.yaml: fire ignition_table entry {order + 1}",
                 weapon_group=rec["weapon_group"],
                 terrain_group=list(rec.get("terrain_group") or []),
                 result=_text(rec.get("result")),
                 order=order,
                 **_sourced(rec, rule=rec.get("rule") or fire.get("rule", "")),
             )
-            self.count("fire_ignition_entries")
         for order, rec in enumerate(fire.get("rules") or []):
-            m.FireRule.objects.create(
+            self.put(
+                m.FireRule,
+                f"terrain.yaml: fire rule {rec.get('topic')}",
                 topic=_text(rec.get("topic")),
                 summary_en=_text(rec.get("summary_en")),
                 summary_it=_text(rec.get("summary_it")),
@@ -659,14 +812,15 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-            self.count("fire_rules")
 
     def load_weather(self) -> None:
         data = self.yaml("weather.yaml")
         conditions: dict[str, m.WeatherCondition] = {}
         records = _records(data, "conditions")
         for order, rec in enumerate(records):
-            conditions[rec["code"]] = m.WeatherCondition.objects.create(
+            conditions[rec["code"]] = self.put(
+                m.WeatherCondition,
+                f"weather.yaml: {rec['code']}",
                 code=rec["code"],
                 kind=rec.get("kind") or "condition",
                 name_en=_text(rec.get("name_en")),
@@ -689,14 +843,15 @@ class Loader:
                     raise ReferenceDataError(
                         f"weather.yaml: {rec['code']}.{relation} names unknown {unknown}"
                     )
-                getattr(condition, relation).set([conditions[code] for code in codes])
-        self.count("weather_conditions", len(conditions))
+                self.put_related(condition, relation, [conditions[code] for code in codes])
 
     def load_mountain_and_scenarios(self) -> None:
         data = self.yaml("mountain.yaml")
         topographies: dict[str, m.Topography] = {}
         for order, rec in enumerate(data["topography"]):
-            topographies[rec["code"]] = m.Topography.objects.create(
+            topographies[rec["code"]] = self.put(
+                m.Topography,
+                f"mountain.yaml: topography {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
                 name_it=_text(rec.get("name_it")),
@@ -708,10 +863,10 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-        self.count("topographies", len(topographies))
         for order, rec in enumerate(data["environments"]):
-            entrenchment = rec.get("entrenchment")
-            m.EnvironmentalCondition.objects.create(
+            self.put(
+                m.EnvironmentalCondition,
+                f"mountain.yaml: environment {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
                 name_it=_text(rec.get("name_it")),
@@ -719,7 +874,7 @@ class Loader:
                 to_hit_modifier=rec.get("to_hit_modifier"),
                 malfunction_modifier=rec.get("malfunction_modifier"),
                 repair_modifier=rec.get("repair_modifier"),
-                entrenchment=entrenchment,
+                entrenchment=rec.get("entrenchment"),
                 movement_rule_en=_text(rec.get("movement_rule_en")),
                 movement_rule_it=_text(rec.get("movement_rule_it")),
                 deck_end_check=rec.get("deck_end_check"),
@@ -729,9 +884,10 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-            self.count("environments")
         for order, rec in enumerate(data["mountain_troops"]):
-            m.MountainTroopAvailability.objects.create(
+            self.put(
+                m.MountainTroopAvailability,
+                f"mountain.yaml: mountain troops {rec.get('nation_en')}",
                 nation_en=_text(rec.get("nation_en")),
                 nation_it=_text(rec.get("nation_it")),
                 nationality=self.nationality(rec.get("nationality")),
@@ -739,28 +895,18 @@ class Loader:
                 order=order,
                 **_sourced(rec),
             )
-            self.count("mountain_troops")
         groups = {
             "mountain_troop_rules": "mountain_troops",
             "elevation_rules": "mountain_elevation",
             "general": "mountain_scenarios",
         }
         for key, group in groups.items():
-            for order, rec in enumerate(data.get(key) or []):
-                m.RuleSummary.objects.create(
-                    group=group,
-                    topic=_text(rec.get("topic")),
-                    summary_en=_text(rec.get("summary_en")),
-                    summary_it=_text(rec.get("summary_it")),
-                    params=rec.get("params") or {},
-                    order=order,
-                    **_sourced(rec),
-                )
-                self.count("rule_summaries")
-        ssr = self.yaml("special_rules.yaml")
+            self.load_rule_summaries(group, data.get(key) or [], f"mountain.yaml: {key}")
         ssr_codes: set[str] = set()
-        for rec in _records(ssr, "special_rules"):
-            m.SpecialRule.objects.create(
+        for rec in _records(self.yaml("special_rules.yaml"), "special_rules"):
+            self.put(
+                m.SpecialRule,
+                f"special_rules.yaml: {rec['code']}",
                 code=rec["code"],
                 category=_text(rec.get("category")),
                 parameters=rec.get("parameters") or {},
@@ -769,9 +915,7 @@ class Loader:
                 **_sourced(rec),
             )
             ssr_codes.add(rec["code"])
-        self.count("special_rules", len(ssr_codes))
-        self.load_published_scenarios()
-        scenarios = {s.letter: s for s in m.PublishedScenario.objects.all()}
+        scenarios = self.load_published_scenarios()
         for rec in data["scenario_adaptations"]:
             rules = rec.get("special_rules") or []
             for item in rules:
@@ -781,7 +925,9 @@ class Loader:
                         f"mountain.yaml: scenario {rec['scenario']}: unknown SSR {code!r}"
                     )
             topo = rec.get("topography_required")
-            m.MountainAdaptation.objects.create(
+            self.put(
+                m.MountainAdaptation,
+                f"mountain.yaml: scenario {rec['scenario']}",
                 scenario=scenarios[rec["scenario"]],
                 excluded=bool(rec.get("excluded")),
                 exclusion_reason_en=_text(rec.get("exclusion_reason_en")),
@@ -794,31 +940,42 @@ class Loader:
                 topography_required=topographies[topo] if topo else None,
                 **_sourced(rec, rule=rec.get("rule") or "M11"),
             )
-            self.count("mountain_adaptations")
 
-    def load_rule_summaries(self) -> None:
+    def load_dyo_rule_summaries(self) -> None:
         """One line on each rule the DYO engine cites (shown by the builder panel and the API)."""
+        records = _records(self.yaml("rule_summaries.yaml"), "rules")
         seen: set[str] = set()
-        for order, rec in enumerate(_records(self.yaml("rule_summaries.yaml"), "rules")):
+        for order, rec in enumerate(records):
             rule = _text(rec.get("rule"))
             if not rule or rule in seen or not _text(rec.get("summary_en")):
                 raise ReferenceDataError(
                     f"rule_summaries.yaml: record {order}: a rule, once, with summary_en"
                 )
             seen.add(rule)
-            m.RuleSummary.objects.create(
-                group=DYO_SUMMARY_GROUP,
+        self.load_rule_summaries(DYO_SUMMARY_GROUP, records, "rule_summaries.yaml")
+
+    def load_rule_summaries(self, group: str, records: list[dict[str, Any]], origin: str) -> None:
+        """Rule summaries of one group (known by group, rule and topic), in file order."""
+        for order, rec in enumerate(records):
+            self.put(
+                m.RuleSummary,
+                f"{origin}: {rec.get('rule')} {rec.get('topic')}",
+                group=group,
+                topic=_text(rec.get("topic")),
                 summary_en=_text(rec.get("summary_en")),
                 summary_it=_text(rec.get("summary_it")),
+                params=rec.get("params") or {},
                 order=order,
                 **_sourced(rec),
             )
-            self.count("rule_summaries")
 
-    def load_published_scenarios(self) -> None:
-        for row in self.csv("scenarios.csv"):
+    def load_published_scenarios(self) -> dict[str, m.PublishedScenario]:
+        scenarios = {}
+        for line, row in enumerate(self.csv("scenarios.csv"), start=2):
             limit = row["time_limit_decks"]
-            m.PublishedScenario.objects.create(
+            scenarios[row["letter"]] = self.put(
+                m.PublishedScenario,
+                f"scenarios.csv:{line}",
                 letter=row["letter"],
                 name=row["name"],
                 expansion=row["expansion"],
@@ -841,7 +998,7 @@ class Loader:
                 special_notes=row["special_notes"],
                 **_sourced(row, rule="scenario card"),
             )
-            self.count("published_scenarios")
+        return scenarios
 
 
 def _rule_from_note(row: dict[str, str]) -> str:
@@ -861,18 +1018,16 @@ def _records(data: Any, key: str) -> list[dict[str, Any]]:
 def reference_data_load(
     *, data_dir: Path | None = None, force: bool = False, reason: str = "", user: Any = None
 ) -> LoadReport:
-    """Load every reference file; all-or-nothing. Returns what was loaded."""
+    """Load every reference file by natural key; all-or-nothing. Returns what changed."""
     loader = Loader(Path(data_dir or settings.REFERENCE_DATA_DIR))
     digest = loader.content_hash()
     current = m.DataRevision.current()
     if not force and current and current.content_hash == digest and m.Nationality.objects.exists():
         return LoadReport(revision=current, skipped=True)
     with transaction.atomic():
-        loader.wipe()
         loader.load_all()
-        revision = m.DataRevision.objects.create(
-            reason=reason or "loaded from data files",
-            content_hash=digest,
-            created_by=user if getattr(user, "pk", None) else None,
+        removed_keys = loader.remove_missing()
+        revision = data_revision_create(
+            reason=reason or "loaded from data files", user=user, content_hash=digest
         )
-    return LoadReport(revision=revision, skipped=False, counts=loader.counts)
+    return loader.report(revision, removed_keys)

@@ -8,8 +8,13 @@ our own words, in English and Italian (``*_en`` / ``*_it``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -51,7 +56,53 @@ class DataRevision(models.Model):
         return cls.objects.order_by("-id").first()
 
 
-class Sourced(models.Model):
+class NaturalKeyManager(models.Manager[Any]):
+    def get_by_natural_key(self, *key: Any) -> Any:
+        return self.get(**self.model.natural_key_lookup(key))
+
+
+class Keyed(models.Model):
+    """A reference row known by a natural key: the codes the sources use, not the primary key.
+
+    ``natural_key_fields`` are field paths (``nationality__code``) whose values identify the row
+    in the data files. The loader updates the row with the same key in place, so a row keeps its
+    primary key across reloads and other tables may point at it. Each model also declares a
+    database constraint on the same fields; nullable parts are compared as values there
+    (``Coalesce``), as they are here.
+    """
+
+    natural_key_fields: ClassVar[tuple[str, ...]] = ()
+    objects = NaturalKeyManager()
+
+    class Meta:
+        abstract = True
+
+    def natural_key(self) -> tuple[Any, ...]:
+        return tuple(_follow(self, path) for path in self.natural_key_fields)
+
+    @classmethod
+    def natural_key_lookup(cls, key: Sequence[Any]) -> dict[str, Any]:
+        """ORM filter arguments that find the row with this natural key."""
+        return {
+            path if value is not None else f"{path}__isnull": value if value is not None else True
+            for path, value in zip(cls.natural_key_fields, key, strict=True)
+        }
+
+
+def _follow(obj: Any, path: str) -> Any:
+    for part in path.split("__"):
+        if obj is None:
+            return None
+        obj = getattr(obj, part)
+    return tuple(obj) if isinstance(obj, list) else obj  # JSON lists: hashable
+
+
+def _null_as(field: str, value: Any) -> Coalesce:
+    """A unique constraint part that treats NULL as one value (SQL treats NULLs as distinct)."""
+    return Coalesce(F(field), Value(value))
+
+
+class Sourced(Keyed):
     """Provenance shared by every reference record."""
 
     rule = models.CharField(
@@ -88,8 +139,10 @@ class Bilingual:
         return self.tr("summary")
 
 
-class Period(models.Model):
+class Period(Keyed):
     """Half-year periods 1941a … 1945b (a = January–June, b = July–December)."""
+
+    natural_key_fields = ("code",)
 
     code = models.CharField(max_length=5, unique=True)
     year = models.PositiveSmallIntegerField()
@@ -106,6 +159,8 @@ class Period(models.Model):
 
 
 class Nationality(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=12, unique=True)
     name_en = models.CharField(max_length=40)
     name_it = models.CharField(max_length=40)
@@ -154,6 +209,8 @@ class Nationality(Bilingual, Sourced):
 class NationalityRule(Bilingual, Sourced):
     """A numbered special characteristic (44.3 British fire-power bonus, 45.31 Bushido...)."""
 
+    natural_key_fields = ("rule", "topic")
+
     nationality = models.ForeignKey(
         Nationality, null=True, blank=True, on_delete=models.CASCADE, related_name="rules"
     )
@@ -166,12 +223,17 @@ class NationalityRule(Bilingual, Sourced):
 
     class Meta:
         ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["rule", "topic"], name="uniq_nationality_rule")
+        ]
 
     def __str__(self) -> str:
         return f"{self.rule} {self.topic}"
 
 
 class TroopType(Bilingual, Sourced):
+    natural_key_fields = ("nationality__code", "troop_type")
+
     nationality = models.ForeignKey(
         Nationality, on_delete=models.CASCADE, related_name="troop_types"
     )
@@ -194,6 +256,8 @@ class TroopType(Bilingual, Sourced):
 
 class ForceVariant(Bilingual, Sourced):
     """Special forces of a nationality: US Marines (46), partisans (37, 50.9, 51.3)."""
+
+    natural_key_fields = ("code", "nationality__code")
 
     code = models.CharField(
         max_length=20, choices=labels.choices(codes.FORCE_VARIANTS, labels.FORCE_VARIANT)
@@ -221,6 +285,8 @@ class ForceVariant(Bilingual, Sourced):
 class UnitTypeRow(Sourced):
     """One cell of a unit type table: RPN range (column 10; a printed 0 is 10)."""
 
+    natural_key_fields = ("theatre", "nationality__code", "period__code", "troop_type")
+
     theatre = models.CharField(max_length=3, choices=THEATRES)
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
     period = models.ForeignKey(Period, on_delete=models.PROTECT)
@@ -243,6 +309,8 @@ class UnitTypeRow(Sourced):
 
 
 class Weapon(Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=10, unique=True)
     aliases = models.CharField(max_length=200, blank=True)
     full_name = models.CharField(max_length=200)
@@ -266,6 +334,12 @@ class Weapon(Sourced):
 
 
 class PersonalityCard(Sourced):
+    """A personality card, known by nationality and card number (43.2).
+
+    A few cards (AFVs named in the rules) have no number in any source: they are known by
+    nationality and name instead.
+    """
+
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="cards")
     card_no = models.PositiveSmallIntegerField(null=True, blank=True)
     name = models.CharField(max_length=200)
@@ -297,10 +371,33 @@ class PersonalityCard(Sourced):
 
     class Meta:
         ordering = ["nationality__order", "unit_kind", "card_no", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["nationality", "card_no"],
+                condition=Q(card_no__isnull=False),
+                name="uniq_card_number",
+            ),
+            models.UniqueConstraint(
+                fields=["nationality", "name"],
+                condition=Q(card_no__isnull=True),
+                name="uniq_unnumbered_card_name",
+            ),
+        ]
 
     def __str__(self) -> str:
         number = f"#{self.card_no}" if self.card_no is not None else "(no number)"
         return f"{self.nationality.code} {number} {self.name}"
+
+    def natural_key(self) -> tuple[Any, ...]:
+        if self.card_no is not None:
+            return (self.nationality.code, self.card_no)
+        return (self.nationality.code, None, self.name)
+
+    @classmethod
+    def natural_key_lookup(cls, key: Sequence[Any]) -> dict[str, Any]:
+        if len(key) == 2:
+            return {"nationality__code": key[0], "card_no": key[1]}
+        return {"nationality__code": key[0], "card_no__isnull": True, "name": key[2]}
 
     @property
     def is_leader(self) -> bool:
@@ -309,6 +406,14 @@ class PersonalityCard(Sourced):
 
 class DYOPrice(Sourced):
     """A DYO purchase that is not a personality card (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5)."""
+
+    natural_key_fields = (
+        "item",
+        "nationality__code",
+        "troop_types",
+        "fire_strength",
+        "after_deck",
+    )
 
     ITEMS = [
         ("atmm", "ATMM"),
@@ -337,6 +442,16 @@ class DYOPrice(Sourced):
     class Meta:
         ordering = ["item", "nationality__order", "fire_strength", "after_deck"]
         verbose_name = "DYO price"
+        constraints = [
+            models.UniqueConstraint(
+                F("item"),
+                _null_as("nationality", 0),
+                F("troop_types"),
+                _null_as("fire_strength", 0),
+                _null_as("after_deck", 0),
+                name="uniq_dyo_price",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.item} {self.nationality_id or ''} {self.fire_strength or ''}".strip()
@@ -344,6 +459,8 @@ class DYOPrice(Sourced):
 
 class SecondaryWeaponPermission(Sourced):
     """Whether a nationality may carry a secondary weapon (31.1 …); NULL allowed = unknown."""
+
+    natural_key_fields = ("weapon", "nationality__code")
 
     weapon = models.CharField(max_length=30)
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
@@ -356,6 +473,8 @@ class SecondaryWeaponPermission(Sourced):
 
 
 class RandomReinforcementRow(Sourced):
+    natural_key_fields = ("nationality__code", "rn")
+
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
     rn = models.PositiveSmallIntegerField()
     printed = models.CharField(max_length=60)
@@ -371,6 +490,8 @@ class RandomReinforcementRow(Sourced):
 class DYOTableRow(Sourced):
     """Rows of the rule 43 tables and other DYO facts (time frame, tactical position...)."""
 
+    natural_key_fields = ("table", "key")
+
     table = models.CharField(max_length=60, db_index=True)
     key = models.CharField(max_length=200)
     rpn = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -383,24 +504,44 @@ class DYOTableRow(Sourced):
     class Meta:
         ordering = ["table", "order"]
         verbose_name = "DYO table row"
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="uniq_dyo_table_row")]
 
 
 class ValidMatchup(Sourced):
+    natural_key_fields = ("nation_a__code", "nation_b__code")
+
     nation_a = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="+")
     nation_b = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="+")
     valid_historical = models.BooleanField()
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["nation_a", "nation_b"], name="uniq_valid_matchup")
+        ]
+
 
 class ActionDeckFact(Sourced):
+    """A fact about Action cards; several facts may concern the same cards, so the fact is part
+    of its key."""
+
+    natural_key_fields = ("card_no", "fact")
+
     card_no = models.CharField(max_length=60)
     card_type = models.CharField(max_length=100, blank=True)
     usable_by = models.CharField(max_length=100, blank=True)
     random_number_colour = models.CharField(max_length=40, blank=True)
     fact = models.TextField()
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["card_no", "fact"], name="uniq_action_deck_fact")
+        ]
+
 
 class AFVCostDerivation(Sourced):
     """Fan-derived AFV/IG costs (low confidence): shown, never used for pricing."""
+
+    natural_key_fields = ("nationality__code", "card_no")
 
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE)
     card_no = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -408,8 +549,17 @@ class AFVCostDerivation(Sourced):
     derivation = models.TextField(blank=True)
     agreement = models.TextField(blank=True)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                F("nationality"), _null_as("card_no", 0), name="uniq_afv_cost_derivation"
+            )
+        ]
+
 
 class TerrainCardType(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=30, unique=True)
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)
@@ -425,6 +575,8 @@ class TerrainCardType(Bilingual, Sourced):
 
 
 class TerrainDeck(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=30, unique=True)
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)
@@ -440,6 +592,8 @@ class TerrainDeck(Bilingual, Sourced):
 
 
 class TerrainDeckRule(Bilingual, Sourced):
+    natural_key_fields = ("deck__code", "topic")
+
     deck = models.ForeignKey(TerrainDeck, on_delete=models.CASCADE, related_name="deck_rules")
     topic = models.CharField(max_length=60, blank=True)
     summary_en = models.TextField()
@@ -449,9 +603,18 @@ class TerrainDeckRule(Bilingual, Sourced):
 
     class Meta:
         ordering = ["deck__order", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "topic"], name="uniq_terrain_deck_rule")
+        ]
 
 
 class TerrainSubstitution(Bilingual, Sourced):
+    """A card of a terrain deck replacing a standard card; one replacement card may stand in for
+    several standard cards (a Hill for both Buildings -2 and -3), so what it replaces is part of
+    its key."""
+
+    natural_key_fields = ("deck__code", "replacement_code", "replaces__code")
+
     deck = models.ForeignKey(TerrainDeck, on_delete=models.CASCADE, related_name="substitutions")
     replacement_code = models.CharField(max_length=40)
     replacement_en = models.CharField(max_length=80)
@@ -477,12 +640,24 @@ class TerrainSubstitution(Bilingual, Sourced):
 
     class Meta:
         ordering = ["deck__order", "order"]
+        constraints = [
+            models.UniqueConstraint(
+                F("deck"),
+                F("replacement_code"),
+                _null_as("replaces", 0),
+                name="uniq_terrain_substitution",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.deck.code}: {self.replacement_en}"
 
 
 class FireIgnitionEntry(Sourced):
+    """One cell of the fire ignition table (T4): a weapon group against a group of terrain."""
+
+    natural_key_fields = ("weapon_group", "terrain_group")
+
     weapon_group = models.CharField(max_length=60)
     terrain_group = models.JSONField(default=list)
     result = models.CharField(max_length=40)
@@ -491,10 +666,17 @@ class FireIgnitionEntry(Sourced):
     class Meta:
         ordering = ["order"]
         verbose_name_plural = "fire ignition entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["weapon_group", "terrain_group"], name="uniq_fire_ignition_entry"
+            )
+        ]
 
 
 class FireRule(Bilingual, Sourced):
-    topic = models.CharField(max_length=60)
+    natural_key_fields = ("topic",)
+
+    topic = models.CharField(max_length=60, unique=True)
     summary_en = models.TextField()
     summary_it = models.TextField(blank=True)
     params = models.JSONField(default=dict, blank=True)
@@ -505,6 +687,8 @@ class FireRule(Bilingual, Sourced):
 
 
 class WeatherCondition(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=30, unique=True)
     kind = models.CharField(
         max_length=20,
@@ -532,6 +716,8 @@ class WeatherCondition(Bilingual, Sourced):
 
 
 class Topography(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=20, unique=True)
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)
@@ -551,6 +737,8 @@ class Topography(Bilingual, Sourced):
 
 
 class EnvironmentalCondition(Bilingual, Sourced):
+    natural_key_fields = ("code",)
+
     code = models.CharField(max_length=20, unique=True)
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)
@@ -575,7 +763,9 @@ class EnvironmentalCondition(Bilingual, Sourced):
 
 
 class MountainTroopAvailability(Sourced):
-    nation_en = models.CharField(max_length=80)
+    natural_key_fields = ("nation_en",)
+
+    nation_en = models.CharField(max_length=80, unique=True)
     nation_it = models.CharField(max_length=80, blank=True)
     nationality = models.ForeignKey(Nationality, null=True, blank=True, on_delete=models.CASCADE)
     available_from = models.ForeignKey(
@@ -591,6 +781,8 @@ class MountainTroopAvailability(Sourced):
 class RuleSummary(Bilingual, Sourced):
     """Short rule summaries for the rules digest: mountain elevation rules, M12 troops..."""
 
+    natural_key_fields = ("group", "rule", "topic")
+
     group = models.CharField(max_length=40, db_index=True)
     topic = models.CharField(max_length=80, blank=True)
     summary_en = models.TextField()
@@ -601,10 +793,15 @@ class RuleSummary(Bilingual, Sourced):
     class Meta:
         ordering = ["group", "order"]
         verbose_name_plural = "rule summaries"
+        constraints = [
+            models.UniqueConstraint(fields=["group", "rule", "topic"], name="uniq_rule_summary")
+        ]
 
 
 class SpecialRule(Bilingual, Sourced):
     """Catalogue of structured scenario special rules (SSR; Italian RSS)."""
+
+    natural_key_fields = ("code",)
 
     code = models.CharField(max_length=60, unique=True)
     category = models.CharField(max_length=20)
@@ -624,6 +821,8 @@ class SpecialRule(Bilingual, Sourced):
 
 
 class PublishedScenario(Sourced):
+    natural_key_fields = ("letter",)
+
     letter = models.CharField(max_length=1, unique=True)
     name = models.CharField(max_length=80)
     expansion = models.CharField(max_length=40)
@@ -654,6 +853,8 @@ class PublishedScenario(Sourced):
 
 class MountainAdaptation(Sourced):
     """How a published scenario is played under the mountain article (M11)."""
+
+    natural_key_fields = ("scenario__letter",)
 
     scenario = models.OneToOneField(
         PublishedScenario, on_delete=models.CASCADE, related_name="mountain_adaptation"

@@ -7,13 +7,14 @@ from django.shortcuts import render
 
 from upfront.reference import models as m
 from upfront.reference import selectors
+from upfront.reference.fetch import data_revision_current
 
 
 def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "reference/index.html",
-        {"revision": m.DataRevision.current(), "counts": selectors.counts()},
+        {"revision": data_revision_current(), "counts": selectors.counts()},
     )
 
 
