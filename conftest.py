@@ -4,6 +4,7 @@
   ``reference_catalogue`` is the engine's catalogue of it, built once per session.
 * ``services``: PostgreSQL, Redis and a Celery worker. Tests that need them skip with a reason
   when they are absent, and fail instead when ``REQUIRE_SERVICES=1`` (as .ci/run sets).
+* ``sources``: the source documents in ../shared; see tests/sources.py (``REQUIRE_SOURCES=1``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# The comparisons with the source documents in ../shared: their marker, skip and header line.
+pytest_plugins = ["tests.sources"]
 
 ROOT = Path(__file__).resolve().parent
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"

@@ -281,9 +281,22 @@ CELERY_RESULT_SERIALIZER = "json"
 # ../shared/reference/, checked by a test); the seed transcriptions under data/seed/.
 REFERENCE_DATA_DIR = BASE_DIR / "upfront" / "reference" / "data"
 
+# One console handler, on the root logger. Django first applies its own defaults, where the
+# "django" logger has a console handler of its own (active under DEBUG) and also propagates to
+# the root: every django.* line printed twice. Here that logger keeps only Django's mail to
+# ADMINS (on errors, outside DEBUG) and leaves printing to the root handler.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING")},
+    "loggers": {"django": {"handlers": ["mail_admins"], "propagate": True}},
 }

@@ -37,14 +37,22 @@ def page(reference_data):  # type: ignore[no-untyped-def]
     if not Path(CHROMIUM).exists():
         skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport={"width": 375, "height": 800}, accept_downloads=True)
-        yield context.new_page()
-        context.close()
-        browser.close()
+        try:
+            yield context.new_page()
+        finally:
+            # Playwright runs its event loop in this thread, so while it is open Django keys the
+            # test's database connection by async context instead of by thread: pytest-django's
+            # teardown, outside that context, never sees it. Close it here, or it stays open and
+            # PostgreSQL refuses to drop the test database ("accessed by other users").
+            connections.close_all()
+            context.close()
+            browser.close()
 
 
 def test_build_a_force_live(page, live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -13,10 +13,10 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from tests.sources import REFERENCE as SHARED
 from upfront.reference import models as m
 from upfront.reference.loading import ReferenceDataError, reference_data_load
 
-SHARED = Path(settings.BASE_DIR).parent / "shared" / "reference"
 VENDORED = Path(settings.REFERENCE_DATA_DIR) / "reference"
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def _rows(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared/reference is not beside the checkout")
+@pytest.mark.sources
 @pytest.mark.parametrize("name", [*sorted(p.name for p in VENDORED.glob("*.csv")), "SOURCES.md"])
 def test_vendored_reference_files_are_identical_to_shared(name: str) -> None:
     assert filecmp.cmp(VENDORED / name, SHARED / name, shallow=False), (

@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 from django.conf import settings
 
+from tests.sources import seed_path
+
 SEED_DATA = Path(settings.REFERENCE_DATA_DIR) / "seed"
-SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
 
 _SOURCE = re.compile(r"^(?P<file>[0-9]{3}_[0-9a-f]+\.txt):(?P<start>\d+)(?:-(?P<end>\d+))?$")
 
@@ -35,11 +35,8 @@ def parse_source(source: str) -> tuple[str, int, int]:
 
 
 def seed_lines(source: str) -> list[str]:
-    """The seed lines a ``source`` cites (1-based, inclusive); skips when the seeds are absent."""
+    """The seed lines a ``source`` cites (1-based, inclusive), for tests marked ``sources``."""
     name, start, end = parse_source(source)
-    path = SEEDS / name
-    if not path.exists():
-        pytest.skip(f"seed file {path} not available")
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = seed_path(name).read_text(encoding="utf-8").split("\n")
     assert end <= len(lines), f"{source} is past the end of the file ({len(lines)} lines)"
     return lines[start - 1 : end]

@@ -264,6 +264,7 @@ def test_pto_cell_in_db(
     assert row.source == f"{SEED_FILE}:{line}"
 
 
+@pytest.mark.sources
 @pytest.mark.parametrize(("nat", "period", "troop", "printed", "low", "high", "line"), PTO_CELLS)
 def test_pto_cell_is_printed_in_the_seed(
     nat: str, period: str, troop: str, printed: str, low: int | None, high: int | None, line: int
@@ -326,6 +327,7 @@ def test_rr_001_in_db(
     assert row.rule == "48.3"
 
 
+@pytest.mark.sources
 @pytest.mark.parametrize(("nat", "rn", "printed", "cards", "sniper", "free", "line"), RR_001)
 def test_rr_001_is_printed_in_the_seed(
     nat: str, rn: int, printed: str, cards: list[int], sniper: bool, free: bool, line: int
@@ -365,17 +367,23 @@ def test_rule_numbers_in_yaml_and_db(
         assert db.params[key] == value, key
 
 
-def test_rule_records_are_bilingual_and_cite_their_heading() -> None:
+def test_rule_records_are_bilingual_and_cite_a_source() -> None:
     for rec in _rules_001():
         assert rec["summary_en"] and rec["summary_it"], rec["rule"]
         assert rec["summary_en"] != rec["summary_it"], rec["rule"]
         parse_source(rec["source"])
+
+
+@pytest.mark.sources
+def test_rule_records_cite_their_heading() -> None:
+    for rec in _rules_001():
         if rec["rule"] == "46.2":  # the seed prints no 46.2 heading
             continue
         text = "\n".join(seed_lines(rec["source"]))
         assert rec["rule"] in text, f"{rec['rule']} not in {rec['source']}"
 
 
+@pytest.mark.sources
 def test_key_numbers_are_in_the_seed_text() -> None:
     def text(rule: str) -> str:
         (rec,) = [r for r in _rules_001() if r["rule"] == rule]
@@ -439,4 +447,9 @@ def test_marines_variant() -> None:
     assert marines.min_morale == 2
     assert marines.rule == "46"
     assert marines.available_from is None
+
+
+@pytest.mark.sources
+def test_marines_source_prints_the_morale() -> None:
+    marines = m.ForceVariant.objects.get(code="marines")
     assert "2" in "\n".join(seed_lines(marines.source))

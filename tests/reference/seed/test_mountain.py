@@ -11,11 +11,11 @@ import pytest
 import yaml
 from django.conf import settings
 
+from tests.sources import seed_path
 from upfront.reference import models as m
 from upfront.reference.loading import ReferenceDataError, reference_data_load
 
 SEED_DATA = Path(settings.REFERENCE_DATA_DIR) / "seed"
-SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
 SEED_FILE = "000_1a586b5640df8116.txt"
 
 pytestmark = pytest.mark.django_db
@@ -162,18 +162,13 @@ def _by(key: str, field: str = "code") -> dict[str, dict[str, Any]]:
 def _cited_text(source: str) -> str:
     """The seed lines a `source` cites: 'file:17', 'file:25-27' or 'file:31,35-39'."""
     name, _, spans = source.partition(":")
-    lines = (SEEDS / name).read_text(encoding="utf-8").splitlines()
+    lines = seed_path(name).read_text(encoding="utf-8").splitlines()
     picked: list[str] = []
     for span in spans.split(","):
         low, _, high = span.strip().partition("-")
         picked.extend(lines[int(low) - 1 : int(high or low)])
     # Lines are wrapped anywhere ("Gran\nBretagna"): compare with single spaces.
     return " ".join(" ".join(picked).split())
-
-
-needs_seeds = pytest.mark.skipif(
-    not SEEDS.exists(), reason="../shared/seeds is not beside the checkout"
-)
 
 
 # -- topography ---------------------------------------------------------------------------------
@@ -364,7 +359,7 @@ def test_every_ssr_used_is_catalogued_with_its_parameters() -> None:
 
 
 # -- the seed says it ---------------------------------------------------------------------------
-@needs_seeds
+@pytest.mark.sources
 @pytest.mark.parametrize("code", list(TOPOGRAPHY_WORDS))
 def test_topography_source_lines(code: str) -> None:
     text = _cited_text(_by("topography")[code]["source"]).lower()
@@ -372,7 +367,7 @@ def test_topography_source_lines(code: str) -> None:
         assert word.lower() in text, (code, word)
 
 
-@needs_seeds
+@pytest.mark.sources
 @pytest.mark.parametrize("code", list(ENVIRONMENT_WORDS))
 def test_environment_source_lines(code: str) -> None:
     text = _cited_text(_by("environments")[code]["source"]).lower()
@@ -380,7 +375,7 @@ def test_environment_source_lines(code: str) -> None:
         assert word.lower() in text, (code, word)
 
 
-@needs_seeds
+@pytest.mark.sources
 @pytest.mark.parametrize("index", range(len(MOUNTAIN_TROOPS)))
 def test_mountain_troop_source_lines(index: str) -> None:
     rec = _yaml()["mountain_troops"][index]
@@ -393,7 +388,7 @@ def test_mountain_troop_source_lines(index: str) -> None:
         assert "per tutta la guerra" in text
 
 
-@needs_seeds
+@pytest.mark.sources
 @pytest.mark.parametrize("letter", list(ADAPTATIONS))
 def test_adaptation_source_lines(letter: str) -> None:
     rec = _by("scenario_adaptations", "scenario")[letter]
@@ -425,7 +420,7 @@ def _cited_numbers(source: str) -> list[int]:
 def _section_spans() -> dict[str, range]:
     """Article section -> its line numbers, from the section headings ("6.2  Modificatori")."""
     heading = re.compile(r"^(?:<\|[^|]*\|>)?(\d+(?:\.\d+)?)\.?\s+\S")
-    lines = (SEEDS / SEED_FILE).read_text(encoding="utf-8").splitlines()
+    lines = seed_path(SEED_FILE).read_text(encoding="utf-8").splitlines()
     starts = [
         (match.group(1), number)
         for number, line in enumerate(lines, start=1)
@@ -441,7 +436,7 @@ def _section_spans() -> dict[str, range]:
     return spans
 
 
-@needs_seeds
+@pytest.mark.sources
 def test_every_record_cites_lines_of_its_own_section() -> None:
     spans = _section_spans()
     assert spans["10.4"] == range(242, 249) and spans["12"] == range(347, 380)

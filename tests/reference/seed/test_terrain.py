@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.reference.seed._yaml import load_seed, seed_lines
+from tests.reference.seed._yaml import load_seed, parse_source, seed_lines
 from upfront.reference import models as m
 
 pytestmark = pytest.mark.django_db
@@ -266,6 +266,7 @@ def test_substitution_values(
     assert row.source == sub["source"] and row.rule == sub["rule"]
 
 
+@pytest.mark.sources
 @pytest.mark.parametrize(
     ("deck", "code", "replaces", "needles"),
     [(s[0], s[1], s[2], s[8]) for s in SUBSTITUTIONS],
@@ -324,6 +325,7 @@ def test_ignition_table() -> None:
     assert all(e.rule == "T4-fire.1" for e in m.FireIgnitionEntry.objects.all())
 
 
+@pytest.mark.sources
 @pytest.mark.parametrize("index", range(len(IGNITION)))
 def test_ignition_source_prints_the_row(index: int) -> None:
     rec = _data()["fire"]["ignition_table"][index]
@@ -347,6 +349,11 @@ def test_fire_rules_numbers() -> None:
         "T4-fire.6",
     }
     assert m.FireRule.objects.count() == len(rules)
+
+
+@pytest.mark.sources
+def test_fire_strength_is_printed_in_the_seed() -> None:
+    rules = {r["topic"]: r for r in _data()["fire"]["rules"]}
     assert "fuoco = 4" in " ".join(seed_lines(rules["effects"]["source"])).lower()
 
 
@@ -375,6 +382,10 @@ def test_desert_and_jungle_deck_rule_numbers() -> None:
     assert jungle["47.4"]["marsh_refusable"] is False
     assert jungle["47.5"]["extra_left_shift"] == 1
     assert jungle["47.6"]["forbidden_tem"] == "-3"
+
+
+@pytest.mark.sources
+def test_desert_and_jungle_deck_rules_are_printed_in_the_seed() -> None:
     assert "RN di 1" in " ".join(seed_lines(_rule("desert", "52.2")["source"]))
     assert "6 rosso" in " ".join(seed_lines(_rule("desert", "52.4")["source"]))
     assert "riducono di 1" in " ".join(seed_lines(_rule("jungle", "47.3")["source"]))
@@ -388,14 +399,23 @@ def _rule(deck: str, rule: str) -> dict[str, Any]:
     return next(r for r in _rules(deck) if r["rule"] == rule)
 
 
-def test_every_cited_source_exists() -> None:
+def _sourced_records() -> list[dict[str, Any]]:
     data = _data()
     records: list[dict[str, Any]] = list(data["card_types"])
     for deck in data["decks"]:
         records += [deck, *deck["deck_rules"], *deck["substitutions"]]
-    records += data["fire"]["ignition_table"] + data["fire"]["rules"]
-    for rec in records:
+    return records + data["fire"]["ignition_table"] + data["fire"]["rules"]
+
+
+def test_every_record_cites_a_source() -> None:
+    for rec in _sourced_records():
         assert rec.get("source"), rec
+        parse_source(rec["source"])
+
+
+@pytest.mark.sources
+def test_every_cited_source_exists() -> None:
+    for rec in _sourced_records():
         assert seed_lines(rec["source"]), rec["source"]
 
 

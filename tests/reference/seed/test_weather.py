@@ -10,11 +10,11 @@ import pytest
 import yaml
 from django.conf import settings
 
+from tests.sources import seed_path
 from upfront.reference import models as m
 from upfront.reference.loading import ReferenceDataError, reference_data_load
 
 SEED_DATA = Path(settings.REFERENCE_DATA_DIR) / "seed"
-SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
 SEED_FILE = "002_a35b64a32b19335e.txt"
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +155,7 @@ def _effects(rec: dict[str, Any], what: str) -> list[dict[str, Any]]:
 def _cited_text(source: str) -> str:
     """The seed lines a `source` cites: 'file:17', 'file:25-27' or 'file:31,35-39'."""
     name, _, spans = source.partition(":")
-    lines = (SEEDS / name).read_text(encoding="utf-8").splitlines()
+    lines = seed_path(name).read_text(encoding="utf-8").splitlines()
     picked: list[str] = []
     for span in spans.split(","):
         low, _, high = span.strip().partition("-")
@@ -300,7 +300,7 @@ def test_effect_details_that_matter_for_setups() -> None:
     assert _effects(data["drifts"], "marsh")[0]["value"] == "drifts"
 
 
-@pytest.mark.skipif(not SEEDS.exists(), reason="../shared/seeds is not beside the checkout")
+@pytest.mark.sources
 @pytest.mark.parametrize("code", list(SOURCE_WORDS))
 def test_cited_seed_lines_say_it(code: str) -> None:
     text = _cited_text(_yaml()[code]["source"]).lower()
