@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "upfront.apps.ProjectConfig",
     "upfront.reference",
@@ -154,6 +155,8 @@ STORAGES = {
 }
 
 # --- Uploads: imports are JSON documents; keep them small. ---------------------------------
+# The one request size limit: Django applies it to forms, the API's JSON parser
+# (upfront.api.parsers) to every API body, answering 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2 * 1024 * 1024)
 
@@ -170,9 +173,27 @@ X_FRAME_OPTIONS = "DENY"
 if env_bool("BEHIND_PROXY"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# --- Cache ------------------------------------------------------------------------------------
+# Shared by every process when Redis is configured (API throttles, the reference catalogue's
+# revision check); in-process otherwise.
+CACHE_URL = env("CACHE_URL") or env("REDIS_URL")
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": env("CACHE_KEY_PREFIX", "upfront"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- REST framework and OpenAPI -------------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "upfront.api.openapi.AutoSchema",
+    # Every API error is an RFC 9457 problem document (upfront/api/problems.py).
+    "EXCEPTION_HANDLER": "upfront.api.problems.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["upfront.api.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -193,6 +214,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and ReDoc from our own static files: /api/docs/ works with no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"ProblemCodeEnum": "upfront.api.problems.CODES"},
 }
 
 # --- Celery ---------------------------------------------------------------------------------

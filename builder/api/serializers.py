@@ -79,15 +79,6 @@ class ValidationResultSerializer(serializers.Serializer):
     violations = ViolationSerializer(many=True)
 
 
-class PathErrorSerializer(serializers.Serializer):
-    path = serializers.CharField(help_text="JSON path of the fault, e.g. groups[0].cards[1].card")
-    message = serializers.CharField()
-
-
-class PathErrorsSerializer(serializers.Serializer):
-    errors = PathErrorSerializer(many=True)
-
-
 class DrawInputSerializer(serializers.Serializer):
     table = serializers.ChoiceField(
         choices=[

@@ -58,17 +58,19 @@ def test_same_seed_same_draw(api) -> None:
 def test_unknown_table_is_rejected_naming_the_field(api) -> None:
     response = api.post(URL, {"table": "weather_of_mars"}, format="json")
     assert response.status_code == 400
-    assert "table" in response.json()
+    assert response["Content-Type"] == "application/problem+json"
+    assert [e["path"] for e in response.json()["errors"]] == ["table"]
 
 
 def test_bad_rpn_is_rejected_naming_the_field(api) -> None:
     response = api.post(URL, {"table": "time_frame", "rpn": 11}, format="json")
     assert response.status_code == 400
-    assert "rpn" in response.json()
+    (error,) = response.json()["errors"]
+    assert error["path"] == "rpn" and "10" in error["message"]
 
 
 def test_missing_parameter_for_the_table_is_named(api) -> None:
     # The unit type table needs a nationality and a period (43.2).
     response = api.post(URL, {"table": "unit_type", "theatre": "ETO", "rpn": 3}, format="json")
     assert response.status_code == 400
-    assert set(response.json()) & {"nationality", "period"}
+    assert {e["path"] for e in response.json()["errors"]} & {"nationality", "period"}

@@ -1,17 +1,20 @@
 """Load what the rules engine needs from the reference models into plain dataclasses.
 
 The snapshot is cached per data revision: the reference data changes only through the
-loader or the admin, and both record a new ``DataRevision``. Saving one clears this process's
-cache at once (signal); other processes look the revision up again at most every
-``REVISION_CHECK_SECONDS``, so a validation request usually costs no query at all.
+loader or the admin, and both record a new ``DataRevision``. Each process keeps its own
+catalogue objects; which revision is current is kept in Django's cache (``REVISION_CACHE_KEY``),
+so with Redis configured every process shares it. Saving a revision clears the key at once
+(signal), so every process looks the revision up again on its next request; without a shared
+cache (local memory per process) the key expires after ``REVISION_CHECK_SECONDS``, so another
+process sees a new revision within that time. A request usually costs no query at all.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
 from upfront.reference import models as m
@@ -30,7 +33,7 @@ from upfront.rules.catalogue import (
 AT_WEAPONS = {"BAZ", "PSK", "PIAT", "ATR"}  # weapons.csv: class "anti-tank (LATW, ordnance)"
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
-_checked: dict[str, float] = {}  # revision key -> monotonic time it was last confirmed current
+REVISION_CACHE_KEY = "reference:catalogue-revision"  # -> "pk:content_hash" of the current one
 REVISION_CHECK_SECONDS = 5.0
 
 
@@ -45,7 +48,7 @@ class ReferenceDataNotLoaded(LookupError):
 
 
 def _forget(**_: object) -> None:
-    _checked.clear()
+    cache.delete(REVISION_CACHE_KEY)
 
 
 post_save.connect(_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget")
@@ -201,23 +204,19 @@ def catalogue_current() -> Catalogue:
 
     Raises ``ReferenceDataNotLoaded`` when there is no reference data to build it from.
     """
-    now = time.monotonic()
-    for key, confirmed in list(_checked.items()):  # another thread may clear it
-        if now - confirmed < REVISION_CHECK_SECONDS and key in _cache:
-            return _cache[key]
+    key = cache.get(REVISION_CACHE_KEY)
+    cached = _cache.get(key) if key else None
+    if cached is not None:
+        return cached
     revision = m.DataRevision.objects.order_by("-pk").values_list("pk", "content_hash").first()
     if revision is None or not m.Nationality.objects.exists():
         raise ReferenceDataNotLoaded
     key = f"{revision[0]}:{revision[1]}"
-    cached = _cache.get(key)
-    if cached is not None:
-        _checked.clear()
-        _checked[key] = now
-        return cached
     with _lock:
-        catalogue = _build(key)
-        _cache.clear()  # only the current revision is worth keeping
-        _cache[key] = catalogue
-        _checked.clear()
-        _checked[key] = now
-        return catalogue
+        catalogue = _cache.get(key)
+        if catalogue is None:
+            catalogue = _build(key)
+            _cache.clear()  # only the current revision is worth keeping
+            _cache[key] = catalogue
+    cache.set(REVISION_CACHE_KEY, key, timeout=REVISION_CHECK_SECONDS)
+    return catalogue
