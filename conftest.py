@@ -1,6 +1,7 @@
 """Shared test fixtures.
 
-* The reference data is loaded once per test database (it is what every page reads).
+* The reference data is loaded once per test database (it is what every page reads), and
+  ``reference_catalogue`` is the engine's catalogue of it, built once per session.
 * ``services``: PostgreSQL, Redis and a Celery worker. Tests that need them skip with a reason
   when they are absent, and fail instead when ``REQUIRE_SERVICES=1`` (as .ci/run sets).
 """
@@ -33,6 +34,21 @@ def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-unty
 
     with django_db_blocker.unblock():
         reference_data_load(force=True, reason="test session")
+
+
+@pytest.fixture(scope="session")
+def reference_catalogue(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    """The engine's catalogue of the real reference data, as the app builds it.
+
+    Built once per session from the test database (``upfront.reference.fetch``), so the
+    real-data engine tests run against exactly the data the app serves. Tests using it are
+    database tests: mark them ``django_db`` (pytest-django creates the test database only
+    when a collected test is marked so).
+    """
+    from upfront.reference.fetch import catalogue_current
+
+    with django_db_blocker.unblock():
+        return catalogue_current()
 
 
 @pytest.fixture(scope="session")
@@ -110,3 +126,14 @@ def _fresh_catalogue_check() -> Iterator[None]:
     from upfront.reference import fetch
 
     fetch._forget()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> Iterator[None]:
+    # django-allauth counts log-ins, sign-ups and e-mails sent in the Django cache; one test's
+    # attempts must not use up the next one's allowance.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

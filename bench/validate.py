@@ -22,15 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "upfront.settings")
 
-# A realistic German 1943b force: 12 personality cards in three groups plus extras.
+from upfront.rules.examples import EXAMPLE_FORCE
+
+# The example force (docs, API examples, builder) grown to a realistic German 1943b force:
+# 13 personality cards in three groups plus the example's reinforcement, radio and sniper.
 FORCE = {
-    "nationality": "german",
-    "period": "1943b",
-    "theatre": "ETO",
-    "troop_type": "line",
-    "partisans": False,
-    "marines": False,
-    "mountain": False,
+    **EXAMPLE_FORCE,
     "budget": 400,
     "groups": [
         {
@@ -45,10 +42,6 @@ FORCE = {
         {"label": "B", "cards": [{"card": 2}, {"card": 12}, {"card": 6}, {"card": 7}]},
         {"label": "C", "cards": [{"card": 8}, {"card": 15}, {"card": 10}]},
     ],
-    "reinforcements": [{"after_deck": 1, "cards": [{"card": 9}]}],
-    "radios": [{"fire_strength": 5}],
-    "snipers": 1,
-    "random_reinforcement_decks": [],
 }
 
 

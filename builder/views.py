@@ -14,24 +14,35 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
+from upfront import labels
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
+from upfront.rules import codes
+from upfront.rules.examples import EXAMPLE_FORCE, empty_force
+from upfront.rules.force import FORCE_SCHEMA
 from upfront.rules.validate import RULE_SUMMARIES
 
-DEFAULT_FORCE: dict[str, Any] = {
-    "nationality": "german",
-    "period": "1943b",
-    "theatre": "ETO",
-    "troop_type": "line",
-    "partisans": False,
-    "marines": False,
-    "mountain": False,
-    "budget": 320,
-    "groups": [{"label": "A", "cards": []}],
-    "reinforcements": [],
-    "radios": [],
-    "snipers": 0,
-    "random_reinforcement_decks": [],
-}
+DEFAULT_NATIONALITY: str = EXAMPLE_FORCE["nationality"]
+_GROUP_SCHEMA = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]
+
+
+def _form_options() -> dict[str, Any]:
+    """The builder's options and limits, from the code sets and the Force schema."""
+    return {
+        "theatres": labels.choices(codes.THEATRES, labels.THEATRE),
+        "troop_types": labels.choices(codes.TROOP_TYPES, labels.TROOP_TYPE),
+        "unit_kinds": labels.choices(codes.UNIT_KINDS, labels.UNIT_KIND),
+        "sniper_options": labels.choices(codes.SNIPER_OPTIONS, labels.SNIPER_OPTION),
+        "radio_fire_strengths": codes.RADIO_FIRE_STRENGTHS,
+        "max_after_deck": codes.MAX_AFTER_DECK,
+        # Read by static/js/builder.js through json_script (no inline script).
+        "builder_codes": {
+            "secondary_weapons": {
+                code: str(labels.SECONDARY_WEAPON[code]) for code in codes.SECONDARY_WEAPONS
+            },
+            "group_label_max_length": _GROUP_SCHEMA["label"]["maxLength"],
+            "max_after_deck": codes.MAX_AFTER_DECK,
+        },
+    }
 
 
 def _lang() -> str:
@@ -67,7 +78,7 @@ def _panel_context(force_text: str) -> dict[str, Any]:
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    force: dict[str, Any] = dict(DEFAULT_FORCE)
+    force: dict[str, Any] = empty_force()
     loaded = None
     load = request.GET.get("load", "")
     if load.isdigit() and request.user.is_authenticated:
@@ -83,9 +94,9 @@ def _render_index(
     request: HttpRequest, *, force_text: str, loaded: Any = None, status: int = 200
 ) -> HttpResponse:
     try:
-        nationality = json.loads(force_text).get("nationality", "german")
+        nationality = json.loads(force_text).get("nationality", DEFAULT_NATIONALITY)
     except (ValueError, AttributeError):
-        nationality = "german"
+        nationality = DEFAULT_NATIONALITY
     context = {
         "force_json": force_text,
         "nationalities": Nationality.objects.all(),
@@ -95,6 +106,7 @@ def _render_index(
         "cards": _cards(str(nationality)),
         "saved_forces": selectors.saved_forces_for(request.user),
         "loaded": loaded,
+        **_form_options(),
         **_panel_context(force_text),
     }
     return render(request, "builder/index.html", context, status=status)
@@ -102,7 +114,7 @@ def _render_index(
 
 @require_GET
 def card_picker(request: HttpRequest) -> HttpResponse:
-    nationality = request.GET.get("nationality", "german")
+    nationality = request.GET.get("nationality", DEFAULT_NATIONALITY)
     return render(
         request,
         "builder/_card_picker.html",

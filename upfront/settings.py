@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "allauth",
+    "allauth.account",
     "upfront.apps.ProjectConfig",
     "upfront.reference",
     "builder",
@@ -76,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "upfront.urls"
@@ -127,9 +130,76 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "builder:index"
 LOGOUT_REDIRECT_URL = "home"
+
+# --- Accounts (django-allauth at /accounts/) -------------------------------------------------
+AUTHENTICATION_BACKENDS = [
+    # Django's own for the admin and by-username checks; allauth's adds log-in by e-mail.
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+# Mandatory: a shared library is published under the account's name, and a confirmed address
+# is the only way back in (password reset); the link in the e-mail also signs the player in.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Up Front Builder] "
+# Labels, not placeholders; "Username or e-mail", not "Login" (upfront/account_forms.py).
+ACCOUNT_FORMS = {
+    "login": "upfront.account_forms.LoginForm",
+    "signup": "upfront.account_forms.SignupForm",
+    "change_password": "upfront.account_forms.ChangePasswordForm",
+    "reset_password": "upfront.account_forms.ResetPasswordForm",
+    "reset_password_from_key": "upfront.account_forms.ResetPasswordKeyForm",
+    "add_email": "upfront.account_forms.AddEmailForm",
+}
+# Counters live in the Django cache (CACHES below): with several web processes set CACHE_URL
+# (or REDIS_URL), or each process counts on its own. Failed log-ins: 10 a minute per IP
+# address and 5 per account in 5 minutes; the next one is refused with "Too many failed login
+# attempts".
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+
+# --- E-mail: printed on the console unless an SMTP server is configured ---------------------------
+EMAIL_HOST = env("EMAIL_HOST")
+EMAIL_HOST_USER = env("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
+# Submission with STARTTLS (587) unless implicit TLS (465) is asked for; Django refuses both.
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=not EMAIL_USE_SSL)
+EMAIL_PORT = env_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587)
+# A mail server that does not answer must not hang a sign-up for minutes.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Up Front Builder <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Cache ------------------------------------------------------------------------------------
+# Log-in rate limits, API throttles and the reference catalogue's revision check live here:
+# shared by every process with Redis (CACHE_URL, else REDIS_URL), in-process otherwise.
+CACHE_URL = env("CACHE_URL") or env("REDIS_URL")
+CACHE_KEY_PREFIX = env("CACHE_KEY_PREFIX", "upfront")
+if "pytest" in sys.modules:
+    # Each test process counts on its own, as with the in-process cache: parallel workers and
+    # earlier runs sharing the Redis must not throttle each other.
+    CACHE_KEY_PREFIX += f"-test-{os.getpid()}"
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Languages --------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -173,21 +243,6 @@ X_FRAME_OPTIONS = "DENY"
 if env_bool("BEHIND_PROXY"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# --- Cache ------------------------------------------------------------------------------------
-# Shared by every process when Redis is configured (API throttles, the reference catalogue's
-# revision check); in-process otherwise.
-CACHE_URL = env("CACHE_URL") or env("REDIS_URL")
-if CACHE_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": env("CACHE_KEY_PREFIX", "upfront"),
-        }
-    }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
 # --- REST framework and OpenAPI -------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "upfront.api.openapi.AutoSchema",
@@ -218,7 +273,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"ProblemCodeEnum": "upfront.api.problems.CODES"},
+    # The interchange documents' JSON Schemas (defined once, in the rules engine) become
+    # components that the request bodies refer to.
+    # One name per code set, whichever field uses it (draw: nationality and opponent).
+    "ENUM_NAME_OVERRIDES": {
+        "NationalityEnum": "upfront.rules.codes.NATIONALITIES",
+        "ProblemCodeEnum": "upfront.api.problems.CODES",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "upfront.openapi.add_document_components",
+    ],
 }
 
 # --- Celery ---------------------------------------------------------------------------------

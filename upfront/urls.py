@@ -1,5 +1,4 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -14,8 +13,8 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Sign up, log in/out, e-mail verification, password change and reset (django-allauth).
+    path("accounts/", include("allauth.urls")),
     path("reference/", include("upfront.reference.urls")),
     path("builder/", include("builder.urls")),
     path("api/v1/", include("upfront.reference.api.urls")),

@@ -6,54 +6,18 @@ fault with its JSON path; these serializers describe its shape for the OpenAPI s
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from builder.models import SavedForce
-from upfront.reference.models import THEATRES, TROOP_TYPES
-
-SECONDARY_WEAPONS = ["atmm", "panzerfaust", "demolition_charge", "at_mine"]
-NATIONALITIES = ["german", "american", "russian", "british", "japanese", "italian", "french"]
-
-
-class CardPurchaseSerializer(serializers.Serializer):
-    card = serializers.IntegerField(help_text="Personality card number of the nationality")
-    secondary = serializers.ListField(
-        child=serializers.ChoiceField(choices=SECONDARY_WEAPONS), required=False
-    )
+from upfront import labels
+from upfront.openapi import FORCE_REF
+from upfront.rules import codes
 
 
-class GroupSerializer(serializers.Serializer):
-    label = serializers.CharField()
-    cards = CardPurchaseSerializer(many=True)
-
-
-class ReinforcementSerializer(serializers.Serializer):
-    after_deck = serializers.IntegerField(min_value=1)
-    cards = CardPurchaseSerializer(many=True)
-
-
-class RadioSerializer(serializers.Serializer):
-    fire_strength = serializers.IntegerField()
-
-
-class ForceDocumentSerializer(serializers.Serializer):
-    """A Force in the v1 interchange format (see /api/v1/schemas/force.json)."""
-
-    nationality = serializers.ChoiceField(choices=NATIONALITIES)
-    period = serializers.CharField(help_text="1941a ... 1945b")
-    theatre = serializers.ChoiceField(choices=THEATRES)
-    troop_type = serializers.ChoiceField(choices=TROOP_TYPES)
-    partisans = serializers.BooleanField(required=False)
-    marines = serializers.BooleanField(required=False)
-    mountain = serializers.BooleanField(required=False)
-    budget = serializers.IntegerField(allow_null=True, required=False)
-    groups = GroupSerializer(many=True)
-    reinforcements = ReinforcementSerializer(many=True, required=False)
-    radios = RadioSerializer(many=True, required=False)
-    snipers = serializers.IntegerField(min_value=0, max_value=2, required=False)
-    random_reinforcement_decks = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False
-    )
+@extend_schema_field(FORCE_REF)
+class ForceDocumentField(serializers.JSONField):
+    """A Force document; parsed and checked by the rules engine, described by its JSON Schema."""
 
 
 class LineItemSerializer(serializers.Serializer):
@@ -64,7 +28,7 @@ class LineItemSerializer(serializers.Serializer):
 
 class ViolationSerializer(serializers.Serializer):
     code = serializers.CharField()
-    severity = serializers.ChoiceField(choices=["error", "warning", "info"])
+    severity = serializers.ChoiceField(choices=labels.choices(codes.SEVERITIES, labels.SEVERITY))
     rule = serializers.CharField()
     message = serializers.CharField(help_text="In the request's language (Accept-Language)")
     items = serializers.ListField(child=serializers.CharField())
@@ -80,20 +44,15 @@ class ValidationResultSerializer(serializers.Serializer):
 
 
 class DrawInputSerializer(serializers.Serializer):
-    table = serializers.ChoiceField(
-        choices=[
-            "unit_type",
-            "time_frame",
-            "tactical_position",
-            "victory_conditions",
-            "bid_time_limit",
-            "mountain_troops",
-        ]
+    table = serializers.ChoiceField(choices=labels.choices(codes.DRAW_TABLES, labels.DRAW_TABLE))
+    nationality = serializers.ChoiceField(
+        choices=codes.NATIONALITIES, required=False, allow_null=True
     )
-    nationality = serializers.CharField(required=False, allow_null=True)
-    opponent = serializers.CharField(required=False, allow_null=True)
-    theatre = serializers.ChoiceField(choices=THEATRES, required=False, allow_null=True)
-    period = serializers.CharField(required=False, allow_null=True)
+    opponent = serializers.ChoiceField(choices=codes.NATIONALITIES, required=False, allow_null=True)
+    theatre = serializers.ChoiceField(
+        choices=labels.choices(codes.THEATRES, labels.THEATRE), required=False, allow_null=True
+    )
+    period = serializers.ChoiceField(choices=codes.PERIODS, required=False, allow_null=True)
     rpn = serializers.IntegerField(
         min_value=0,
         max_value=10,
@@ -101,7 +60,9 @@ class DrawInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text="RPN 1-10 for the RPN tables; RN 0-6 for bid_time_limit and mountain_troops.",
     )
-    colour = serializers.ChoiceField(choices=["red", "black"], required=False, allow_null=True)
+    colour = serializers.ChoiceField(
+        choices=labels.choices(codes.RN_COLOURS, labels.RN_COLOUR), required=False, allow_null=True
+    )
     seed = serializers.IntegerField(required=False, allow_null=True)
 
 
@@ -116,12 +77,12 @@ class DrawResultSerializer(serializers.Serializer):
 
 class SavedForceInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    data = ForceDocumentSerializer(help_text="The Force document")
+    data = ForceDocumentField(help_text="The Force document")
 
 
 class SavedForceUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
-    data = ForceDocumentSerializer(required=False)
+    data = ForceDocumentField(required=False)
 
 
 class SavedForceOutputSerializer(serializers.ModelSerializer):

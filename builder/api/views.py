@@ -29,28 +29,12 @@ from rest_framework.views import APIView
 from builder import selectors, services
 from builder.api import serializers as s
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
+from upfront.openapi import FORCE_REF
 from upfront.reference.fetch import catalogue_current
 from upfront.rules.draws import DrawError, DrawRequest, draw
+from upfront.rules.examples import EXAMPLE_FORCE
 from upfront.rules.force import FORCE_SCHEMA
 
-EXAMPLE_FORCE: dict[str, Any] = {
-    "nationality": "german",
-    "period": "1943b",
-    "theatre": "ETO",
-    "troop_type": "line",
-    "partisans": False,
-    "marines": False,
-    "mountain": False,
-    "budget": 320,
-    "groups": [
-        {"label": "A", "cards": [{"card": 1}, {"card": 4, "secondary": ["panzerfaust"]}]},
-        {"label": "B", "cards": [{"card": 13}, {"card": 7}]},
-    ],
-    "reinforcements": [{"after_deck": 1, "cards": [{"card": 9}]}],
-    "radios": [{"fire_strength": 5}],
-    "snipers": 1,
-    "random_reinforcement_decks": [],
-}
 EXAMPLE_RESULT: dict[str, Any] = {
     "valid": False,
     "total_points": 331,
@@ -130,7 +114,7 @@ class ForceValidateApi(APIView):
         description="Body: a Force document. A malformed document gets 400 listing every fault "
         "with its JSON path; a well-formed but illegal one gets 200 with `valid: false` and the "
         "violations, each citing its rule. Messages follow `Accept-Language` (`it`).",
-        request=s.ForceDocumentSerializer,
+        request={"application/json": FORCE_REF},
         responses={200: s.ValidationResultSerializer},
         examples=[
             OpenApiExample("Interchange example force", value=EXAMPLE_FORCE, request_only=True),

@@ -8,7 +8,10 @@
   if (!form) return;
   const store = $("#force-json");
   const t = $("#i18n").dataset;
-  const SECONDARY = ["atmm", "panzerfaust", "demolition_charge", "at_mine"];
+  // Codes, labels and limits come from the server (upfront.rules.codes, the Force schema).
+  const CODES = JSON.parse($("#builder-codes").textContent);
+  const SECONDARY = Object.keys(CODES.secondary_weapons);
+  const MAX_RADIOS_PER_STRENGTH = 20; // a guard against typos in the count field, not a rule
   let state;
 
   function normalise(doc) {
@@ -61,7 +64,7 @@
     } else if (el.classList.contains("radio-count")) {
       const radios = [];
       document.querySelectorAll(".radio-count").forEach((r) => {
-        for (let i = 0; i < Math.max(0, Math.min(20, Number(r.value) || 0)); i++) radios.push({ fire_strength: Number(r.dataset.strength) });
+        for (let i = 0; i < Math.max(0, Math.min(MAX_RADIOS_PER_STRENGTH, Number(r.value) || 0)); i++) radios.push({ fire_strength: Number(r.dataset.strength) });
       });
       state.radios = radios;
       save();
@@ -124,7 +127,7 @@
           c.secondary = SECONDARY.filter((x) => (x === w ? box.checked : c.secondary.includes(x)));
           save();
         });
-        lab.append(box, " " + t[w]);
+        lab.append(box, " " + CODES.secondary_weapons[w]);
         sec.append(lab);
       });
       li.append(sec);
@@ -160,7 +163,7 @@
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.value = g.label;
-      input.maxLength = 40;
+      input.maxLength = CODES.group_label_max_length;
       input.addEventListener("change", (ev) => { ev.stopPropagation(); g.label = input.value; render(); });
       label.append(t.label + " ", input);
       const tools = document.createElement("div");

@@ -102,14 +102,19 @@ def test_import_bad_json_keeps_the_text(page, live_server) -> None:  # type: ign
 
 
 def test_violation_clears_without_reload_and_force_is_saved(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    from allauth.account.models import EmailAddress
     from django.contrib.auth import get_user_model
     from playwright.sync_api import expect
 
     from builder.models import SavedForce
 
-    get_user_model().objects.create_user("rommel", password="afrika-1941")
+    # Accounts sign in once their e-mail address is confirmed (see tests/accounts/).
+    user = get_user_model().objects.create_user(
+        "rommel", email="rommel@example.org", password="afrika-1941"
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     page.goto(f"{live_server.url}/accounts/login/?next=/builder/")
-    page.fill("input[name=username]", "rommel")
+    page.fill("input[name=login]", "rommel")
     page.fill("input[name=password]", "afrika-1941")
     page.click("button[type=submit], input[type=submit]")
     page.wait_for_url(f"{live_server.url}/builder/")

@@ -25,12 +25,10 @@ from upfront.rules.catalogue import (
     NationalityInfo,
     Prices,
     RadioPrice,
-    RandomReinforcementEntry,
     TableEntry,
     UnitTypeEntry,
 )
 
-AT_WEAPONS = {"BAZ", "PSK", "PIAT", "ATR"}  # weapons.csv: class "anti-tank (LATW, ordnance)"
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
 REVISION_CACHE_KEY = "reference:catalogue-revision"  # -> "pk:content_hash" of the current one
@@ -68,29 +66,24 @@ def _build(revision: str) -> Catalogue:
             code=n.code,
             name_en=n.name_en,
             name_it=n.name_it,
-            side=n.side,
             at_secondary_limit=n.at_secondary_limit,
             squad_max_men=n.squad_max_men,
         )
         for n in m.Nationality.objects.all()
     }
     cards = {}
-    for card in m.PersonalityCard.objects.select_related(
-        "nationality", "weapon", "available_from", "available_to"
-    ).exclude(card_no=None):
+    for card in m.PersonalityCard.objects.select_related("nationality", "available_from").exclude(
+        card_no=None
+    ):
         cards[(card.nationality.code, card.card_no)] = CardInfo(
             nationality=card.nationality.code,
             card_no=card.card_no,
             name=card.name,
-            rank=card.rank,
-            weapon=card.weapon.code,
             unit_kind=card.unit_kind,
             dyo_points=card.dyo_points,
             morale=card.morale,
-            at_weapon=card.weapon.code in AT_WEAPONS,
             leader_role=card.leader_role if card.leader_role != "none" else "",
             available_from=_code(card.available_from),
-            available_to=_code(card.available_to),
         )
     prices = list(m.DYOPrice.objects.select_related("nationality", "available_from"))
 
@@ -140,17 +133,16 @@ def _build(revision: str) -> Catalogue:
         (p.weapon, p.nationality.code): p.allowed
         for p in m.SecondaryWeaponPermission.objects.select_related("nationality")
     }
-    variants = {}
-    for v in m.ForceVariant.objects.select_related("nationality", "available_from"):
-        info = ForceVariantInfo(
+    variants = {
+        (v.code, v.nationality.code): ForceVariantInfo(
             code=v.code,
             nationality=v.nationality.code,
             available_from=_code(v.available_from),
             min_morale=v.min_morale,
-            dyo_percent=v.dyo_percent,
             rule=v.rule,
         )
-        variants[(v.code, v.nationality.code)] = info
+        for v in m.ForceVariant.objects.select_related("nationality", "available_from")
+    }
     mountain: dict[str, str | None] = {}
     for row in m.MountainTroopAvailability.objects.select_related("nationality", "available_from"):
         if row.nationality is not None:
@@ -167,20 +159,11 @@ def _build(revision: str) -> Catalogue:
         )
         for r in m.UnitTypeRow.objects.select_related("nationality", "period")
     )
-    random_reinforcements = tuple(
-        RandomReinforcementEntry(
-            nationality=r.nationality.code,
-            rn=r.rn,
-            cards=tuple(r.cards),
-            sniper=r.sniper,
-            free_choice=r.free_choice,
-            rule=r.rule,
-        )
-        for r in m.RandomReinforcementRow.objects.select_related("nationality")
-    )
+    # Only the numbered rows of the rule 43 tables are drawn from; the other DYO facts are
+    # read by the rules that use them (prices above) or only shown (reference pages).
     tables = tuple(
-        TableEntry(table=r.table, key=r.key, rpn=r.rpn, value=r.value, detail=r.detail, rule=r.rule)
-        for r in m.DYOTableRow.objects.all()
+        TableEntry(table=r.table, rpn=r.rpn, value=r.value, detail=r.detail)
+        for r in m.DYOTableRow.objects.exclude(rpn=None)
     )
     return Catalogue(
         data_revision=revision,
@@ -190,12 +173,10 @@ def _build(revision: str) -> Catalogue:
         radios=radios,
         prices=catalogue_prices,
         secondary_permissions=permissions,
-        force_variants={f"{code}:{nat}": info for (code, nat), info in variants.items()},
+        variants=variants,
         mountain_troops=mountain,
         unit_types=unit_types,
-        random_reinforcements=random_reinforcements,
         tables=tables,
-        variants_by_nationality=variants,
     )
 
 

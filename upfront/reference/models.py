@@ -13,9 +13,12 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-PERIOD_CODES = [f"{year}{half}" for year in range(1941, 1946) for half in ("a", "b")]
-THEATRES = [("ETO", _("European theatre")), ("PTO", _("Pacific theatre"))]
-TROOP_TYPES = [("line", _("Line")), ("elite", _("Elite")), ("second_line", _("Second line"))]
+from upfront import labels
+from upfront.rules import codes
+
+PERIOD_CODES = list(codes.PERIODS)
+THEATRES = labels.choices(codes.THEATRES, labels.THEATRE)
+TROOP_TYPES = labels.choices(codes.TROOP_TYPES, labels.TROOP_TYPE)
 CONFIDENCE = [("high", _("high")), ("medium", _("medium")), ("low", _("low"))]
 
 
@@ -193,7 +196,7 @@ class ForceVariant(Bilingual, Sourced):
     """Special forces of a nationality: US Marines (46), partisans (37, 50.9, 51.3)."""
 
     code = models.CharField(
-        max_length=20, choices=[("marines", _("Marines")), ("partisans", _("Partisans"))]
+        max_length=20, choices=labels.choices(codes.FORCE_VARIANTS, labels.FORCE_VARIANT)
     )
     nationality = models.ForeignKey(Nationality, on_delete=models.CASCADE, related_name="variants")
     label_en = models.CharField(max_length=60)
@@ -273,7 +276,7 @@ class PersonalityCard(Sourced):
     weapon_printed = models.CharField(max_length=20, blank=True)
     unit_kind = models.CharField(
         max_length=10,
-        choices=[("infantry", _("Infantry")), ("AFV", "AFV"), ("IG", _("Infantry gun"))],
+        choices=labels.choices(codes.UNIT_KINDS, labels.UNIT_KIND),
     )
     vehicle_type = models.CharField(max_length=100, blank=True)
     dyo_points = models.PositiveIntegerField(null=True, blank=True)
@@ -301,7 +304,7 @@ class PersonalityCard(Sourced):
 
     @property
     def is_leader(self) -> bool:
-        return self.leader_role in {"SL", "ASL", "Commissar"}
+        return self.leader_role in codes.LEADER_ROLES
 
 
 class DYOPrice(Sourced):

@@ -1,9 +1,12 @@
-"""A read-only snapshot of the reference data the engine needs (``upfront.reference.fetch``)."""
+"""A read-only snapshot of the reference data the engine needs (``upfront.reference.fetch``).
+
+It holds only what a rule reads: the reference pages and API read the models themselves.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 
@@ -12,15 +15,11 @@ class CardInfo:
     nationality: str
     card_no: int
     name: str
-    rank: str
-    weapon: str  # weapon code, e.g. "MP", "BAZ", "AFV", "IG"
     unit_kind: str  # "infantry" | "AFV" | "IG"
     dyo_points: int | None  # None: no source gives the value; never guessed
     morale: int | None
-    at_weapon: bool  # primary anti-tank weapon (BAZ, PSK, PIAT, ATR)
     leader_role: str = ""  # "SL", "ASL", "Commissar" or ""
     available_from: str | None = None  # period code, when a source gives it
-    available_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,6 @@ class NationalityInfo:
     code: str
     name_en: str
     name_it: str
-    side: str  # "axis" | "allied"
     at_secondary_limit: int | None  # 21.11 / 53.1
     squad_max_men: int | None  # 21.11
 
@@ -48,7 +46,6 @@ class ForceVariantInfo:
     nationality: str
     available_from: str | None
     min_morale: int | None
-    dyo_percent: int | None
     rule: str
 
 
@@ -79,23 +76,13 @@ class UnitTypeEntry:
 
 
 @dataclass(frozen=True)
-class RandomReinforcementEntry:
-    nationality: str
-    rn: int
-    cards: tuple[int, ...]
-    sniper: bool
-    free_choice: bool
-    rule: str
-
-
-@dataclass(frozen=True)
 class TableEntry:
+    """One RPN row of a rule 43 table (time frame, tactical position, victory conditions)."""
+
     table: str
-    key: str
-    rpn: int | None
+    rpn: int
     value: str
     detail: str
-    rule: str
 
 
 @dataclass(frozen=True)
@@ -107,27 +94,13 @@ class Catalogue:
     radios: tuple[RadioPrice, ...]
     prices: Prices
     secondary_permissions: Mapping[tuple[str, str], bool | None]
-    force_variants: Mapping[str, ForceVariantInfo]
+    variants: Mapping[tuple[str, str], ForceVariantInfo]  # (code, nationality)
     mountain_troops: Mapping[str, str | None]
     unit_types: tuple[UnitTypeEntry, ...] = ()
-    random_reinforcements: tuple[RandomReinforcementEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
-    variants_by_nationality: Mapping[tuple[str, str], ForceVariantInfo] = field(
-        default_factory=dict
-    )
 
     def period_index(self, period: str) -> int:
         return self.periods.index(period)
 
     def variant(self, code: str, nationality: str) -> ForceVariantInfo | None:
-        found = self.variants_by_nationality.get((code, nationality))
-        if found is not None:
-            return found
-        return next(
-            (
-                v
-                for v in self.force_variants.values()
-                if v.code == code and v.nationality == nationality
-            ),
-            None,
-        )
+        return self.variants.get((code, nationality))

@@ -103,10 +103,10 @@ def _rn(request: DrawRequest, rng: random.Random) -> tuple[int, str]:
     return number, colour
 
 
-def _table_row(catalogue: Catalogue, table: str, rpn: int) -> tuple[str, str, str]:
+def _table_row(catalogue: Catalogue, table: str, rpn: int) -> tuple[str, str]:
     for row in catalogue.tables:
         if row.table == table and row.rpn == rpn:
-            return row.value, row.detail, row.rule
+            return row.value, row.detail
     raise DrawError("table", f"The table has no row {rpn}.", f"La tabella non ha la riga {rpn}.")
 
 
@@ -157,15 +157,15 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
                 "La regola 43.32 indica la colonna solo contro USA (6) e russi (9).",
             )
         rpn = _rpn(request, column, rng)
-        value, detail, _rule = _table_row(catalogue, "time_frame", rpn)
+        value, detail = _table_row(catalogue, "time_frame", rpn)
         return DrawResult(table, column, rpn, value, detail, "43.32")
     if table == "tactical_position":
         rpn = _rpn(request, 4, rng)  # 43.31: column 4
-        value, detail, _rule = _table_row(catalogue, "tactical_position", rpn)
+        value, detail = _table_row(catalogue, "tactical_position", rpn)
         return DrawResult(table, 4, rpn, value, detail, "43.31")
     if table == "victory_conditions":
         rpn = _rpn(request, 8, rng)  # 43.33: column 8
-        value, detail, _rule = _table_row(catalogue, "victory_conditions", rpn)
+        value, detail = _table_row(catalogue, "victory_conditions", rpn)
         return DrawResult(table, 8, rpn, value, detail, "43.33")
     if table == "bid_time_limit":
         # 43.34: an RN of 0 (any colour) or black gives 3 decks; red 1-6 gives 4.

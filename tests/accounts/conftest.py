@@ -1,0 +1,28 @@
+"""Fixtures of the account tests: a player whose address is confirmed, and links read from mail."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+
+PASSWORD = "afrika-1941-korps"
+
+
+def link_in(message: mail.EmailMessage) -> str:
+    """The one link of an allauth e-mail, as a path the test client can open."""
+    urls = re.findall(r"https?://[^/\s]+(/\S+)", message.body)
+    assert len(urls) == 1, message.body
+    return urls[0]
+
+
+@pytest.fixture
+def player(django_user_model):  # type: ignore[no-untyped-def]
+    from allauth.account.models import EmailAddress
+
+    user = django_user_model.objects.create_user(
+        "rommel", email="rommel@example.org", password=PASSWORD
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user

@@ -1,0 +1,115 @@
+"""Each code set is defined once (upfront.rules.codes) and everything else follows it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from drf_spectacular.generators import SchemaGenerator
+
+from builder.api import serializers as api_serializers
+from upfront import labels
+from upfront.openapi import openapi_schema_of
+from upfront.reference import models as m
+from upfront.rules import codes
+from upfront.rules.examples import EXAMPLE_FORCE, empty_force
+from upfront.rules.force import FORCE_SCHEMA, force_from_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(labels.LABELLED))
+def test_every_code_has_a_player_label(name: str) -> None:
+    code_set, code_labels = labels.LABELLED[name]
+    assert [code for code in code_set if code not in code_labels] == []
+    assert set(code_labels) == set(code_set), "a label for a code that does not exist"
+
+
+def test_the_force_schema_enums_are_the_code_sets() -> None:
+    props = FORCE_SCHEMA["properties"]
+    assert props["nationality"]["enum"] == list(codes.NATIONALITIES)
+    assert props["period"]["enum"] == list(codes.PERIODS)
+    assert props["theatre"]["enum"] == list(codes.THEATRES)
+    assert props["troop_type"]["enum"] == list(codes.TROOP_TYPES)
+    card = props["groups"]["items"]["properties"]["cards"]["items"]
+    assert card["properties"]["secondary"]["items"]["enum"] == list(codes.SECONDARY_WEAPONS)
+    radio = props["radios"]["items"]["properties"]["fire_strength"]
+    assert radio["enum"] == list(codes.RADIO_FIRE_STRENGTHS)
+    assert props["snipers"]["enum"] == list(codes.SNIPER_OPTIONS)
+
+
+def test_model_and_serializer_choices_follow_the_code_sets() -> None:
+    def values(field_choices: object) -> list[object]:
+        return [value for value, _ in field_choices]  # type: ignore[attr-defined]
+
+    assert values(m.PersonalityCard._meta.get_field("unit_kind").choices) == list(codes.UNIT_KINDS)
+    assert values(m.UnitTypeRow._meta.get_field("theatre").choices) == list(codes.THEATRES)
+    assert values(m.UnitTypeRow._meta.get_field("troop_type").choices) == list(codes.TROOP_TYPES)
+    assert values(m.ForceVariant._meta.get_field("code").choices) == list(codes.FORCE_VARIANTS)
+    draw = api_serializers.DrawInputSerializer().fields
+    assert list(draw["table"].choices) == list(codes.DRAW_TABLES)
+    assert list(draw["nationality"].choices) == list(codes.NATIONALITIES)
+    assert list(draw["period"].choices) == list(codes.PERIODS)
+
+
+@pytest.mark.django_db
+def test_the_loaded_data_uses_exactly_the_engine_codes() -> None:
+    assert list(m.Nationality.objects.order_by("order").values_list("code", flat=True)) == list(
+        codes.NATIONALITIES
+    )
+    assert list(m.Period.objects.values_list("code", flat=True)) == list(codes.PERIODS)
+    assert list(m.TerrainDeck.objects.values_list("code", flat=True)) == list(codes.TERRAIN_DECKS)
+    kinds = set(m.PersonalityCard.objects.values_list("unit_kind", flat=True))
+    assert kinds == set(codes.UNIT_KINDS)
+
+
+def test_the_openapi_request_body_is_the_force_schema() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    assert schema["components"]["schemas"]["Force"] == openapi_schema_of(FORCE_SCHEMA)
+    body = schema["paths"]["/api/v1/dyo/validate"]["post"]["requestBody"]["content"]
+    assert body["application/json"]["schema"] == {"$ref": "#/components/schemas/Force"}
+    saved = schema["components"]["schemas"]["SavedForceInputRequest"]["properties"]["data"]
+    assert saved.get("$ref") == "#/components/schemas/Force" or saved.get("allOf") == [
+        {"$ref": "#/components/schemas/Force"}
+    ]
+    # 3.0 has no type lists: the nullable budget is spelled the 3.0 way.
+    assert schema["components"]["schemas"]["Force"]["properties"]["budget"] == {
+        "type": "integer",
+        "minimum": 0,
+        "nullable": True,
+    }
+
+
+def test_the_example_force_is_a_valid_document_and_the_docs_show_it() -> None:
+    force = force_from_dict(EXAMPLE_FORCE)
+    assert (force.nationality, force.period, force.budget) == ("german", "1943b", 320)
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", text, flags=re.S)
+    assert EXAMPLE_FORCE in [json.loads(block) for block in blocks]
+
+
+@pytest.mark.django_db
+def test_the_builder_offers_the_code_sets_and_the_schema_limits(client) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import translation
+
+    with translation.override("it"):
+        html = client.get(reverse("builder:index"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    theatre = re.search(r'<select id="f-theatre".*?</select>', html, flags=re.S)
+    assert theatre is not None
+    assert re.findall(r'value="([^"]+)"', theatre.group(0)) == list(codes.THEATRES)
+    assert ">Teatro europeo<" in theatre.group(0)
+    payload = re.search(
+        r'<script id="builder-codes" type="application/json">(.*?)</script>', html, flags=re.S
+    )
+    assert payload is not None
+    data = json.loads(payload.group(1))
+    label = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]["label"]
+    assert data["group_label_max_length"] == label["maxLength"]
+    assert list(data["secondary_weapons"]) == list(codes.SECONDARY_WEAPONS)
+    # The starting force is the example's header with nothing bought.
+    start = empty_force()
+    assert start["nationality"] == EXAMPLE_FORCE["nationality"]
+    assert start["groups"] == [{"label": "A", "cards": []}]

@@ -1,0 +1,73 @@
+"""Translated labels for the engine's codes (``upfront.rules.codes``): the Django edge.
+
+The engine defines each code set once; this module gives each code the words a player reads,
+in the active language. Model and serializer choices, templates and the builder's JavaScript
+all take their options from here, so a new code without a label fails a test
+(tests/project/test_codes.py) instead of showing a raw key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from upfront.rules import codes
+
+Label = str | Promise
+
+THEATRE: Mapping[str, Label] = {"ETO": _("European theatre"), "PTO": _("Pacific theatre")}
+TROOP_TYPE: Mapping[str, Label] = {
+    "line": _("Line"),
+    "elite": _("Elite"),
+    "second_line": _("Second line"),
+}
+FORCE_VARIANT: Mapping[str, Label] = {"marines": _("Marines"), "partisans": _("Partisans")}
+SECONDARY_WEAPON: Mapping[str, Label] = {
+    "atmm": _("ATMM"),
+    "panzerfaust": _("Panzerfaust"),
+    "demolition_charge": _("Demolition charge"),
+    "at_mine": _("AT mine"),
+}
+UNIT_KIND: Mapping[str, Label] = {"infantry": _("Infantry"), "AFV": "AFV", "IG": _("Infantry gun")}
+LEADER_ROLE: Mapping[str, Label] = {"SL": "SL", "ASL": "ASL", "Commissar": _("Commissar")}
+SNIPER_OPTION: Mapping[int, Label] = {
+    0: _("None"),
+    1: _("Sniper capability"),
+    2: _("Double sniper"),
+}
+DRAW_TABLE: Mapping[str, Label] = {
+    "unit_type": _("Unit type"),
+    "time_frame": _("Time frame"),
+    "tactical_position": _("Tactical position"),
+    "victory_conditions": _("Victory conditions"),
+    "bid_time_limit": _("Time limit (bid)"),
+    "mountain_troops": _("Mountain troops"),
+}
+RN_COLOUR: Mapping[str, Label] = {"red": _("red"), "black": _("black")}
+SEVERITY: Mapping[str, Label] = {
+    "error": _("error"),
+    "warning": _("warning"),
+    "info": _("information"),
+}
+
+# Every code set with its labels: the test walks this to prove none is missing.
+LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
+    "theatre": (codes.THEATRES, THEATRE),
+    "troop_type": (codes.TROOP_TYPES, TROOP_TYPE),
+    "force_variant": (codes.FORCE_VARIANTS, FORCE_VARIANT),
+    "secondary_weapon": (codes.SECONDARY_WEAPONS, SECONDARY_WEAPON),
+    "unit_kind": (codes.UNIT_KINDS, UNIT_KIND),
+    "leader_role": (codes.LEADER_ROLES, LEADER_ROLE),
+    "sniper_option": (codes.SNIPER_OPTIONS, SNIPER_OPTION),
+    "draw_table": (codes.DRAW_TABLES, DRAW_TABLE),
+    "rn_colour": (codes.RN_COLOURS, RN_COLOUR),
+    "severity": (codes.SEVERITIES, SEVERITY),
+}
+
+
+def choices(code_set: Iterable[Any], labels: Mapping[Any, Label]) -> list[tuple[Any, Label]]:
+    """``[(code, label), ...]`` in the code set's order, for model and form choices."""
+    return [(code, labels[code]) for code in code_set]

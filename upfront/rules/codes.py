@@ -1,0 +1,68 @@
+"""The game's code sets, defined once (interchange format v1, docs/interchange-format.md).
+
+Everything else derives from these tuples: the JSON Schemas' enums, the Django model and
+serializer choices (labels are translated in the Django layer, ``upfront/reference/labels.py``),
+the API's filters, the templates and the builder's JavaScript (through ``json_script``). A code
+is a stable identifier, never shown to a player.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NATIONALITIES: Final = ("german", "american", "russian", "british", "japanese", "italian", "french")
+
+# Half-year periods: a = January-June, b = July-December.
+PERIODS: Final = tuple(f"{year}{half}" for year in range(1941, 1946) for half in "ab")
+
+THEATRES: Final = ("ETO", "PTO")  # European / Pacific theatre of operations
+
+# 39.8 / 43.5: national names (SS, Guards, Samurai, Home Guard...) are labels of these.
+TROOP_TYPES: Final = ("line", "elite", "second_line")
+
+# 46.1 US Marines; 37.1 / 50.9 / 51.3 partisans.
+FORCE_VARIANTS: Final = ("marines", "partisans")
+
+# 43.7 / 45.7: secondary weapons a man may carry.
+SECONDARY_WEAPONS: Final = ("atmm", "panzerfaust", "demolition_charge", "at_mine")
+# 53.1: the anti-tank ones count against the per-squad limit (radios and charges do not).
+AT_SECONDARY_WEAPONS: Final = frozenset({"atmm", "panzerfaust", "at_mine"})
+
+# 43.7: radios are bought by fire strength.
+RADIO_FIRE_STRENGTHS: Final = (5, 6, 7)
+# 43.6: none, sniper capability, double sniper.
+SNIPER_OPTIONS: Final = (0, 1, 2)
+# 43.2 Replay method: which leader the replaying side keeps.
+REPLAY_LEADERS: Final = ("sl", "asl")
+
+LEADER_ROLES: Final = ("SL", "ASL", "Commissar")
+UNIT_KINDS: Final = ("infantry", "AFV", "IG")
+
+# Rule 43 (and M12.1) tables the draw API can roll on.
+DRAW_TABLES: Final = (
+    "unit_type",
+    "time_frame",
+    "tactical_position",
+    "victory_conditions",
+    "bid_time_limit",
+    "mountain_troops",
+)
+RN_COLOURS: Final = ("red", "black")
+
+# Terrain deck variants: the standard deck, the alternative terrain article (T1-T5) and the
+# mountain article's elevation deck.
+TERRAIN_DECKS: Final = (
+    "standard",
+    "desert",
+    "jungle",
+    "city",
+    "rural",
+    "mountain",
+    "mountain_elevation",
+)
+
+SEVERITIES: Final = ("error", "warning", "info")
+
+# Interchange format limits (3.2: groups are lettered; a label is short).
+GROUP_LABEL_MAX_LENGTH: Final = 20
+MAX_AFTER_DECK: Final = 20
