@@ -12,7 +12,8 @@ query parameter.
 
 ``exception_handler`` (settings ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``) renders the errors of
 DRF views; the ``handler*`` views (``upfront/urls.py``) render Django's own 400/403/404/500 for
-paths under ``/api/`` that no DRF view answered. ``ProblemSerializer`` is the schema of both,
+paths under ``/api/`` that no DRF view answered (with ``DEBUG`` on, Django shows its technical
+pages instead). ``ProblemSerializer`` is the schema of both,
 added to every operation by ``upfront.api.openapi.AutoSchema``.
 """
 
