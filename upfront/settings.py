@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "allauth",
     "allauth.account",
@@ -156,9 +157,10 @@ ACCOUNT_FORMS = {
     "reset_password_from_key": "upfront.account_forms.ResetPasswordKeyForm",
     "add_email": "upfront.account_forms.AddEmailForm",
 }
-# Counters live in the Django cache (CACHES below): with several web processes set CACHE_URL,
-# or each process counts on its own. Failed log-ins: 10 a minute per IP address and 5 per
-# account in 5 minutes; the next one is refused with "Too many failed login attempts".
+# Counters live in the Django cache (CACHES below): with several web processes set CACHE_URL
+# (or REDIS_URL), or each process counts on its own. Failed log-ins: 10 a minute per IP
+# address and 5 per account in 5 minutes; the next one is refused with "Too many failed login
+# attempts".
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 
 # --- E-mail: printed on the console unless an SMTP server is configured ---------------------------
@@ -179,12 +181,21 @@ EMAIL_BACKEND = (
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Up Front Builder <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# --- Cache: rate limits. In-process by default; CACHE_URL (redis://...) shares it between workers.
-if env("CACHE_URL"):
+# --- Cache ------------------------------------------------------------------------------------
+# Log-in rate limits, API throttles and the reference catalogue's revision check live here:
+# shared by every process with Redis (CACHE_URL, else REDIS_URL), in-process otherwise.
+CACHE_URL = env("CACHE_URL") or env("REDIS_URL")
+CACHE_KEY_PREFIX = env("CACHE_KEY_PREFIX", "upfront")
+if "pytest" in sys.modules:
+    # Each test process counts on its own, as with the in-process cache: parallel workers and
+    # earlier runs sharing the Redis must not throttle each other.
+    CACHE_KEY_PREFIX += f"-test-{os.getpid()}"
+if CACHE_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": env("CACHE_URL"),
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 else:
@@ -214,6 +225,8 @@ STORAGES = {
 }
 
 # --- Uploads: imports are JSON documents; keep them small. ---------------------------------
+# The one request size limit: Django applies it to forms, the API's JSON parser
+# (upfront.api.parsers) to every API body, answering 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2 * 1024 * 1024)
 
@@ -232,7 +245,10 @@ if env_bool("BEHIND_PROXY"):
 
 # --- REST framework and OpenAPI -------------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "upfront.api.openapi.AutoSchema",
+    # Every API error is an RFC 9457 problem document (upfront/api/problems.py).
+    "EXCEPTION_HANDLER": "upfront.api.problems.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["upfront.api.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -253,10 +269,17 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and ReDoc from our own static files: /api/docs/ works with no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # The interchange documents' JSON Schemas (defined once, in the rules engine) become
     # components that the request bodies refer to.
     # One name per code set, whichever field uses it (draw: nationality and opponent).
-    "ENUM_NAME_OVERRIDES": {"NationalityEnum": "upfront.rules.codes.NATIONALITIES"},
+    "ENUM_NAME_OVERRIDES": {
+        "NationalityEnum": "upfront.rules.codes.NATIONALITIES",
+        "ProblemCodeEnum": "upfront.api.problems.CODES",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "upfront.openapi.add_document_components",

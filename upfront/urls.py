@@ -1,6 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
 from upfront import views
 
@@ -17,4 +21,11 @@ urlpatterns = [
     path("api/v1/", include("builder.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
 ]
+
+# Under /api/ Django's own errors are problem documents too (upfront/api/problems.py).
+handler400 = "upfront.api.problems.handler400"
+handler403 = "upfront.api.problems.handler403"
+handler404 = "upfront.api.problems.handler404"
+handler500 = "upfront.api.problems.handler500"

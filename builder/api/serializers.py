@@ -52,15 +52,6 @@ class ValidationResultSerializer(serializers.Serializer):
     violations = ViolationSerializer(many=True)
 
 
-class PathErrorSerializer(serializers.Serializer):
-    path = serializers.CharField(help_text="JSON path of the fault, e.g. groups[0].cards[1].card")
-    message = serializers.CharField()
-
-
-class PathErrorsSerializer(serializers.Serializer):
-    errors = PathErrorSerializer(many=True)
-
-
 class DrawInputSerializer(serializers.Serializer):
     table = serializers.ChoiceField(choices=labels.choices(codes.DRAW_TABLES, labels.DRAW_TABLE))
     nationality = serializers.ChoiceField(

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.http import HttpResponse
@@ -15,8 +17,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -27,15 +27,13 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers as s
+from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.openapi import FORCE_REF
 from upfront.reference.fetch import catalogue_current
-from upfront.reference.messages import render_draw, render_draw_error
+from upfront.reference.messages import render, render_draw
 from upfront.rules.draws import DrawError, DrawRequest, draw
 from upfront.rules.examples import EXAMPLE_FORCE
 from upfront.rules.force import FORCE_SCHEMA
-
-# A force document is a few KB; anything this large is a mistake or abuse.
-MAX_BODY_BYTES = 256 * 1024
 
 # What the example force answers with a budget of 300 (breakdown shortened to two lines).
 _SUMMARY_43_2 = "Each side buys personality cards at their printed DYO value within its budget."
@@ -71,12 +69,24 @@ EXAMPLE_RESULT: dict[str, Any] = {
         }
     ],
 }
-EXAMPLE_ERRORS = {
+EXAMPLE_PROBLEM = {
+    "type": "about:blank",
+    "title": "Bad Request",
+    "status": 400,
+    "detail": "The request has 2 faults; see errors.",
+    "code": "invalid",
     "errors": [
         {"path": "groups[0].cards[1].card", "message": "must be an integer"},
         {"path": "period", "message": "unknown period '1950a'"},
-    ]
+    ],
 }
+MALFORMED_EXAMPLE = OpenApiExample(
+    "Malformed document",
+    value=EXAMPLE_PROBLEM,
+    response_only=True,
+    status_codes=["400"],
+    media_type=PROBLEM_MEDIA_TYPE,
+)
 
 
 class DyoThrottle(ScopedRateThrottle):
@@ -89,38 +99,13 @@ class DyoThrottle(ScopedRateThrottle):
     }
 
 
-def _too_large(request: Request) -> Response | None:
+@contextmanager
+def _input_faults() -> Iterator[None]:
+    """A malformed document from the services becomes a 400 problem listing its faults."""
     try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > MAX_BODY_BYTES:
-        return Response(
-            {
-                "errors": [
-                    {
-                        "path": "$",
-                        "message": _("The document is %(size)d bytes; the limit is %(limit)d.")
-                        % {"size": length, "limit": MAX_BODY_BYTES},
-                    }
-                ]
-            },
-            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-        )
-    return None
-
-
-def _body(request: Request) -> Any:
-    try:
-        return request.data
-    except ParseError as exc:
-        raise services.ForceInputError(
-            errors=[{"path": "$", "message": _("Not valid JSON: %(error)s") % {"error": exc}}]
-        ) from exc
-
-
-def _errors(exc: services.ForceInputError) -> Response:
-    return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+        yield
+    except services.ForceInputError as exc:
+        raise InvalidInput(exc.errors) from exc
 
 
 class ForceValidateApi(APIView):
@@ -129,9 +114,9 @@ class ForceValidateApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [DyoThrottle]
     throttle_scope = "dyo_validate"
+    needs_reference_data = ("POST",)  # 503 until the reference data is loaded
     # JSON only: skipping content negotiation over the browsable renderer keeps the request
     # close to the cost of a trivial one (docs/performance.md).
-    parser_classes = [JSONParser]
     renderer_classes = [JSONRenderer]
 
     @extend_schema(
@@ -142,28 +127,18 @@ class ForceValidateApi(APIView):
         "violations, each citing its rule with a one-line summary of it. Messages, labels and "
         "summaries follow `Accept-Language` (`it`).",
         request={"application/json": FORCE_REF},
-        responses={
-            200: s.ValidationResultSerializer,
-            400: s.PathErrorsSerializer,
-            413: s.PathErrorsSerializer,
-        },
+        responses={200: s.ValidationResultSerializer},
         examples=[
             OpenApiExample("Interchange example force", value=EXAMPLE_FORCE, request_only=True),
             OpenApiExample(
                 "Over budget", value=EXAMPLE_RESULT, response_only=True, status_codes=["200"]
             ),
-            OpenApiExample(
-                "Malformed document", value=EXAMPLE_ERRORS, response_only=True, status_codes=["400"]
-            ),
+            MALFORMED_EXAMPLE,
         ],
     )
     def post(self, request: Request) -> Response:
-        if (response := _too_large(request)) is not None:
-            return response
-        try:
-            result = services.force_validate(data=_body(request))
-        except services.ForceInputError as exc:
-            return _errors(exc)
+        with _input_faults():
+            result = services.force_validate(data=request.data)
         return Response(result)
 
 
@@ -172,13 +147,14 @@ class DrawApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [DyoThrottle]
     throttle_scope = "draw"
+    needs_reference_data = ("POST",)
 
     @extend_schema(
         operation_id="dyo_draw",
         summary="Draw on a rule 43 DYO table",
         description="Give `rpn` for a deterministic lookup, or `seed` for a reproducible draw.",
         request=s.DrawInputSerializer,
-        responses={200: s.DrawResultSerializer, 400: OpenApiTypes.OBJECT},
+        responses={200: s.DrawResultSerializer},
         examples=[
             OpenApiExample(
                 "Unit type",
@@ -202,7 +178,7 @@ class DrawApi(APIView):
         try:
             result = draw(catalogue_current(), DrawRequest(**params), rng)
         except DrawError as exc:
-            return Response(render_draw_error(exc), status=status.HTTP_400_BAD_REQUEST)
+            raise InvalidInput([{"path": exc.field, "message": render(exc.message)}]) from exc
         return Response(render_draw(result))
 
 
@@ -229,6 +205,7 @@ def _document_from(body: Any) -> tuple[str | None, Any]:
 
 class ForceListCreateApi(APIView):
     permission_classes = [IsAuthenticated]
+    needs_reference_data = ("POST",)  # a saved force is validated
 
     @extend_schema(
         operation_id="forces_list",
@@ -245,29 +222,27 @@ class ForceListCreateApi(APIView):
         description='Body `{"name", "data"}` or a bare Force document (import; named by '
         "`?name=`). All-or-nothing: a malformed document saves nothing and gets 400 with paths.",
         request=s.SavedForceInputSerializer,
-        responses={201: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+        responses={201: s.SavedForceOutputSerializer},
         examples=[
             OpenApiExample(
                 "Save the interchange example",
                 value={"name": "Grenadiers", "data": EXAMPLE_FORCE},
                 request_only=True,
-            )
+            ),
+            MALFORMED_EXAMPLE,
         ],
     )
     def post(self, request: Request) -> Response:
-        if (response := _too_large(request)) is not None:
-            return response
-        try:
-            name, data = _document_from(_body(request))
-            name = name or request.query_params.get("name") or _("Imported force")
+        name, data = _document_from(request.data)
+        name = name or request.query_params.get("name") or _("Imported force")
+        with _input_faults():
             saved = services.saved_force_create(owner=request.user, name=name[:120], data=data)
-        except services.ForceInputError as exc:
-            return _errors(exc)
         return Response(s.SavedForceOutputSerializer(saved).data, status=status.HTTP_201_CREATED)
 
 
 class ForceDetailApi(APIView):
     permission_classes = [IsAuthenticated]
+    needs_reference_data = ("PUT", "PATCH")  # the changed force is validated again
 
     def _get(self, request: Request, pk: int):  # type: ignore[no-untyped-def]
         return get_object_or_404(selectors.saved_forces_for(request.user), pk=pk)
@@ -282,29 +257,24 @@ class ForceDetailApi(APIView):
 
     def _update(self, request: Request, pk: int) -> Response:
         saved = self._get(request, pk)
-        if (response := _too_large(request)) is not None:
-            return response
-        try:
-            body = _body(request)
-            if not isinstance(body, dict):
-                raise services.ForceInputError(
-                    errors=[{"path": "$", "message": _("Expected a JSON object.")}]
-                )
-            name = body.get("name")
+        body = request.data
+        if not isinstance(body, dict):
+            raise InvalidInput([{"path": "$", "message": _("Expected a JSON object.")}])
+        name = body.get("name")
+        with _input_faults():
             saved = services.saved_force_update(
                 saved_force=saved,
                 name=name[:120] if isinstance(name, str) else None,
                 data=body.get("data"),
             )
-        except services.ForceInputError as exc:
-            return _errors(exc)
         return Response(s.SavedForceOutputSerializer(saved).data)
 
     @extend_schema(
         operation_id="forces_update",
         summary="Replace a saved force's name and/or document",
         request=s.SavedForceUpdateSerializer,
-        responses={200: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+        responses={200: s.SavedForceOutputSerializer},
+        examples=[MALFORMED_EXAMPLE],
     )
     def put(self, request: Request, pk: int) -> Response:
         return self._update(request, pk)
@@ -313,7 +283,8 @@ class ForceDetailApi(APIView):
         operation_id="forces_partial_update",
         summary="Change a saved force's name and/or document",
         request=s.SavedForceUpdateSerializer,
-        responses={200: s.SavedForceOutputSerializer, 400: s.PathErrorsSerializer},
+        responses={200: s.SavedForceOutputSerializer},
+        examples=[MALFORMED_EXAMPLE],
     )
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk)

@@ -58,20 +58,22 @@ def test_same_seed_same_draw(api) -> None:
 def test_unknown_table_is_rejected_naming_the_field(api) -> None:
     response = api.post(URL, {"table": "weather_of_mars"}, format="json")
     assert response.status_code == 400
-    assert "table" in response.json()
+    assert response["Content-Type"] == "application/problem+json"
+    assert [e["path"] for e in response.json()["errors"]] == ["table"]
 
 
 def test_bad_rpn_is_rejected_naming_the_field(api) -> None:
     response = api.post(URL, {"table": "time_frame", "rpn": 11}, format="json")
     assert response.status_code == 400
-    assert "rpn" in response.json()
+    (error,) = response.json()["errors"]
+    assert error["path"] == "rpn" and "10" in error["message"]
 
 
 def test_missing_parameter_for_the_table_is_named(api) -> None:
     # The unit type table needs a nationality and a period (43.2).
     response = api.post(URL, {"table": "unit_type", "theatre": "ETO", "rpn": 3}, format="json")
     assert response.status_code == 400
-    assert set(response.json()) & {"nationality", "period"}
+    assert {e["path"] for e in response.json()["errors"]} & {"nationality", "period"}
 
 
 def test_draw_result_follows_accept_language(api) -> None:
@@ -92,7 +94,12 @@ def test_refused_draw_names_the_field_in_the_request_language(api) -> None:
     en = api.post(URL, params, format="json")
     it = api.post(URL, params, format="json", HTTP_ACCEPT_LANGUAGE="it")
     assert en.status_code == it.status_code == 400
-    assert en.json() == {"period": ["The ETO unit type table has no Italian column for 1943b."]}
-    assert it.json() == {
-        "period": ["La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b."]
-    }
+    assert en.json()["errors"] == [
+        {"path": "period", "message": "The ETO unit type table has no Italian column for 1943b."}
+    ]
+    assert it.json()["errors"] == [
+        {
+            "path": "period",
+            "message": "La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b.",
+        }
+    ]

@@ -90,12 +90,14 @@ def test_import_is_all_or_nothing_with_paths(owner_api, example_force) -> None:
     assert not SavedForce.objects.exists()
 
 
-def test_oversized_body_is_rejected(owner_api) -> None:
+def test_oversized_body_is_rejected(owner_api, settings) -> None:
     doc = plain_force([1])
-    doc["notes"] = "x" * (300 * 1024)
+    doc["notes"] = "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     response = create(owner_api, doc)
     assert response.status_code == 413
-    assert "limit" in response.json()["errors"][0]["message"]
+    body = response.json()
+    assert body["code"] == "request_too_large"
+    assert f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes" in body["detail"]
     assert not SavedForce.objects.exists()
 
 
@@ -106,4 +108,6 @@ def test_session_writes_keep_csrf_protection(owner) -> None:
     client.login(username="owner", password="pw-owner-123")
     response = client.post(URL, {"name": "x", "data": plain_force([1])}, format="json")
     assert response.status_code == 403
+    assert response.json()["code"] == "permission_denied"
+    assert "CSRF" in response.json()["detail"]
     assert not SavedForce.objects.exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rest_framework.renderers import JSONRenderer
 
 from tests.builder.conftest import csv_points, plain_force
 
@@ -61,6 +62,8 @@ def test_malformed_document_lists_every_fault_with_its_path(api, example_force) 
     example_force["snipers"] = 7
     response = api.post(URL, example_force, format="json")
     assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json()["code"] == "invalid"
     paths = {e["path"] for e in response.json()["errors"]}
     assert {"groups[0].cards[1].card", "nationality", "snipers"} <= paths
     assert all(e["message"] for e in response.json()["errors"])
@@ -77,7 +80,10 @@ def test_malformed_document_in_italian(api, example_force) -> None:
 def test_broken_json_is_a_400_not_a_crash(api) -> None:
     response = api.post(URL, "{not json", content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["errors"][0]["path"] == "$"
+    body = response.json()
+    assert body["code"] == "parse_error"
+    assert body["errors"][0]["path"] == "$"
+    assert body["errors"][0]["message"].startswith("Not valid JSON")
 
 
 def test_anonymous_needs_no_csrf_token(example_force) -> None:
@@ -89,12 +95,24 @@ def test_anonymous_needs_no_csrf_token(example_force) -> None:
     assert "total_points" in response.json()
 
 
-def test_oversized_body_is_rejected_with_a_message(api) -> None:
+def test_oversized_body_is_rejected_with_a_message(api, settings) -> None:
     doc = plain_force([1])
-    doc["padding"] = "x" * (300 * 1024)
+    doc["padding"] = "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     response = api.post(URL, doc, format="json")
     assert response.status_code == 413
-    assert "limit" in response.json()["errors"][0]["message"]
+    assert response["Content-Type"] == "application/problem+json"
+    assert "limit" in response.json()["detail"]
+
+
+def test_the_size_limit_is_the_django_setting(api, settings) -> None:
+    # One setting for Django and the API: lowering it refuses what it accepted before.
+    doc = plain_force([1])
+    size = len(JSONRenderer().render(doc))  # what APIClient sends
+    assert api.post(URL, doc, format="json").status_code == 200
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = size - 1
+    response = api.post(URL, doc, format="json")
+    assert response.status_code == 413
+    assert f"{size - 1} bytes" in response.json()["detail"]
 
 
 def test_force_schema_is_published(api) -> None:

@@ -20,6 +20,7 @@ def _settings_in_subprocess(env: dict[str, str], expr: str) -> str:
         not in {
             "DATABASE_URL",
             "REDIS_URL",
+            "CACHE_URL",
             "CELERY_BROKER_URL",
             "DEBUG",
             "CELERY_TASK_ALWAYS_EAGER",
@@ -66,3 +67,29 @@ def test_database_url_and_broker_from_environment() -> None:
         " s.DATABASES['default']['PORT'], s.CELERY_BROKER_URL, s.CELERY_TASK_ALWAYS_EAGER",
     )
     assert out == "django.db.backends.postgresql db.example 5433 redis://r:6379/1 False"
+
+
+def test_cache_is_in_process_without_redis_and_shared_with_it() -> None:
+    expr = "s.CACHES['default']['BACKEND'], s.CACHES['default'].get('LOCATION')"
+    assert _settings_in_subprocess({}, expr) == (
+        "django.core.cache.backends.locmem.LocMemCache None"
+    )
+    redis = "django.core.cache.backends.redis.RedisCache"
+    assert _settings_in_subprocess({"REDIS_URL": "redis://r:6379/1"}, expr) == (
+        f"{redis} redis://r:6379/1"
+    )
+    # CACHE_URL wins, e.g. a cache on another Redis database than the broker.
+    assert _settings_in_subprocess(
+        {"REDIS_URL": "redis://r:6379/1", "CACHE_URL": "redis://r:6379/2"}, expr
+    ) == (f"{redis} redis://r:6379/2")
+
+
+def test_the_api_uses_the_one_size_limit_and_error_handler() -> None:
+    out = _settings_in_subprocess(
+        {"DATA_UPLOAD_MAX_MEMORY_SIZE": "12345"},
+        "s.DATA_UPLOAD_MAX_MEMORY_SIZE, s.REST_FRAMEWORK['DEFAULT_PARSER_CLASSES'],"
+        " s.REST_FRAMEWORK['EXCEPTION_HANDLER']",
+    )
+    assert out == (
+        "12345 ['upfront.api.parsers.JSONParser'] upfront.api.problems.exception_handler"
+    )

@@ -22,7 +22,6 @@ from upfront.reference.fetch import catalogue_current
 from upfront.reference.messages import (
     render,
     render_draw,
-    render_draw_error,
     render_format_errors,
     render_validation,
 )
@@ -172,6 +171,7 @@ def test_draws_and_their_refusals_in_both_languages() -> None:
             random.Random(0),
         )
     with translation.override("it"):
-        assert render_draw_error(error.value) == {
-            "period": ["La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b."]
-        }
+        assert (error.value.field, render(error.value.message)) == (
+            "period",
+            "La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b.",
+        )

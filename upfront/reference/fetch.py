@@ -2,9 +2,12 @@
 
 The snapshot is cached per data revision: the reference data changes only through the
 loader or the admin, and both record a new ``DataRevision`` (``data_revision_create``), which
-calls ``catalogue_forget()`` to clear this process's cache at once. Other processes look the
-revision up again at most every ``REVISION_CHECK_SECONDS``, so a validation request or a page
-showing the revision usually costs no query at all.
+calls ``catalogue_forget()``. Each process keeps its own catalogue objects; which revision is
+current is kept in Django's cache (``REVISION_CACHE_KEY``), so with Redis configured every
+process shares it: forgetting deletes the key, and every process looks the revision up again on
+its next request. Without a shared cache (local memory per process) the key expires after
+``REVISION_CHECK_SECONDS``, so another process sees a new revision within that time. A
+validation request or a page showing the revision usually costs no query at all.
 
 Next to the catalogue, and cached the same way, :func:`texts_current` holds the words shown
 with the engine's answers (nationality names, the DYO rule summaries) in English and Italian.
@@ -13,11 +16,11 @@ with the engine's answers (nationality names, the DYO rule summaries) in English
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
 from upfront.reference import models as m
@@ -34,8 +37,7 @@ from upfront.rules.catalogue import (
 
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
-# The newest revision and the monotonic time it was looked up; empty until the first lookup.
-_revision: list[tuple[float, m.DataRevision | None]] = []
+REVISION_CACHE_KEY = "reference:current-revision"  # -> the newest DataRevision
 REVISION_CHECK_SECONDS = 5.0
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 
@@ -74,7 +76,7 @@ def catalogue_forget(**_: object) -> None:
     The one entry point for "the reference data changed"; also a signal receiver, so a
     revision saved or deleted any other way is noticed in this process too.
     """
-    _revision.clear()
+    cache.delete(REVISION_CACHE_KEY)
     _cache.clear()
     _texts.clear()
 
@@ -88,18 +90,13 @@ post_delete.connect(
 
 
 def data_revision_current() -> m.DataRevision | None:
-    """The newest data revision, looked up at most every ``REVISION_CHECK_SECONDS``."""
-    now = time.monotonic()
-    try:
-        looked_up, revision = _revision[0]  # another thread may clear it
-    except IndexError:
-        pass
-    else:
-        if now - looked_up < REVISION_CHECK_SECONDS:
-            return revision
-    revision = m.DataRevision.objects.order_by("-pk").first()
-    _revision[:] = [(now, revision)]
-    return revision
+    """The newest data revision, from the shared cache; looked up when it is not there."""
+    revision = cache.get(REVISION_CACHE_KEY)
+    if revision is None:
+        revision = m.DataRevision.objects.order_by("-pk").first()
+        if revision is not None:  # none yet: ask again next time rather than remember it
+            cache.set(REVISION_CACHE_KEY, revision, timeout=REVISION_CHECK_SECONDS)
+    return revision  # type: ignore[no-any-return]
 
 
 def _code(period: m.Period | None) -> str | None:

@@ -19,7 +19,7 @@ from django.dispatch import receiver
 from django.utils.translation import get_language, gettext
 
 from upfront.reference import selectors
-from upfront.rules.draws import DrawError, DrawResult
+from upfront.rules.draws import DrawResult
 from upfront.rules.force import ForceFormatError
 from upfront.rules.messages import CODE_PARAMS, MESSAGES, NATIONALITY_PARAM, Message, Param
 from upfront.rules.results import ValidationResult
@@ -124,8 +124,3 @@ def render_draw(result: DrawResult) -> dict[str, Any]:
     if result.colour:
         data["colour"] = result.colour
     return data
-
-
-def render_draw_error(error: DrawError) -> dict[str, list[str]]:
-    """A refused draw, keyed by the field at fault (as DRF keys its own field errors)."""
-    return {error.field: [render(error.message)]}

@@ -28,6 +28,6 @@ router.register("valid-matchups", views.ValidMatchupViewSet, basename="matchup")
 
 app_name = "reference-api"
 urlpatterns = [
-    path("data-revision/", views.data_revision, name="data-revision"),
+    path("data-revision/", views.DataRevisionApi.as_view(), name="data-revision"),
     path("", include(router.urls)),
 ]

@@ -6,12 +6,13 @@ import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from upfront.reference import models as m
 from upfront.reference.api import serializers as s
+from upfront.reference.fetch import ReferenceDataNotLoaded
 
 
 class CodeFilter(django_filters.CharFilter):
@@ -69,6 +70,8 @@ class DYOTableFilter(django_filters.FilterSet):
 
 
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
+    # Public data: credentials are not read, so they cannot be refused either.
+    authentication_classes: list = []
     pagination_class = None
 
 
@@ -247,10 +250,16 @@ class ValidMatchupViewSet(ReadOnly):
     queryset = m.ValidMatchup.objects.select_related("nation_a", "nation_b")
 
 
-@extend_schema(responses=s.DataRevisionSerializer, summary="Current reference data revision")
-@api_view(["GET"])
-def data_revision(request: Request) -> Response:
-    revision = m.DataRevision.current()
-    if revision is None:
-        return Response({"detail": "reference data not loaded"}, status=404)
-    return Response(s.DataRevisionSerializer(revision).data)
+class DataRevisionApi(APIView):
+    authentication_classes: list = []
+    needs_reference_data = ("GET",)
+
+    @extend_schema(
+        responses=s.DataRevisionSerializer,
+        summary="Current reference data revision",
+    )
+    def get(self, request: Request) -> Response:
+        revision = m.DataRevision.current()
+        if revision is None:
+            raise ReferenceDataNotLoaded
+        return Response(s.DataRevisionSerializer(revision).data)

@@ -1,0 +1,133 @@
+"""Schemathesis against the running app: the API behaves as /api/schema/ documents it.
+
+Every operation of the schema is called with generated requests (valid ones, and invalid ones
+where the operation has parameters or a body) through the real WSGI stack, and each answer must
+pass ``not_a_server_error``, ``status_code_conformance`` (the status is documented) and
+``response_schema_conformance`` (the body matches the documented schema). The saved-force
+operations run a second time signed in, on a force of the user's own. Bounded: a fixed number
+of examples per operation, derandomised, so the run is repeatable and takes well under a minute.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.builder.conftest import INTERCHANGE_EXAMPLE
+
+pytestmark = [pytest.mark.schemathesis, pytest.mark.django_db]
+
+CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+EXAMPLES = 8  # per operation and generation mode
+
+
+@pytest.fixture
+def app(settings: Any) -> Iterator[Any]:
+    """The project's WSGI application, on the test's database connection."""
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    # Generated Basic credentials are checked against a password hash on every request: use
+    # a fast hasher so the run measures the API, not PBKDF2.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # As Django's test client does: a request must not close the test's transaction.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield WSGIHandler()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+def _strategies(schema: Any, operation: Any, **fixed: Any) -> list[tuple[str, Any]]:
+    """The operation's documented examples, valid requests and, where any exist, invalid ones."""
+    found = [("example", strategy) for strategy in schema.get_strategies_from_examples(operation)]
+    found.append(("positive", operation.as_strategy(GenerationMode.POSITIVE, **fixed)))
+    # Nothing to get wrong (no query, no body, only free-text path parameters): no invalid request.
+    if (
+        len(operation.query)
+        or len(operation.body)
+        or any(p.definition.get("schema") != {"type": "string"} for p in operation.path_parameters)
+    ):
+        found.append(("negative", operation.as_strategy(GenerationMode.NEGATIVE, **fixed)))
+    return found
+
+
+def _run(
+    label: str, strategy: Any, failures: list[str], headers: dict[str, str] | None = None
+) -> list[int]:
+    """Call the API with requests drawn from ``strategy``; record failures; return the statuses."""
+    statuses: list[int] = []
+
+    @given(case=strategy)
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    def check(case: Any) -> None:
+        response = case.call_and_validate(checks=CHECKS, headers=headers)
+        statuses.append(response.status_code)
+
+    try:
+        check()
+    except Exception as exc:
+        failures.append(f"{label}: {exc}")
+    return statuses
+
+
+def test_every_operation_behaves_as_documented(app: Any) -> None:
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
+    failures: list[str] = []
+    operations = [result.ok() for result in schema.get_all_operations()]
+    statuses: list[int] = []
+    for operation in operations:
+        for kind, strategy in _strategies(schema, operation):
+            statuses += _run(f"{operation.label} ({kind})", strategy, failures)
+    assert not failures, "\n\n".join(failures)
+    # Not vacuous: every operation of both APIs was called, and both answers and errors seen.
+    assert len(operations) >= 45 and len(statuses) >= len(operations)
+    assert {200, 400, 403, 404} <= set(statuses)
+
+
+def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
+    from builder.services import saved_force_create
+
+    owner = django_user_model.objects.create_user("st-owner", password="st-pw-123")
+    force = saved_force_create(owner=owner, name="Grenadiers", data=INTERCHANGE_EXAMPLE)
+    credentials = base64.b64encode(b"st-owner:st-pw-123").decode()
+    headers = {"Authorization": f"Basic {credentials}"}
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
+    failures: list[str] = []
+    operations = [
+        result.ok()
+        for result in schema.get_all_operations()
+        if result.ok().path.startswith("/api/v1/forces/")
+    ]
+    assert len(operations) == 7
+    statuses: list[int] = []
+    for operation in operations:
+        runs = _strategies(schema, operation)
+        if "{id}" in operation.path and operation.method.upper() != "DELETE":
+            # On the owner's own force too, so its success answers are checked.
+            runs += _strategies(schema, operation, path_parameters={"id": force.pk})
+        for kind, strategy in runs:
+            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
+    assert not failures, "\n\n".join(failures)
+    assert {200, 201, 400, 404} <= set(statuses)
