@@ -1,2 +1,123 @@
-"""Scenarios and libraries (roadmap step 3). The published scenarios A-X are reference data
-and live in ``upfront.reference``; user-designed scenarios will live here."""
+"""Scenarios and libraries designed by players.
+
+A scenario is stored as its validated interchange document (``document``, format v1) plus the
+columns lists filter and sort on, derived from the document by ``services`` when it is saved;
+nothing else writes them. The published scenarios A-X are reference data
+(``upfront.reference``); a scenario may be based on one of them.
+
+Who may see what is decided in one place, ``selectors``: every page, API, feed and export
+reads user content through it.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from upfront import labels
+from upfront.rules import codes
+from upfront.rules.scenario import TITLE_MAX_LENGTH
+
+VISIBILITY_CHOICES = labels.choices(codes.VISIBILITIES, labels.VISIBILITY)
+
+
+class Library(models.Model):
+    """A named collection of scenarios: private, unlisted (the link) or public."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="libraries"
+    )
+    title = models.CharField(_("title"), max_length=TITLE_MAX_LENGTH)
+    description = models.TextField(_("description"), blank=True)
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
+    )
+    collaborators = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="shared_libraries"
+    )
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    # The credit survives the original's deletion.
+    forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name_plural = "libraries"
+        indexes = [models.Index(fields=["visibility", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Scenario(models.Model):
+    """A player's scenario: the v1 document and the columns lists filter on."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios"
+    )
+    library = models.ForeignKey(
+        Library, null=True, blank=True, on_delete=models.CASCADE, related_name="scenarios"
+    )
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
+    )
+    # The interchange document (format v1), as validated when it was last saved.
+    document = models.JSONField()
+
+    # Derived from the document on save (services.scenario_columns): what lists filter on.
+    title = models.CharField(_("title"), max_length=TITLE_MAX_LENGTH)
+    description = models.TextField(_("description"), blank=True)
+    language = models.CharField(max_length=2, default="en")
+    based_on = models.CharField(max_length=1, blank=True)
+    period = models.CharField(max_length=5, choices=[(p, p) for p in codes.PERIODS])
+    theatre = models.CharField(max_length=3, choices=labels.choices(codes.THEATRES, labels.THEATRE))
+    terrain_deck = models.CharField(max_length=30, default="standard")
+    # "|american|german|": a LIKE on "|code|" filters on every database.
+    nationalities = models.CharField(max_length=100)
+    weather = models.CharField(max_length=200, blank=True)
+    expansions = models.CharField(max_length=100, blank=True)
+    size_points = models.PositiveIntegerField(default=0)
+    valid = models.BooleanField(default=False)
+    data_revision = models.ForeignKey(
+        "reference.DataRevision", null=True, blank=True, on_delete=models.SET_NULL
+    )
+    checked_at = models.DateTimeField(null=True, blank=True)
+
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [
+            models.Index(fields=["visibility", "-updated_at"]),
+            models.Index(fields=["theatre", "period"]),
+            models.Index(fields=["terrain_deck"]),
+            models.Index(fields=["size_points"]),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def nationality_codes(self) -> list[str]:
+        return [code for code in self.nationalities.split("|") if code]
+
+    @property
+    def weather_codes(self) -> list[str]:
+        return [code for code in self.weather.split("|") if code]
+
+    @property
+    def expansion_codes(self) -> list[str]:
+        return [code for code in self.expansions.split("|") if code]

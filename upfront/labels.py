@@ -53,6 +53,19 @@ SEVERITY: Mapping[str, Label] = {
     "info": _("information"),
 }
 
+EXPANSION: Mapping[str, Label] = {
+    "banzai": _("Banzai"),
+    "desert_war": _("Desert War"),
+    "mountain": _("Mountain article"),
+    "weather": _("Weather article"),
+    "terrain": _("Alternative terrain article"),
+}
+VISIBILITY: Mapping[str, Label] = {
+    "private": _("Private"),
+    "unlisted": _("Unlisted (anyone with the link)"),
+    "public": _("Public"),
+}
+
 # Every code set with its labels: the test walks this to prove none is missing.
 LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "theatre": (codes.THEATRES, THEATRE),
@@ -65,6 +78,8 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "draw_table": (codes.DRAW_TABLES, DRAW_TABLE),
     "rn_colour": (codes.RN_COLOURS, RN_COLOUR),
     "severity": (codes.SEVERITIES, SEVERITY),
+    "expansion": (codes.EXPANSIONS, EXPANSION),
+    "visibility": (codes.VISIBILITIES, VISIBILITY),
 }
 
 

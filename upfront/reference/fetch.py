@@ -30,9 +30,12 @@ from upfront.rules.catalogue import (
     ForceVariantInfo,
     NationalityInfo,
     Prices,
+    PublishedScenarioInfo,
     RadioPrice,
+    ScenarioReference,
     TableEntry,
     UnitTypeEntry,
+    WeatherInfo,
 )
 
 _lock = threading.Lock()
@@ -211,6 +214,7 @@ def _build(revision: str) -> Catalogue:
     )
     return Catalogue(
         data_revision=revision,
+        scenario_reference=_scenario_reference(),
         periods=periods,
         nationalities=nationalities,
         cards=cards,
@@ -221,6 +225,51 @@ def _build(revision: str) -> Catalogue:
         mountain_troops=mountain,
         unit_types=unit_types,
         tables=tables,
+    )
+
+
+def _scenario_reference() -> ScenarioReference:
+    """What scenario documents are checked against: A-X, weather, ground, SSR, card types."""
+    published = {}
+    for row in m.PublishedScenario.objects.select_related(
+        "mountain_adaptation", "mountain_adaptation__topography_required"
+    ):
+        adaptation = getattr(row, "mountain_adaptation", None)
+        published[row.letter] = PublishedScenarioInfo(
+            letter=row.letter,
+            name=row.name,
+            time_limit_decks=row.time_limit_decks,
+            dyo_attacker=row.dyo_attacker,
+            dyo_defender=row.dyo_defender,
+            mountain_excluded=bool(adaptation and adaptation.excluded),
+            mountain_special_rules=tuple(
+                item["code"] for item in (adaptation.special_rules if adaptation else [])
+            ),
+            mountain_topography=(
+                adaptation.topography_required.code
+                if adaptation and adaptation.topography_required
+                else None
+            ),
+        )
+    weather = {}
+    for condition in m.WeatherCondition.objects.prefetch_related(
+        "requires", "requires_any", "implies", "excludes"
+    ):
+        weather[condition.code] = WeatherInfo(
+            code=condition.code,
+            requires=frozenset(c.code for c in condition.requires.all()),
+            requires_any=frozenset(c.code for c in condition.requires_any.all()),
+            implies=frozenset(c.code for c in condition.implies.all()),
+            excludes=frozenset(c.code for c in condition.excludes.all()),
+            only_by_ssr=condition.only_by_ssr,
+        )
+    return ScenarioReference(
+        published_scenarios=published,
+        weather=weather,
+        topographies=dict(m.Topography.objects.values_list("code", "theatre")),
+        environments=frozenset(m.EnvironmentalCondition.objects.values_list("code", flat=True)),
+        special_rules=dict(m.SpecialRule.objects.values_list("code", "rule")),
+        card_types=frozenset(m.TerrainCardType.objects.values_list("code", flat=True)),
     )
 
 

@@ -6,7 +6,7 @@ It holds only what a rule reads: the reference pages and API read the models the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 
@@ -86,6 +86,45 @@ class TableEntry:
 
 
 @dataclass(frozen=True)
+class PublishedScenarioInfo:
+    """A published scenario A-X: what a scenario based on it starts from."""
+
+    letter: str
+    name: str
+    time_limit_decks: int | None
+    dyo_attacker: int | None  # DYO points of the side, when the card gives them
+    dyo_defender: int | None
+    # M11: how it is played in the mountains.
+    mountain_excluded: bool = False
+    mountain_special_rules: tuple[str, ...] = ()
+    mountain_topography: str | None = None
+
+
+@dataclass(frozen=True)
+class WeatherInfo:
+    """A weather condition (99.x) and how it combines with the others."""
+
+    code: str
+    requires: frozenset[str] = frozenset()  # all of these must be present
+    requires_any: frozenset[str] = frozenset()  # at least one of these
+    implies: frozenset[str] = frozenset()
+    excludes: frozenset[str] = frozenset()
+    only_by_ssr: bool = False
+
+
+@dataclass(frozen=True)
+class ScenarioReference:
+    """The codes and facts a scenario document is checked against."""
+
+    published_scenarios: Mapping[str, PublishedScenarioInfo] = field(default_factory=dict)
+    weather: Mapping[str, WeatherInfo] = field(default_factory=dict)
+    topographies: Mapping[str, str] = field(default_factory=dict)  # code -> theatre ("": any)
+    environments: frozenset[str] = frozenset()
+    special_rules: Mapping[str, str] = field(default_factory=dict)  # code -> rule reference
+    card_types: frozenset[str] = frozenset()  # action card types a deck change may name
+
+
+@dataclass(frozen=True)
 class Catalogue:
     data_revision: str
     periods: tuple[str, ...]
@@ -98,6 +137,7 @@ class Catalogue:
     mountain_troops: Mapping[str, str | None]
     unit_types: tuple[UnitTypeEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
+    scenario_reference: ScenarioReference = field(default_factory=ScenarioReference)
 
     def period_index(self, period: str) -> int:
         return self.periods.index(period)

@@ -63,6 +63,13 @@ TERRAIN_DECKS: Final = (
 
 SEVERITIES: Final = ("error", "warning", "info")
 
+# What a scenario needs beyond the base game: the two expansions and the three articles.
+EXPANSIONS: Final = ("banzai", "desert_war", "mountain", "weather", "terrain")
+
+# Who may see a scenario or a library: its owner (and collaborators), anyone with the link,
+# or everyone (listed, searched, in feeds).
+VISIBILITIES: Final = ("private", "unlisted", "public")
+
 # Interchange format limits (3.2: groups are lettered; a label is short).
 GROUP_LABEL_MAX_LENGTH: Final = 20
 MAX_AFTER_DECK: Final = 20

@@ -160,17 +160,29 @@ class FormatError:
     message: Message
 
 
-class ForceFormatError(ValueError):
+class DocumentFormatError(ValueError):
+    """A document breaks its schema: ``errors`` lists every fault with its JSON path."""
+
     def __init__(self, errors: list[FormatError]) -> None:
         super().__init__("; ".join(f"{e.path}: {e.message.english()}" for e in errors))
         self.errors = errors
 
 
-def _path(parts: Any) -> str:
-    text = ""
+class ForceFormatError(DocumentFormatError):
+    """A Force document breaks the Force schema."""
+
+
+def _path(parts: Any, prefix: str = "") -> str:
+    text = prefix
     for part in parts:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "$"
+
+
+def schema_faults(validator: Any, data: Any, prefix: str = "") -> list[FormatError]:
+    """Every fault ``jsonschema`` finds in ``data``, as paths (under ``prefix``) and messages."""
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    return [FormatError(_path(error.absolute_path, prefix), _message(error)) for error in errors]
 
 
 def _message(error: Any) -> Message:
@@ -195,6 +207,14 @@ def _message(error: Any) -> Message:
         return message("format.unique_items")
     if kind == "maxLength":
         return message("format.max_length", limit=value)
+    if kind == "minLength":
+        return message("format.min_length", limit=value)
+    if kind == "minItems":
+        return message("format.min_items", limit=value)
+    if kind == "maxItems":
+        return message("format.max_items", limit=value)
+    if kind == "const":
+        return message("format.const", value=repr(value))
     return message("format.invalid", detail=str(error.message))
 
 
@@ -227,15 +247,8 @@ def force_from_dict(data: object) -> Force:
     """Parse a Force document; raise ``ForceFormatError`` listing every fault with its path."""
     if not isinstance(data, dict):
         raise ForceFormatError([FormatError("$", message("format.not_object"))])
-    errors = (
-        []
-        if _plainly_valid(data)
-        else sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    )
-    if errors:
-        raise ForceFormatError(
-            [FormatError(_path(error.absolute_path), _message(error)) for error in errors]
-        )
+    if not _plainly_valid(data):
+        raise ForceFormatError(schema_faults(_VALIDATOR, data))
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
         return tuple(

@@ -172,6 +172,34 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "format.unique_items": gettext_noop("must not repeat a value."),
         "format.max_length": gettext_noop("must be at most %(limit)s characters."),
         "format.invalid": gettext_noop("is not valid: %(detail)s"),
+        "format.min_length": gettext_noop("must be at least %(limit)s characters."),
+        "format.min_items": gettext_noop("must have at least %(limit)s items."),
+        "format.max_items": gettext_noop("must have at most %(limit)s items."),
+        "format.const": gettext_noop("must be %(value)s."),
+        "format.not_scenario": gettext_noop("A scenario document must be a JSON object."),
+        "format.not_library": gettext_noop("A library document must be a JSON object."),
+        "format.version": gettext_noop(
+            "This is version %(version)s of the format; this application reads version 1."
+        ),
+        "format.unknown_published_scenario": gettext_noop(
+            "%(value)s is not a published scenario (A-X)."
+        ),
+        "format.unknown_weather": gettext_noop("%(value)s is not a known weather condition."),
+        "format.unknown_topography": gettext_noop("%(value)s is not a known topography."),
+        "format.unknown_environment": gettext_noop(
+            "%(value)s is not a known environmental condition."
+        ),
+        "format.unknown_special_rule": gettext_noop("%(value)s is not a known special rule."),
+        "format.unknown_card_type": gettext_noop("%(value)s is not a known action card type."),
+        "format.custom_rule_text": gettext_noop("A custom special rule needs its text."),
+        "format.unknown_card": gettext_noop(
+            "There is no %(nationality)s personality card #%(card)s."
+        ),
+        "format.side_roles": gettext_noop("The two sides must be one attacker and one defender."),
+        "format.side_period": gettext_noop(
+            "The force's %(field)s (%(value)s) differs from the scenario's (%(scenario)s)."
+        ),
+        "format.too_deep": gettext_noop("The document is nested deeper than %(limit)s levels."),
         # -- draws (draws.py) ----------------------------------------------------------------
         "draw.parameter_needed": gettext_noop("'%(field)s' is needed for this table."),
         "draw.rpn_out_of_column": gettext_noop(

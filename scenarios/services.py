@@ -1,0 +1,279 @@
+"""Writes of scenarios and libraries (keyword-only, atomic, all-or-nothing).
+
+Every write of a scenario goes through :func:`_check`: the document is parsed by the rules
+engine (shape, then the codes only the reference data knows), both forces are validated, and
+only then is anything written. A document with any fault raises ``ScenarioInputError`` listing
+every fault with its JSON path, rendered in the active language, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scenarios.models import Library, Scenario
+from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.messages import render
+from upfront.rules.force import FormatError
+from upfront.rules.scenario import (
+    LibraryDocument,
+    ScenarioDocument,
+    ScenarioFormatError,
+    library_document_from_dict,
+    library_document_to_dict,
+    scenario_document_from_dict,
+    scenario_document_to_dict,
+    scenario_expansions,
+    scenario_reference_faults,
+)
+from upfront.rules.validate import validate_force
+
+
+@dataclass
+class ScenarioInputError(ValueError):
+    """A scenario or library document with faults; ``errors`` lists each with its path."""
+
+    errors: list[dict[str, str]] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{e['path']}: {e['message']}" for e in self.errors)
+
+
+def _rendered(faults: list[FormatError]) -> ScenarioInputError:
+    return ScenarioInputError(
+        errors=[{"path": f.path, "message": render(f.message)} for f in faults]
+    )
+
+
+@dataclass(frozen=True)
+class CheckedScenario:
+    """A parsed scenario document with what saving it needs."""
+
+    document: ScenarioDocument
+    valid: bool
+    size_points: int
+
+
+def _check(document: ScenarioDocument, *, path: str = "scenario") -> CheckedScenario:
+    catalogue = catalogue_current()
+    faults = scenario_reference_faults(document.scenario, catalogue, path=path)
+    if faults:
+        raise _rendered(faults)
+    results = [validate_force(side.force, catalogue) for side in document.scenario.sides]
+    # The size of a scenario: the DYO points the two sides spend (or may spend, when a
+    # budget is set and larger).
+    size = sum(
+        max(result.total_points, side.force.budget or 0)
+        for result, side in zip(results, document.scenario.sides, strict=True)
+    )
+    return CheckedScenario(document=document, valid=all(r.valid for r in results), size_points=size)
+
+
+def scenario_check(*, data: Any) -> CheckedScenario:
+    """Parse and check a scenario document; raise ``ScenarioInputError`` with every fault."""
+    try:
+        document = scenario_document_from_dict(data)
+    except ScenarioFormatError as exc:
+        raise _rendered(exc.errors) from exc
+    return _check(document)
+
+
+def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]:
+    """Parse and check a library document: every scenario, every fault, or nothing."""
+    try:
+        library = library_document_from_dict(data)
+    except ScenarioFormatError as exc:
+        raise _rendered(exc.errors) from exc
+    checked, faults = [], []
+    catalogue = catalogue_current()
+    for index, document in enumerate(library.scenarios):
+        found = scenario_reference_faults(
+            document.scenario, catalogue, path=f"scenarios[{index}].scenario"
+        )
+        faults.extend(found)
+        if not found:
+            checked.append(_check(document, path=f"scenarios[{index}].scenario"))
+    if faults:
+        raise _rendered(faults)
+    return library, checked
+
+
+def _columns(scenario: Scenario, checked: CheckedScenario) -> None:
+    body = checked.document.scenario
+    revision = data_revision_current()
+    scenario.document = scenario_document_to_dict(
+        ScenarioDocument(scenario=body, data_revision=revision.label if revision else None)
+    )
+    scenario.title = body.title
+    scenario.description = body.description
+    scenario.language = body.language
+    scenario.based_on = body.based_on or ""
+    scenario.period = body.period
+    scenario.theatre = body.theatre
+    scenario.terrain_deck = body.terrain_deck
+    scenario.nationalities = "|" + "|".join(sorted(set(body.nationalities))) + "|"
+    scenario.weather = "|" + "|".join(body.weather) + "|" if body.weather else ""
+    expansions = scenario_expansions(body)
+    scenario.expansions = "|" + "|".join(expansions) + "|" if expansions else ""
+    scenario.size_points = checked.size_points
+    scenario.valid = checked.valid
+    scenario.data_revision = revision
+    scenario.checked_at = timezone.now()
+
+
+def _save(scenario: Scenario, checked: CheckedScenario) -> Scenario:
+    _columns(scenario, checked)
+    scenario.full_clean(exclude=["owner", "library", "data_revision", "forked_from"])
+    scenario.save()
+    return scenario
+
+
+@transaction.atomic
+def scenario_create(
+    *,
+    owner: Any,
+    data: Any,
+    library: Library | None = None,
+    visibility: str = "private",
+) -> Scenario:
+    """Save a new scenario from its document (all-or-nothing)."""
+    checked = scenario_check(data=data)
+    return _save(Scenario(owner=owner, library=library, visibility=visibility), checked)
+
+
+@transaction.atomic
+def scenario_update(
+    *,
+    scenario: Scenario,
+    data: Any = None,
+    visibility: str | None = None,
+    library: Library | bool | None = False,
+) -> Scenario:
+    """Replace a scenario's document and/or visibility and/or library (False: unchanged)."""
+    checked = scenario_check(data=scenario.document if data is None else data)
+    if visibility is not None:
+        scenario.visibility = visibility
+    if library is not False:
+        scenario.library = library  # type: ignore[assignment]
+    return _save(scenario, checked)
+
+
+@transaction.atomic
+def scenario_recheck(*, scenario: Scenario) -> Scenario:
+    """Check a scenario again against the current reference data."""
+    return scenario_update(scenario=scenario)
+
+
+@transaction.atomic
+def scenario_delete(*, scenario: Scenario) -> None:
+    scenario.delete()
+
+
+@transaction.atomic
+def scenario_fork(*, scenario: Scenario, user: Any, library: Library | None = None) -> Scenario:
+    """Copy a scenario ``user`` may see into their own account, crediting its origin."""
+    checked = scenario_check(data=scenario.document)
+    copy = Scenario(
+        owner=user,
+        library=library,
+        visibility="private",
+        forked_from=scenario,
+        forked_from_title=scenario.title,
+    )
+    return _save(copy, checked)
+
+
+@transaction.atomic
+def scenario_import(*, owner: Any, data: Any, library: Library | None = None) -> Scenario:
+    """Import a scenario document (all-or-nothing); it starts private."""
+    return scenario_create(owner=owner, data=data, library=library)
+
+
+def scenario_export(*, scenario: Scenario) -> dict[str, Any]:
+    """The scenario's interchange document, as stored (checked when it was last saved)."""
+    return dict(scenario.document)
+
+
+@transaction.atomic
+def library_create(
+    *, owner: Any, title: str, description: str = "", visibility: str = "private"
+) -> Library:
+    library = Library(owner=owner, title=title, description=description, visibility=visibility)
+    library.full_clean(exclude=["owner", "forked_from"])
+    library.save()
+    return library
+
+
+@transaction.atomic
+def library_update(
+    *,
+    library: Library,
+    title: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+) -> Library:
+    if title is not None:
+        library.title = title
+    if description is not None:
+        library.description = description
+    if visibility is not None:
+        library.visibility = visibility
+    library.full_clean(exclude=["owner", "forked_from"])
+    library.save()
+    return library
+
+
+@transaction.atomic
+def library_delete(*, library: Library) -> None:
+    library.delete()
+
+
+@transaction.atomic
+def library_collaborator_add(*, library: Library, user: Any) -> None:
+    if user.pk != library.owner_id:
+        library.collaborators.add(user)
+
+
+@transaction.atomic
+def library_collaborator_remove(*, library: Library, user: Any) -> None:
+    library.collaborators.remove(user)
+
+
+@transaction.atomic
+def library_import(*, owner: Any, data: Any) -> Library:
+    """Import a library document and all its scenarios, or nothing at all."""
+    document, checked = library_check(data=data)
+    library = library_create(owner=owner, title=document.title, description=document.description)
+    for item in checked:
+        _save(Scenario(owner=owner, library=library), item)
+    return library
+
+
+def library_export(*, library: Library, scenarios: Any) -> dict[str, Any]:
+    """A library document holding ``scenarios`` (those the requester may see, from selectors)."""
+    body = library_document_to_dict(
+        LibraryDocument(title=library.title, description=library.description, scenarios=())
+    )
+    body["scenarios"] = [dict(s.document) for s in scenarios]
+    return body
+
+
+@transaction.atomic
+def library_fork(*, library: Library, scenarios: Any, user: Any) -> Library:
+    """Copy a library and the scenarios of it ``user`` may see; the copy credits its origin."""
+    copy = Library(
+        owner=user,
+        title=library.title,
+        description=library.description,
+        visibility="private",
+        forked_from=library,
+        forked_from_title=library.title,
+    )
+    copy.full_clean(exclude=["owner", "forked_from"])
+    copy.save()
+    for scenario in scenarios:
+        scenario_fork(scenario=scenario, user=user, library=copy)
+    return copy

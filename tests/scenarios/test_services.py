@@ -1,0 +1,84 @@
+"""scenarios.services: documents are checked whole before anything is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scenarios import services
+from scenarios.models import Library, Scenario
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_scenario_is_stored_with_the_columns_lists_filter_on(owner, scenario_document) -> None:
+    scenario = services.scenario_create(owner=owner, data=scenario_document)
+    assert (scenario.title, scenario.period, scenario.theatre) == ("Crossroads", "1943b", "ETO")
+    assert scenario.nationality_codes == ["american", "german"]
+    assert scenario.weather_codes == ["clear"]
+    assert scenario.expansion_codes == ["weather"]  # 99.x: weather is the weather article's
+    # American 1+2+3+4 = 47+36+44+16 = 143; German 51+41+54+15 = 161; both budgets 200.
+    assert scenario.size_points == 400
+    assert scenario.valid is True
+    assert scenario.visibility == "private"
+    assert scenario.data_revision is not None
+    assert scenario.document["data_revision"] == scenario.data_revision.label
+
+
+def test_a_document_with_faults_writes_nothing_and_names_every_path(
+    owner, scenario_document
+) -> None:
+    body = scenario_document["scenario"]
+    body["weather"] = ["clear", "monsoon"]
+    body["sides"][0]["force"]["groups"][0]["cards"][0]["card"] = 99
+    body["special_rules"] = [{"code": "no_such_rule"}]
+    with pytest.raises(services.ScenarioInputError) as error:
+        services.scenario_create(owner=owner, data=scenario_document)
+    paths = {e["path"] for e in error.value.errors}
+    assert paths == {
+        "scenario.weather[1]",
+        "scenario.special_rules[0].code",
+        "scenario.sides[0].force.groups[0].cards[0].card",
+    }
+    assert Scenario.objects.count() == 0
+
+
+def test_a_library_import_is_all_or_nothing(owner, scenario_document) -> None:
+    broken: dict[str, Any] = {**scenario_document, "scenario": {**scenario_document["scenario"]}}
+    broken["scenario"]["period"] = "1950a"
+    document = {
+        "format": "upfront-library",
+        "version": 1,
+        "title": "Club favourites",
+        "scenarios": [scenario_document, broken],
+    }
+    with pytest.raises(services.ScenarioInputError) as error:
+        services.library_import(owner=owner, data=document)
+    assert [e["path"] for e in error.value.errors] == ["scenarios[1].scenario.period"]
+    assert (Library.objects.count(), Scenario.objects.count()) == (0, 0)
+    document["scenarios"] = [scenario_document, scenario_document]
+    library = services.library_import(owner=owner, data=document)
+    assert library.scenarios.count() == 2
+
+
+def test_a_fork_is_private_and_credits_its_origin(owner, stranger, scenario_document) -> None:
+    original = services.scenario_create(owner=owner, data=scenario_document, visibility="public")
+    copy = services.scenario_fork(scenario=original, user=stranger)
+    assert (copy.owner, copy.visibility, copy.forked_from, copy.forked_from_title) == (
+        stranger,
+        "private",
+        original,
+        "Crossroads",
+    )
+    original.delete()
+    copy.refresh_from_db()
+    assert (copy.forked_from, copy.forked_from_title) == (None, "Crossroads")
+
+
+def test_export_then_import_then_export_is_equal(owner, scenario_document) -> None:
+    first = services.scenario_export(
+        scenario=services.scenario_create(owner=owner, data=scenario_document)
+    )
+    second = services.scenario_export(scenario=services.scenario_import(owner=owner, data=first))
+    assert first == second
