@@ -4,10 +4,34 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from upfront.reference import models as m
 from upfront.reference import selectors
 from upfront.reference.fetch import data_revision_current
+
+# Columns of the personality card lists; those in selectors.CARD_SORTS can be sorted by.
+CARD_COLUMNS = [
+    ("number", gettext_lazy("No.")),
+    ("name", gettext_lazy("Name")),
+    ("rank", gettext_lazy("Rank")),
+    ("role", gettext_lazy("Role")),
+    ("weapon", gettext_lazy("Weapon")),
+    ("kind", gettext_lazy("Kind")),
+    ("points", gettext_lazy("DYO points")),
+    ("morale", gettext_lazy("Morale")),
+    ("panic", gettext_lazy("Panic")),
+]
+
+
+def _card_table(cards: list[selectors.CardRow]) -> dict[str, object]:
+    return {
+        "cards": cards,
+        "card_columns": CARD_COLUMNS,
+        "sortable_keys": selectors.CARD_SORTS,
+        "show_available": any(row.card.available for row in cards),
+    }
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -26,18 +50,41 @@ def nationality_list(request: HttpRequest) -> HttpResponse:
 
 def nationality_detail(request: HttpRequest, code: str) -> HttpResponse:
     nation = selectors.nationality_detail(code)
-    return render(request, "reference/nationality_detail.html", {"nation": nation})
+    return render(
+        request,
+        "reference/nationality_detail.html",
+        {
+            "nation": nation,
+            **_card_table(selectors.card_rows(nation.ordered_cards)),
+            "radios": selectors.radio_rows(nation.radio_prices),
+            "radio_strengths": selectors.RADIO_STRENGTHS,
+        },
+    )
 
 
 def personality_cards(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("nationality") or None
+    query = request.GET.get("q", "").strip()
+    sort = request.GET.get("sort", "number")
+    if sort.removeprefix("-") not in selectors.CARD_SORTS:
+        sort = "number"
+    cards = selectors.personality_cards(code, query=query, sort=sort)
     return render(
         request,
         "reference/personality_cards.html",
         {
-            "cards": selectors.personality_cards(code),
+            **_card_table(cards),
             "nationalities": selectors.nationalities(),
             "selected": code,
+            "query": query,
+            "sort": sort.removeprefix("-"),
+            "descending": sort.startswith("-"),
+            # Strings for static/js/cards.js, read from a json_script (no inline script).
+            "cards_i18n": {
+                "one": _("%(count)s card"),
+                "other": _("%(count)s cards"),
+                "none": _("No card matches the search."),
+            },
         },
     )
 
@@ -59,7 +106,10 @@ def random_reinforcements(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "reference/random_reinforcements.html",
-        {"groups": selectors.random_reinforcements()},
+        {
+            "groups": selectors.random_reinforcements(),
+            "rules": selectors.random_reinforcement_rules(),
+        },
     )
 
 
@@ -67,11 +117,16 @@ def dyo(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "reference/dyo.html",
-        {"prices": selectors.dyo_prices(), "tables": selectors.dyo_tables()},
+        {
+            "prices": selectors.dyo_prices(),
+            "radio_strengths": selectors.RADIO_STRENGTHS,
+            "tables": selectors.dyo_tables(),
+        },
     )
 
 
 def terrain(request: HttpRequest) -> HttpResponse:
+    names = selectors.phrasing_names()
     return render(
         request,
         "reference/terrain.html",
@@ -79,7 +134,7 @@ def terrain(request: HttpRequest) -> HttpResponse:
             "decks": selectors.terrain_decks(),
             "card_types": selectors.terrain_card_types(),
             "fire_rules": selectors.fire_rules(),
-            "fire_ignition": selectors.fire_ignition(),
+            "fire_ignition": selectors.fire_ignition(names),
         },
     )
 
@@ -103,7 +158,7 @@ def mountain(request: HttpRequest) -> HttpResponse:
 
 
 def special_rules(request: HttpRequest) -> HttpResponse:
-    return render(request, "reference/special_rules.html", {"rules": selectors.special_rules()})
+    return render(request, "reference/special_rules.html", {"groups": selectors.special_rules()})
 
 
 def scenarios(request: HttpRequest) -> HttpResponse:

@@ -1,0 +1,64 @@
+// Site-wide behaviour, loaded on every page (no inline scripts: the pages are CSP-ready).
+// A <select data-autosubmit> submits its form as soon as a choice is made (the language
+// switch); without JavaScript its <noscript> button does the same.
+document.addEventListener("change", (event) => {
+  const select = event.target.closest("select[data-autosubmit]");
+  if (select && select.form) select.form.submit();
+});
+
+// Provenance and note pop-ups (<details class="prov|note"> with a .pop inside): placed in the
+// viewport so a table's scroll box does not cut them, one open at a time, closed by Escape,
+// a click elsewhere or scrolling.
+(function () {
+  "use strict";
+  const selector = "details.prov[open], details.note[open]";
+
+  function closeAll(except) {
+    document.querySelectorAll(selector).forEach((open) => {
+      if (open !== except) open.open = false;
+    });
+  }
+
+  function place(details) {
+    const pop = details.querySelector(".pop");
+    const summary = details.querySelector("summary");
+    if (!pop || !summary) return;
+    const rect = summary.getBoundingClientRect();
+    const width = Math.min(352, window.innerWidth - 16);
+    pop.style.position = "fixed";
+    pop.style.width = width + "px";
+    pop.style.right = "auto";
+    pop.style.left = Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8)) + "px";
+    let top = rect.bottom + 4;
+    if (top + pop.offsetHeight > window.innerHeight - 8 && rect.top - pop.offsetHeight - 4 >= 8) {
+      top = rect.top - pop.offsetHeight - 4;
+    }
+    pop.style.top = top + "px";
+  }
+
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.matches("details.prov, details.note")) return;
+      if (details.open) {
+        closeAll(details);
+        place(details);
+      }
+    },
+    true
+  );
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const open = document.querySelector(selector);
+    if (open) {
+      open.open = false;
+      open.querySelector("summary").focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("details.prov, details.note")) closeAll(null);
+  });
+  window.addEventListener("scroll", () => closeAll(null), { capture: true, passive: true });
+  window.addEventListener("resize", () => closeAll(null));
+})();

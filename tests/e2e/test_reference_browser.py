@@ -1,0 +1,204 @@
+"""The reference pages in a real browser (Debian's Chromium driven by Playwright).
+
+At 1280 px every column of every table is visible without scrolling; at 375 px the page never
+scrolls sideways (a wide table scrolls inside its own box). English and Italian. The card list
+searches and sorts in place; provenance opens on a click. Set REFERENCE_SHOTS=<dir> to keep a
+full-page screenshot of every page at both widths in both languages.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import skip_or_fail
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PAGES = [
+    "",
+    "nationalities/",
+    "nationalities/german/",
+    "nationalities/american/",
+    "nationalities/japanese/",
+    "nationalities/italian/",
+    "nationalities/french/",
+    "personality-cards/",
+    "unit-types/",
+    "random-reinforcements/",
+    "dyo/",
+    "terrain/",
+    "weather/",
+    "mountain/",
+    "special-rules/",
+    "scenarios/",
+]
+# Widths of the page and of every table's scroll box, and which of them scroll sideways.
+OVERFLOW = """() => {
+  const doc = document.documentElement;
+  const boxes = Array.from(document.querySelectorAll('.table-wrap')).map((box) => ({
+    label: box.getAttribute('aria-label'),
+    scroll: box.scrollWidth,
+    client: box.clientWidth,
+  }));
+  return {
+    page: {scroll: doc.scrollWidth, client: doc.clientWidth},
+    tables: boxes.filter((box) => box.scroll > box.client),
+    count: boxes.length,
+  };
+}"""
+
+
+@pytest.fixture
+def reference_data(transactional_db) -> None:  # type: ignore[no-untyped-def]
+    # live_server runs on a transactional database that is flushed between tests.
+    from upfront.reference.loading import reference_data_load
+
+    reference_data_load(force=True, reason="browser test")
+
+
+@pytest.fixture
+def browser(reference_data) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    if not Path(CHROMIUM).exists():
+        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def open_page(browser: Any, width: int, lang: str) -> Any:
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
+    return context.new_page()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_tables_fit_at_1280_and_nothing_scrolls_sideways_at_375(
+    browser, live_server, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    shots = os.environ.get("REFERENCE_SHOTS")
+    problems = []
+    for width in (1280, 375):
+        page = open_page(browser, width, lang)
+        for path in PAGES:
+            page.goto(f"{live_server.url}/reference/{path}")
+            assert page.locator("html").get_attribute("lang") == lang
+            facts = page.evaluate(OVERFLOW)
+            if facts["page"]["scroll"] > facts["page"]["client"]:
+                problems.append((width, path, "page", facts["page"]))
+            # At 1280 every column of every table is visible: no scroll box has to scroll.
+            if width == 1280 and facts["tables"]:
+                problems.append((width, path, "tables", facts["tables"]))
+            if shots:
+                name = path.strip("/").replace("/", "_") or "index"
+                page.screenshot(path=f"{shots}/{name}-{lang}-{width}.png", full_page=True)
+        page.context.close()
+    assert problems == []
+
+
+def test_card_list_searches_and_sorts_in_place(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, 1280, "en")
+    page.goto(f"{live_server.url}/reference/personality-cards/?nationality=german")
+    page.evaluate("window.__noReload = true")
+    rows = page.locator("table.cards-table tbody tr:visible")
+    total = rows.count()
+    assert total > 20
+
+    # Search as you type: one German MMG man, the count says so.
+    page.fill("#card-search", "wittenberg")
+    expect(rows).to_have_count(1)
+    expect(page.locator("#card-count")).to_have_text("1 card")
+    page.fill("#card-search", "")
+    expect(rows).to_have_count(total)
+
+    # Sort by DYO points: ascending, then descending on a second click; unknowns stay last.
+    header = page.locator("th.points")
+    header.locator("a").click()
+    expect(header).to_have_attribute("aria-sort", "ascending")
+    points = [
+        int(p)
+        for p in page.locator("tbody tr").evaluate_all(
+            "rows => rows.map(r => r.dataset.points).filter(p => p !== '')"
+        )
+    ]
+    assert points == sorted(points)
+    header.locator("a").click()
+    expect(header).to_have_attribute("aria-sort", "descending")
+    values = page.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.points)")
+    known = [int(v) for v in values if v]
+    assert known == sorted(known, reverse=True)
+    assert values[len(known) :] == [""] * (len(values) - len(known))
+    assert "sort=-points" in page.url
+    assert page.evaluate("window.__noReload") is True
+
+    # AFVs sort after the men in the default order.
+    page.select_option("#card-sort", "number")
+    kinds = page.locator("tbody tr td:nth-child(7)").all_inner_texts()
+    vehicles = ["AFV" in kind for kind in kinds]
+    assert vehicles == sorted(vehicles) and True in vehicles
+
+
+def test_card_search_speaks_italian(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, 375, "it")
+    page.goto(f"{live_server.url}/reference/personality-cards/")
+    page.fill("#card-search", "diettinger")
+    expect(page.locator("#card-count")).to_have_text("1 carta")
+    page.fill("#card-search", "zzzz")
+    expect(page.locator("table.cards-table tbody")).to_contain_text(
+        "Nessuna carta corrisponde alla ricerca."
+    )
+
+
+def test_provenance_opens_on_a_click_inside_the_window(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, 375, "en")
+    page.goto(f"{live_server.url}/reference/nationalities/german/")
+    row = page.locator("#card-1")
+    pop = row.locator("details.prov .pop")
+    expect(pop).to_be_hidden()
+    row.locator("details.prov summary").click()
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text("UF RuleBook updated.txt")
+    box = pop.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    page.keyboard.press("Escape")
+    expect(pop).to_be_hidden()
+
+
+def test_language_switch_works_without_inline_script(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, 1280, "en")
+    page.goto(f"{live_server.url}/reference/weather/")
+    expect(page.locator("h1")).to_have_text("Weather")
+    page.select_option("#language-select", "it")
+    expect(page.locator("h1")).to_have_text("Condizioni atmosferiche")
+    expect(page.locator(".subnav a[aria-current=page]")).to_have_text("Condizioni atmosferiche")
+    expect(page.locator("#weather-mist .effects")).to_contain_text(
+        "A raggio relativo 0: forza di fuoco -2."
+    )

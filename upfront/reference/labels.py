@@ -1,0 +1,371 @@
+"""Player-facing labels for the codes the reference data uses as keys.
+
+The data files name things with stable codes (a DYO table ``bid_procedure``, a rule topic
+``banzai_charge``, a scenario special rule category ``deck``). Those codes never reach a page:
+each one has a translated label here, looked up through :func:`label` (the ``label`` template
+filter). A code with no label is reported by the page tests, so new data cannot slip codes in.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+# Tables of rule 43 and the other DYO facts (dyo_tables.csv, column ``table``).
+DYO_TABLES: dict[str, Promise] = {
+    "at_secondary_limit": _("Anti-tank secondary weapons per squad"),
+    "bid_procedure": _("Bidding for the attack"),
+    "bid_time_limit": _("Time limit of a bid game"),
+    "campaign_elan": _("Campaign: élan points"),
+    "campaign_vp": _("Campaign: victory points"),
+    "dyo_first_move": _("Who moves first in DYO"),
+    "groups": _("Groups"),
+    "play_balance": _("Play balance bid"),
+    "random_reinforcement_rules": _("Random reinforcement attempts"),
+    "random_reinforcement_table": _("Random reinforcement table"),
+    "random_reinforcements": _("Random reinforcement capability"),
+    "reinforcement_discount": _("Reinforcement discount by arrival deck"),
+    "reinforcement_limit": _("Reinforcement limits"),
+    "replay_dyo": _("Replaying a scenario with DYO forces"),
+    "secondary_weapon_cost": _("Secondary weapon costs"),
+    "sniper": _("Snipers"),
+    "squad_definition": _("Men per squad"),
+    "tactical_position": _("Tactical position table"),
+    "time_frame": _("Time frame table"),
+    "troop_type_limits": _("Troop type limits"),
+    "troop_type_modifier": _("Troop type modifiers"),
+    "unit_type_usage": _("Reading the unit type table"),
+    "variant_501_city_fight_in_four": _("Variant: 501 City Fight in Four"),
+    "victory_conditions": _("Victory conditions table"),
+}
+
+# DYO purchases other than Personality cards (DYOPrice.item).
+DYO_ITEMS: dict[str, Promise] = {
+    "atmm": _("ATMM"),
+    "panzerfaust": _("Panzerfaust"),
+    "demolition_charge": _("Demolition charge"),
+    "at_mine": _("Japanese AT mine"),
+    "radio": _("Radio"),
+    "sniper": _("Sniper capability"),
+    "double_sniper": _("Double sniper"),
+    "random_reinforcements": _("Random reinforcement capability (per deck)"),
+    "reinforcement_multiplier": _("Reinforcement multiplier"),
+    "troop_type_modifier": _("Troop type modifier"),
+}
+
+# Troop types as DYO prices name them; partisans are a force variant priced like one.
+TROOP_TYPES: dict[str, Promise] = {
+    "line": _("Line"),
+    "elite": _("Elite"),
+    "second_line": _("Second line"),
+    "partisans": _("Partisans"),
+}
+
+# Topics of numbered rule summaries: nationality rules, terrain deck rules, fire rules and the
+# mountain article's summaries. One label per topic code, whatever the model.
+RULE_TOPICS: dict[str, Promise] = {
+    # hands, cards and squads
+    "hand_capacity": _("Hand and discards"),
+    "split_cards": _("Split cards"),
+    "firepower_bonus": _("Fire power bonus"),
+    "troop_types": _("Troop types"),
+    "squad_break": _("Squad break"),
+    "rout": _("Rout"),
+    "free_movement": _("Free movement"),
+    "useless_cards": _("Useless cards"),
+    "surrender": _("Surrender"),
+    "vs_russians": _("Against the Russians"),
+    "partisans": _("Partisans"),
+    # weapons and vehicles
+    "piat": _("PIAT"),
+    "guns_without_he": _("Guns without HE"),
+    "bren_carrier": _("Bren Carrier and Wasp"),
+    "bren_lmg": _("Bren LMG"),
+    "lmg": _("LMG"),
+    "lmg_malfunction": _("LMG malfunction"),
+    "heavy_weapons": _("Heavy weapons"),
+    "pistols": _("Pistols"),
+    "bayonets": _("Bayonets"),
+    "char_b1": _("Char B1"),
+    "anti_tank_hero": _("Heroism against armour"),
+    # DYO
+    "dyo_radio_cost": _("Radio cost in DYO"),
+    "dyo_costs": _("DYO costs"),
+    "anti_tank_limits": _("Anti-tank weapon limits"),
+    "pto_unit_type_table": _("Pacific unit type table"),
+    "application": _("Which scenarios"),
+    # Japanese
+    "bushido": _("Bushido"),
+    "infiltration": _("Infiltration"),
+    "banzai_charge": _("Banzai charge"),
+    "banzai_rally": _("Banzai: rally"),
+    "banzai_movement": _("Banzai: movement"),
+    "banzai_terrain_cards": _("Banzai: terrain cards"),
+    "banzai_contact": _("Banzai: contact"),
+    "banzai_terrain": _("Banzai: difficult terrain"),
+    "banzai_duration": _("Banzai: duration"),
+    "banzai_concealment": _("Banzai: concealment"),
+    "banzai_fire_effects": _("Banzai: fire against chargers"),
+    "banzai_vs_armour": _("Banzai: against armour"),
+    "banzai_counterattack": _("Banzai: counter-attack"),
+    "banzai_victory": _("Banzai: victory conditions"),
+    # Marines
+    "marines_identification": _("Who is a Marine"),
+    "marines_morale": _("Marine morale"),
+    "marines_hand": _("Marine hand"),
+    "fire_teams": _("Fire teams"),
+    # random reinforcements
+    "rr_entitlement": _("Who may use them"),
+    "rr_attempt": _("Attempts"),
+    "rr_special_cases": _("Special cases"),
+    "rr_discard": _("Discards"),
+    "rr_table": _("The table"),
+    "rr_free_choice": _("Free choice (*)"),
+    "rr_substitution": _("Substitutions"),
+    "rr_entry": _("Entry"),
+    "rr_sniper": _("Sniper results"),
+    "rr_sniper_targets": _("Sniper targets"),
+    "rr_sniper_check": _("Sniper checks"),
+    "rr_sniper_entry": _("Sniper arrival"),
+    "rr_table_french_italian": _("French and Italian table"),
+    # solitaire
+    "solitaire": _("Solitaire"),
+    "solitaire_actions": _("Solitaire: actions"),
+    "solitaire_hands": _("Solitaire: hands"),
+    "solitaire_honesty": _("Solitaire: playing both sides"),
+    # terrain decks
+    "terrain_variations": _("Terrain variations"),
+    "minefield": _("Minefield"),
+    "hill": _("Hill"),
+    "wall": _("Wall"),
+    "entrenchment": _("Entrenchment"),
+    "malfunction": _("Malfunction"),
+    "sandstorm": _("Sandstorm"),
+    "applicability": _("When it applies"),
+    "fire_strength": _("Fire strength"),
+    "marsh": _("Marsh"),
+    "afv": _("AFVs"),
+    "sewer_search": _("Sewers: search"),
+    "sewer_entry": _("Sewers: entering"),
+    "sewer_morale": _("Sewers: morale"),
+    "sewer_combat": _("Sewers: combat"),
+    "sewer_actions": _("Sewers: actions"),
+    "sewer_exit": _("Sewers: leaving"),
+    "max_altitude": _("Highest altitude for guns and AFVs"),
+    "altitude_levels": _("Altitude levels"),
+    "different_levels": _("Groups at different levels"),
+    "fire_modifier": _("Fire modifier"),
+    "initial_placement": _("Initial placement"),
+    "aggression_vp": _("Aggression victory points"),
+    "other_cards": _("Other cards"),
+    # fire
+    "ignition": _("Ignition"),
+    "flamethrower_breakdown": _("Flamethrower breakdown"),
+    "extinguish": _("Putting a fire out"),
+    "effects": _("Effects"),
+    "spread": _("Spreading"),
+    "end": _("End of the fire"),
+    "burning_card": _("The Burning card"),
+    # mountain article
+    "relative_elevation": _("Relative elevation"),
+    "elevation_levels": _("Elevation levels"),
+    "card_meanings": _("What the cards mean"),
+    "hill_marsh_level_1": _("Hill and Marsh: level 1"),
+    "buildings_2_level_2": _("Buildings -2: level 2"),
+    "buildings_3_level_3": _("Buildings -3: level 3"),
+    "pillbox_level_4": _("Pillbox: level 4"),
+    "stream_impassable": _("Stream: impassable"),
+    "setup_terrain": _("Set-up terrain"),
+    "change_level": _("Changing level"),
+    "movement_same_level": _("Movement at the same level"),
+    "level_4_cramped": _("Level 4 is cramped"),
+    "individual_transfers": _("Individual transfers"),
+    "reinforcements": _("Reinforcements"),
+    "relative_elevation_range": _("Elevation and range"),
+    "defence_from_below": _("Fire from below"),
+    "fire_from_above": _("Fire from above"),
+    "guns_firing_up": _("Guns firing upwards"),
+    "artillery": _("Artillery"),
+    "gully": _("Gully"),
+    "infiltration_close_combat": _("Infiltration and close combat"),
+    "afv_ground_only": _("AFVs stay on the ground"),
+    "afv_fired_from_above": _("AFVs fired on from above"),
+    "assault_guns": _("Assault guns"),
+    "infantry_guns": _("Infantry guns"),
+    "topography_by_geography": _("Topography"),
+    "excluded_scenarios": _("Scenarios not played in the mountains"),
+    "scenario_changes": _("Changes to the scenarios"),
+    "pillbox_is_level_4": _("The Pillbox is level 4"),
+    "victory_terrain": _("Victory terrain"),
+    "elite_only": _("Elite only"),
+    "dyo_black_rn": _("Bought in DYO"),
+    "frozen_weapons": _("Frozen weapons"),
+    "elevation_change": _("Changing elevation"),
+    "availability": _("Availability"),
+    "partisans_scenario_i": _("Partisans in scenario I"),
+}
+
+# Groups of the mountain article's rule summaries (RuleSummary.group).
+RULE_GROUPS: dict[str, Promise] = {
+    "mountain_elevation": _("Elevation rules"),
+    "mountain_scenarios": _("Mountain scenarios"),
+    "mountain_troops": _("Mountain troop rules"),
+}
+
+# Scenario special rule categories (SpecialRule.category).
+SSR_CATEGORIES: dict[str, Promise] = {
+    "setup": _("Set-up"),
+    "deck": _("Deck"),
+    "terrain": _("Terrain"),
+    "movement": _("Movement"),
+    "force": _("Forces"),
+    "morale": _("Morale"),
+    "time": _("Time limit"),
+    "weather": _("Weather and night"),
+    "victory": _("Victory"),
+    "custom": _("Free text"),
+}
+
+# What a scenario using a special rule fills in (SpecialRule.parameters keys).
+SSR_PARAMETERS: dict[str, Promise] = {
+    "side": pgettext_lazy("scenario", "Side"),
+    "count": _("How many"),
+    "target": _("On which groups"),
+    "when": _("When"),
+    "draw_if_none": _("With none in hand"),
+    "card_type": _("Card type"),
+    "card_types": _("Card types"),
+    "decks": _("Decks"),
+    "which": _("Which cards"),
+    "sets_up_first": _("Sets up first"),
+    "moves_first": _("Moves first"),
+    "placed_on_group": _("Placed on group"),
+    "after_deck": _("From deck"),
+    "text": _("Text"),
+}
+
+# Values a special rule parameter may take.
+SSR_VALUES: dict[str, Promise] = {
+    "attacker": _("the attacker"),
+    "defender": _("the defender"),
+    "both": _("both sides"),
+    "axis": _("the Axis side"),
+    "german": _("the German side"),
+    "card_order": _("in the order shown on the card"),
+    "one": _("one"),
+    "one_or_more": _("one or more"),
+    "any": _("any number"),
+    "any_group": _("any group"),
+    "own_groups": _("its own groups"),
+    "own_group_b": _("its own group B"),
+    "start": _("at the start of play"),
+    "second_segment": _("at the start of the second segment"),
+    "first_found": _("takes the first one found in the deck"),
+    "as_needed": _("takes as many as needed from the deck"),
+    "alternately": _("players take them from the deck in turn"),
+    "first": _("the first ones"),
+    "all": _("all"),
+    "all_except_occupied": _("all except those occupied"),
+}
+
+# Free-form parameter types (``str``, ``int``, ...) read as what the author writes.
+SSR_TYPES: dict[str, Promise] = {
+    "int": _("a number"),
+    "str": _("a name"),
+    "list[str]": _("a list"),
+    "card_type": _("a card type"),
+    "card_types": _("one or more card types"),
+    "side": _("a side"),
+    "placed_on_group": _("a group letter"),
+    "text": _("free text"),
+}
+
+# Leader roles as the personality card lists print them (PersonalityCard.leader_role).
+# SL and ASL are the game's own abbreviations, printed as such in the Italian sources too.
+LEADER_ROLES: dict[str, Promise | str] = {
+    "SL": "SL",
+    "ASL": "ASL",
+    "Commissar": _("Commissar"),
+    "SL or ASL (not stated which)": _("SL or ASL"),
+}
+
+UNIT_KINDS: dict[str, Promise | str] = {
+    "infantry": _("Infantry"),
+    "IG": _("Infantry gun"),
+    "AFV": "AFV",  # the Italian sources say AFV too
+}
+
+# The vehicle and gun descriptions of the card list (PersonalityCard.vehicle_type, after
+# its leading "AFV"/"IG"), a closed set in the reference data.
+VEHICLE_TYPES: dict[str, Promise] = {
+    "tank": _("tank"),
+    "half-track": _("half-track"),
+    "flamethrower": _("flamethrower"),
+    "assault gun": _("assault gun"),
+    "armoured car": _("armoured car"),
+    "open-topped tank destroyer": _("open-topped tank destroyer"),
+    "open-topped": _("open-topped"),
+    "open-topped carrier": _("open-topped carrier"),
+    "open-topped flamethrower; Bren-carrier type": _("open-topped flamethrower carrier"),
+    "self-propelled gun": _("self-propelled gun"),
+    "tank, two guns": _("tank with two guns"),
+    "anti-tank gun": _("anti-tank gun"),
+    "field gun": _("field gun"),
+}
+
+# Published scenarios: the expansion and kind columns are a closed vocabulary.
+EXPANSIONS: dict[str, Promise] = {
+    "base (Up Front)": _("Up Front"),
+    "Banzai": _("Banzai"),
+    "Desert War": _("Desert War"),
+}
+SCENARIO_TYPES: dict[str, Promise] = {
+    "meeting engagement": _("meeting engagement"),
+    "attack/defence": _("attack and defence"),
+    "attack/defence, two segments": _("attack and defence in two segments"),
+    "multi-player meeting engagement": _("meeting engagement for several players"),
+}
+
+# Fire ignition table (T4-fire.1): weapon groups and results.
+FIRE_WEAPON_GROUPS: dict[str, Promise] = {
+    "flamethrower": _("Flamethrower"),
+    "demolition_ordnance_artillery": _("Demolition charge, ordnance, artillery"),
+    "bazooka_psk_pzf_mortar": _("Bazooka, Panzerschreck, Panzerfaust, mortar"),
+}
+
+SIDES: dict[str, Promise] = {"axis": _("Axis"), "allied": _("Allied")}
+
+# Rule references that are words rather than numbers (SpecialRule.rule and others).
+RULE_WORDS: dict[str, Promise] = {"scenario card": _("scenario card")}
+
+THEATRES: dict[str, Promise] = {"ETO": _("Europe"), "PTO": _("Pacific")}
+
+KINDS: dict[str, dict[str, Promise] | dict[str, Promise | str]] = {
+    "dyo_table": DYO_TABLES,
+    "dyo_item": DYO_ITEMS,
+    "troop_type": TROOP_TYPES,
+    "topic": RULE_TOPICS,
+    "rule_group": RULE_GROUPS,
+    "ssr_category": SSR_CATEGORIES,
+    "ssr_parameter": SSR_PARAMETERS,
+    "ssr_value": SSR_VALUES,
+    "leader_role": LEADER_ROLES,
+    "unit_kind": UNIT_KINDS,
+    "vehicle_type": VEHICLE_TYPES,
+    "expansion": EXPANSIONS,
+    "scenario_type": SCENARIO_TYPES,
+    "fire_weapon_group": FIRE_WEAPON_GROUPS,
+    "side": SIDES,
+    "theatre": THEATRES,
+}
+
+
+def label(kind: str, code: str) -> str:
+    """The translated label of ``code``; empty when the code has none (never the code)."""
+    found = KINDS[kind].get(code)
+    return str(found) if found is not None else ""
+
+
+def has_label(kind: str, code: str) -> bool:
+    return code in KINDS[kind]
