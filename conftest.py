@@ -136,8 +136,23 @@ def _fresh_catalogue_check() -> Iterator[None]:
 def _fresh_rate_limits() -> Iterator[None]:
     # django-allauth counts log-ins, sign-ups and e-mails sent in the Django cache; one test's
     # attempts must not use up the next one's allowance.
-    from django.core.cache import cache
-
-    cache.clear()
+    _clear_this_process_cache()
     yield
-    cache.clear()
+    _clear_this_process_cache()
+
+
+def _clear_this_process_cache() -> None:
+    # With Redis, cache.clear() is FLUSHDB: it would wipe the counters of the tests running
+    # at the same moment in the other xdist worker. Each process has its own key prefix
+    # (settings: "-test-<pid>" under pytest), so delete only this process's keys.
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        client = backend._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{backend.key_prefix}:*", count=500))
+        if keys:
+            client.delete(*keys)
+    else:
+        backend.clear()

@@ -15,7 +15,7 @@ from builder.models import SavedForce
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.messages import render_format_errors, render_validation
 from upfront.reference.models import DataRevision
-from upfront.rules.force import ForceFormatError, force_from_dict
+from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
 from upfront.rules.results import ValidationResult
 from upfront.rules.validate import validate_force
 
@@ -55,6 +55,8 @@ def _current_revision() -> DataRevision | None:
 
 
 def _apply(saved: SavedForce, *, name: str, data: Any) -> SavedForce:
+    if faults := nul_faults(name, "name"):
+        raise ForceInputError(errors=render_format_errors(ForceFormatError(faults)))
     result = _validated(data)  # raises before anything is written
     saved.name = name
     saved.data = data

@@ -111,3 +111,18 @@ def test_session_writes_keep_csrf_protection(owner) -> None:
     assert response.json()["code"] == "permission_denied"
     assert "CSRF" in response.json()["detail"]
     assert not SavedForce.objects.exists()
+
+
+def test_a_nul_character_anywhere_is_a_fault_not_a_server_error(owner_api) -> None:
+    # JSON allows "\u0000"; no database text column can hold it (PostgreSQL refuses it).
+    doc = plain_force([1, 4])
+    doc["groups"][0]["label"] = "A\u0000"
+    doc["note"] = {"unknown\u0000": 1}
+    response = create(owner_api, doc)
+    assert response.status_code == 400, response.content
+    assert [e["path"] for e in response.json()["errors"]] == ["groups[0].label", "note"]
+    response = create(owner_api, plain_force([1, 4]), name="Kampf\u0000gruppe")
+    assert response.status_code == 400
+    assert [e["path"] for e in response.json()["errors"]] == ["name"]
+    assert "NUL" in response.json()["errors"][0]["message"]
+    assert SavedForce.objects.count() == 0

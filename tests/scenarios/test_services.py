@@ -82,3 +82,11 @@ def test_export_then_import_then_export_is_equal(owner, scenario_document) -> No
     )
     second = services.scenario_export(scenario=services.scenario_import(owner=owner, data=first))
     assert first == second
+
+
+def test_a_nul_character_in_a_text_is_a_fault(owner, scenario_document) -> None:
+    scenario_document["scenario"]["description"] = "bad\u0000text"
+    with pytest.raises(services.ScenarioInputError) as error:
+        services.scenario_create(owner=owner, data=scenario_document)
+    assert [e["path"] for e in error.value.errors] == ["scenario.description"]
+    assert Scenario.objects.count() == 0

@@ -179,6 +179,33 @@ def _path(parts: Any, prefix: str = "") -> str:
     return text or "$"
 
 
+def nul_faults(data: Any, prefix: str = "") -> list[FormatError]:
+    """Text holding a NUL character, anywhere in a document (unknown fields included).
+
+    JSON allows "\u0000" but no database text column or page can hold it, so a document
+    carrying one is refused like any other fault, with the path of the text.
+    """
+    faults: list[FormatError] = []
+    fault = message("format.nul_character")
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack:
+        value, parts = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                faults.append(FormatError(_path(parts, prefix), fault))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and "\x00" in key:
+                    faults.append(
+                        FormatError(_path(parts, prefix), message("format.nul_character"))
+                    )
+                else:
+                    stack.append((item, [*parts, key]))
+        elif isinstance(value, list):
+            stack.extend((item, [*parts, index]) for index, item in enumerate(value))
+    return sorted(faults, key=lambda fault: fault.path)
+
+
 def schema_faults(validator: Any, data: Any, prefix: str = "") -> list[FormatError]:
     """Every fault ``jsonschema`` finds in ``data``, as paths (under ``prefix``) and messages."""
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
@@ -249,6 +276,8 @@ def force_from_dict(data: object) -> Force:
         raise ForceFormatError([FormatError("$", message("format.not_object"))])
     if not _plainly_valid(data):
         raise ForceFormatError(schema_faults(_VALIDATOR, data))
+    if faults := nul_faults(data):
+        raise ForceFormatError(faults)
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
         return tuple(

@@ -199,6 +199,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "format.side_period": gettext_noop(
             "The force's %(field)s (%(value)s) differs from the scenario's (%(scenario)s)."
         ),
+        "format.nul_character": gettext_noop("must not contain a NUL character (\\u0000)."),
         "format.too_deep": gettext_noop("The document is nested deeper than %(limit)s levels."),
         # -- draws (draws.py) ----------------------------------------------------------------
         "draw.parameter_needed": gettext_noop("'%(field)s' is needed for this table."),

@@ -29,6 +29,7 @@ from upfront.rules.force import (
     FormatError,
     force_from_dict,
     force_to_dict,
+    nul_faults,
     schema_faults,
 )
 from upfront.rules.messages import message
@@ -346,7 +347,7 @@ def scenario_document_from_dict(data: object) -> ScenarioDocument:
         raise ScenarioFormatError([FormatError("$", message("format.too_deep", limit=MAX_DEPTH))])
     if (fault := _version_fault(data, "")) is not None:
         raise ScenarioFormatError([fault])
-    faults = schema_faults(_SCENARIO_VALIDATOR, data)
+    faults = schema_faults(_SCENARIO_VALIDATOR, data) or nul_faults(data)
     if faults:
         raise ScenarioFormatError(faults)
     scenario, faults = _scenario_from_body(data["scenario"], "scenario")
@@ -368,7 +369,7 @@ def library_document_from_dict(data: object) -> LibraryDocument:
             faults.append(f)
     if faults:
         raise ScenarioFormatError(faults)
-    faults = schema_faults(_LIBRARY_VALIDATOR, data)
+    faults = schema_faults(_LIBRARY_VALIDATOR, data) or nul_faults(data)
     if faults:
         raise ScenarioFormatError(faults)
     documents = []
