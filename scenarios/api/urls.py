@@ -1,0 +1,3 @@
+"""Scenario and library API under /api/v1/ (scenarios.api.views)."""
+
+urlpatterns: list = []

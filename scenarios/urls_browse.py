@@ -1,0 +1,3 @@
+"""Public lists and search: /scenarios/ (scenarios.views.browse)."""
+
+urlpatterns: list = []

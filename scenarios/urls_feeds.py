@@ -1,0 +1,3 @@
+"""Feeds: /feeds/scenarios/rss/, /feeds/libraries/<id>/rss/ and /atom/ (scenarios.feeds)."""
+
+urlpatterns: list = []
