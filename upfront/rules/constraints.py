@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from upfront.rules.catalogue import CardInfo, Catalogue
+from upfront.rules.codes import SECONDARY_WEAPON_CARRIERS
 from upfront.rules.force import CardPurchase, Force
 from upfront.rules.pricing import WEAPON_NAMES, Pricing, radio_price
 from upfront.rules.results import Violation
@@ -117,7 +118,7 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
         for index, weapon in enumerate(purchase.secondary):
             item = f"{path}.secondary[{index}]"
             en, it = WEAPON_NAMES[weapon]
-            if card is not None and card.unit_kind != "infantry":
+            if card is not None and card.unit_kind not in SECONDARY_WEAPON_CARRIERS:
                 yield _error(
                     "secondary_on_vehicle",
                     "43.7",
