@@ -658,6 +658,9 @@
   }
   document.body.addEventListener("htmx:afterSwap", (ev) => {
     if (ev.detail.target.id === "card-picker") { filterCards(); render(false); }
+  });
+  // After settling: until then htmx gives the new elements their old ids' attributes.
+  document.body.addEventListener("htmx:afterSettle", (ev) => {
     if (ev.detail.target.id === "panel") updateBar();
   });
 
