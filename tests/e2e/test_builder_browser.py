@@ -82,9 +82,12 @@ def test_build_a_force_live(page, live_server, tmp_path: Path) -> None:  # type:
     expect(page.locator('.violations li[data-code="over_budget"]')).to_be_visible()
     expect(page.locator("#force-status")).to_have_class("status error")
 
-    # A second group, card moved into it: total unchanged, group B holds it.
+    # A second group, card moved into it: total unchanged, group B holds it. Choosing in the
+    # "Move to" list moves nothing; its Move button does.
     page.click("#add-group")
-    page.locator("#groups .bought select").first.select_option(label="Group B")
+    page.locator("#groups .bought select.move-to").first.select_option(label="Group B")
+    expect(page.locator("#groups fieldset").nth(0)).to_contain_text("Diettinger")
+    page.get_by_role("button", name="Move #1", exact=True).click()
     expect(page.locator("#groups fieldset").nth(1)).to_contain_text("Diettinger")
     expect(total).to_have_text(str(expected))
 

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from upfront.rules.catalogue import CardInfo, Catalogue
+from upfront.rules.codes import SECONDARY_WEAPON_CARRIERS
 from upfront.rules.force import CardPurchase, Force
 from upfront.rules.messages import Param, message
 from upfront.rules.pricing import Pricing, radio_price
@@ -93,7 +94,7 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
         card = _card(catalogue, force, purchase.card)
         for index, weapon in enumerate(purchase.secondary):
             item = f"{path}.secondary[{index}]"
-            if card is not None and card.unit_kind != "infantry":
+            if card is not None and card.unit_kind not in SECONDARY_WEAPON_CARRIERS:
                 yield _error(
                     "secondary_on_vehicle",
                     "43.7",
