@@ -9,36 +9,15 @@ layout, and saved forces (new, save as copy, delete).
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import skip_or_fail
 from tests.builder.conftest import CARDS_CSV, csv_points, plain_force
-from tests.e2e.test_builder_browser import ARGS, CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = [1280, 375]
-
-
-@pytest.fixture
-def browser(transactional_db):  # type: ignore[no-untyped-def]
-    if not Path(CHROMIUM).exists():
-        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    # live_server runs on a transactional database that is flushed between tests.
-    from upfront.reference.loading import reference_data_load
-
-    reference_data_load(force=True, reason="browser test")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")

@@ -432,6 +432,7 @@ def test_seed_tables_render_in_the_current_language(client: Client, lang: str) -
         "weather": get(client, "reference:weather", lang=lang),
         "mountain": get(client, "reference:mountain", lang=lang),
         "ssr": get(client, "reference:special-rules", lang=lang),
+        "dyo": get(client, "reference:dyo", lang=lang),
     }
 
     def expected(obj: object, field: str) -> str:
@@ -455,7 +456,8 @@ def test_seed_tables_render_in_the_current_language(client: Client, lang: str) -
     for troop in m.MountainTroopAvailability.objects.all():
         assert expected(troop, "nation") in pages["mountain"]
     for summary in m.RuleSummary.objects.all():
-        assert expected(summary, "summary") in pages["mountain"]
+        page = pages["dyo"] if summary.group == "dyo" else pages["mountain"]
+        assert expected(summary, "summary") in page
     for ssr in m.SpecialRule.objects.all():
         assert expected(ssr, "text") in pages["ssr"]
         assert f'id="ssr-{ssr.code}"' in pages["ssr"]

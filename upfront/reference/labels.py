@@ -208,6 +208,7 @@ RULE_TOPICS: dict[str, Promise] = {
 
 # Groups of the mountain article's rule summaries (RuleSummary.group).
 RULE_GROUPS: dict[str, Promise] = {
+    "dyo": _("The DYO rules in brief"),
     "mountain_elevation": _("Elevation rules"),
     "mountain_scenarios": _("Mountain scenarios"),
     "mountain_troops": _("Mountain troop rules"),
