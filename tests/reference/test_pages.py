@@ -188,6 +188,22 @@ def test_random_reinforcements_show_every_loaded_row(client: Client) -> None:
         assert row.printed in page
 
 
+def test_random_reinforcements_mark_the_cards_no_source_describes(client: Client) -> None:
+    page = text(client.get(reverse("reference:random-reinforcements")))
+    british = re.search(r"<caption>British</caption>(.*?)</table>", page, flags=re.S).group(1)
+    row_6 = row_with(british, '<th scope="row">6</th>')
+    assert 'class="missing missing-card" data-card="35"' in row_6 and "#35: unknown card" in row_6
+    row_2 = row_with(british, '<th scope="row">2</th>')
+    assert "missing-card" not in row_2
+    japanese = re.search(r"<caption>Japanese</caption>(.*?)</table>", page, flags=re.S).group(1)
+    assert re.findall(r'data-card="(\d+)"', japanese) == ["37", "34"]
+    assert page.count('class="missing missing-card"') == 11
+    italian = text(
+        client.get(reverse("reference:random-reinforcements"), HTTP_ACCEPT_LANGUAGE="it")
+    )
+    assert "#35: carta sconosciuta" in italian
+
+
 def test_dyo_tables_grouped_as_in_csv(client: Client) -> None:
     page = text(client.get(reverse("reference:dyo")))
     rows = read_csv("dyo_tables.csv")

@@ -108,9 +108,34 @@ def unit_type_grids(theatre: str) -> list[UnitTypeGrid]:
     return grids
 
 
+def card_numbers() -> dict[str, set[int]]:
+    """The numbered personality cards the reference data holds, by nationality code."""
+    numbers: dict[str, set[int]] = {}
+    for code, number in m.PersonalityCard.objects.exclude(card_no=None).values_list(
+        "nationality__code", "card_no"
+    ):
+        numbers.setdefault(code, set()).add(number)
+    return numbers
+
+
+def missing_cards(row: m.RandomReinforcementRow, known: Mapping[str, set[int]]) -> list[int]:
+    """The card numbers a random reinforcement result names that the card list lacks (48.3 /
+    53.2 print numbers for cards no source describes, e.g. British #35)."""
+    held = known.get(row.nationality.code, set())
+    return [number for number in row.cards if number not in held]
+
+
 def random_reinforcements() -> list[tuple[m.Nationality, list[m.RandomReinforcementRow]]]:
+    """The tables by nationality; each row carries ``card_entries`` (``{"card", "known"}`` per
+    number it names) and ``missing_cards`` (the numbers no card of ours has)."""
+    known = card_numbers()
     grouped: OrderedDict[int, tuple[m.Nationality, list[m.RandomReinforcementRow]]] = OrderedDict()
     for row in m.RandomReinforcementRow.objects.select_related("nationality"):
+        missing = missing_cards(row, known)
+        row.missing_cards = missing  # type: ignore[attr-defined]
+        row.card_entries = [  # type: ignore[attr-defined]
+            {"card": number, "known": number not in missing} for number in row.cards
+        ]
         grouped.setdefault(row.nationality_id, (row.nationality, []))[1].append(row)
     return list(grouped.values())
 
