@@ -14,10 +14,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
 from upfront import labels
+from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA
+from upfront.rules.morale import MoralePanic, effective_morale_panic
 
 DEFAULT_NATIONALITY: str = EXAMPLE_FORCE["nationality"]
 _GROUP_SCHEMA = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]
@@ -43,12 +45,39 @@ def _form_options() -> dict[str, Any]:
     }
 
 
-def _cards(nationality: str) -> list[PersonalityCard]:
-    return list(
+def _cards(nationality: str, *, marines: bool = False) -> list[PersonalityCard]:
+    """The nationality's numbered cards, each with the morale and panic it plays with.
+
+    ``effective_morale`` / ``effective_panic`` are the printed values unless a rule changes
+    them for this force (46.2: Marines printed with morale 1 play with 2 and panic 3); then
+    ``morale_rule`` names that rule (empty otherwise).
+    """
+    cards = list(
         PersonalityCard.objects.filter(nationality__code=nationality, card_no__isnull=False)
         .select_related("weapon")
         .order_by("card_no")
     )
+    catalogue = None
+    if cards and marines:
+        try:
+            catalogue = catalogue_current()
+        except ReferenceDataNotLoaded:
+            catalogue = None
+    for card in cards:
+        info = catalogue.cards.get((nationality, card.card_no)) if catalogue else None
+        played = (
+            effective_morale_panic(info, catalogue, marines=marines)
+            if info is not None and catalogue is not None
+            else MoralePanic(card.morale, card.panic)
+        )
+        card.effective_morale = played.morale  # type: ignore[attr-defined]
+        card.effective_panic = played.panic  # type: ignore[attr-defined]
+        card.morale_rule = played.rule  # type: ignore[attr-defined]
+    return cards
+
+
+def _marines(value: Any) -> bool:
+    return value is True or str(value).lower() in {"1", "true", "on"}
 
 
 def _panel_context(force_text: str) -> dict[str, Any]:
@@ -81,16 +110,18 @@ def _render_index(
     request: HttpRequest, *, force_text: str, loaded: Any = None, status: int = 200
 ) -> HttpResponse:
     try:
-        nationality = json.loads(force_text).get("nationality", DEFAULT_NATIONALITY)
+        document = json.loads(force_text)
+        nationality = document.get("nationality", DEFAULT_NATIONALITY)
+        marines = _marines(document.get("marines"))
     except (ValueError, AttributeError):
-        nationality = DEFAULT_NATIONALITY
+        nationality, marines = DEFAULT_NATIONALITY, False
     context = {
         "force_json": force_text,
         "nationalities": Nationality.objects.all(),
         "periods": Period.objects.all(),
         "scenarios": PublishedScenario.objects.order_by("letter"),
         "nationality": nationality,
-        "cards": _cards(str(nationality)),
+        "cards": _cards(str(nationality), marines=marines),
         "saved_forces": selectors.saved_forces_for(request.user),
         "loaded": loaded,
         **_form_options(),
@@ -102,10 +133,12 @@ def _render_index(
 @require_GET
 def card_picker(request: HttpRequest) -> HttpResponse:
     nationality = request.GET.get("nationality", DEFAULT_NATIONALITY)
+    # ?marines=1: the force is US Marines (46.2 changes some cards' morale and panic).
+    marines = _marines(request.GET.get("marines", ""))
     return render(
         request,
         "builder/_card_picker.html",
-        {"cards": _cards(nationality), "nationality": nationality},
+        {"cards": _cards(nationality, marines=marines), "nationality": nationality},
     )
 
 

@@ -134,3 +134,29 @@ def test_breakdown_rule_reference_opens_its_summary(client) -> None:
     assert '<summary class="rule-ref">43.5</summary>' in html
     assert "Elite +15%, second line -15%, partisans -5%" in html
     assert "Error" in html  # the single group breaks 3.2
+
+
+def _played(cards: list, number: int) -> tuple:
+    card = next(c for c in cards if c.card_no == number)
+    return (card.morale, card.panic, card.effective_morale, card.effective_panic, card.morale_rule)
+
+
+def test_card_picker_gives_the_morale_and_panic_a_marine_plays_with(client) -> None:
+    # 46.2: American #10 Watson is printed morale 1 / panic 2; as a Marine he plays 2 / 3.
+    marines = client.get("/builder/cards/?nationality=american&marines=1").context["cards"]
+    army = client.get("/builder/cards/?nationality=american").context["cards"]
+    assert _played(marines, 10) == (1, 2, 2, 3, "46.2")
+    assert _played(army, 10) == (1, 2, 1, 2, "")
+    assert _played(marines, 1) == (4, 6, 4, 6, "")  # Burnett: morale 4, as printed
+
+
+def test_builder_page_reads_the_marines_flag_of_the_force(client) -> None:
+    force = {
+        "nationality": "american",
+        "period": "1943b",
+        "troop_type": "line",
+        "marines": True,
+        "groups": [],
+    }
+    page = client.post("/builder/", {"force": json.dumps(force)})
+    assert _played(page.context["cards"], 6) == (1, 3, 2, 3, "46.2")  # Smith
