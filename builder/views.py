@@ -16,10 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
 from upfront import labels
+from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA
+from upfront.rules.morale import MoralePanic, effective_morale_panic
 
 DEFAULT_NATIONALITY: str = EXAMPLE_FORCE["nationality"]
 _GROUP_SCHEMA = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]
@@ -117,14 +119,37 @@ def _role_label(role: str) -> str:
 
 
 def _cards(nationality: str, *, marines: bool = False) -> list[PickerCard]:
-    # ``marines``: 46.1 adjusts a Marine's printed morale and panic. The rules engine computes
-    # that adjustment; until it does, the picker shows the printed values unchanged.
-    return [
-        PickerCard(
-            card=card, role=_role_label(card.leader_role), morale=card.morale, panic=card.panic
+    """The nationality's numbered cards, each with the morale and panic it plays with.
+
+    ``morale`` / ``panic`` are the printed values unless a rule changes them for this force
+    (46.2: Marines printed with morale 1 play with 2 and panic 3, computed by the rules
+    engine); then ``adjusted_by`` names that rule.
+    """
+    cards = selectors.picker_cards(nationality)
+    catalogue = None
+    if cards and marines:
+        try:
+            catalogue = catalogue_current()
+        except ReferenceDataNotLoaded:
+            catalogue = None
+    picked = []
+    for card in cards:
+        info = catalogue.cards.get((nationality, card.card_no)) if catalogue else None
+        played = (
+            effective_morale_panic(info, catalogue, marines=marines)
+            if info is not None and catalogue is not None
+            else MoralePanic(card.morale, card.panic)
         )
-        for card in selectors.picker_cards(nationality)
-    ]
+        picked.append(
+            PickerCard(
+                card=card,
+                role=_role_label(card.leader_role),
+                morale=played.morale,
+                panic=played.panic,
+                adjusted_by=played.rule,
+            )
+        )
+    return picked
 
 
 def _nothing_bought(force_text: str) -> bool:
@@ -142,6 +167,10 @@ def _nothing_bought(force_text: str) -> bool:
         and not data.get("snipers")
         and not data.get("random_reinforcement_decks")
     )
+
+
+def _marines(value: Any) -> bool:
+    return value is True or str(value).lower() in {"1", "true", "on"}
 
 
 def _panel(force_text: str) -> dict[str, Any]:
@@ -190,7 +219,7 @@ def _render_index(
     try:
         document = json.loads(force_text)
         nationality = document.get("nationality", DEFAULT_NATIONALITY)
-        marines = document.get("marines") is True
+        marines = _marines(document.get("marines"))
     except (ValueError, AttributeError):
         nationality, marines = DEFAULT_NATIONALITY, False
     context = {
@@ -217,7 +246,8 @@ def _render_index(
 @require_GET
 def card_picker(request: HttpRequest) -> HttpResponse:
     nationality = request.GET.get("nationality", DEFAULT_NATIONALITY)
-    marines = request.GET.get("marines") == "true"
+    # ?marines=true (or 1): the force is US Marines (46.2 changes some cards' morale and panic).
+    marines = _marines(request.GET.get("marines", ""))
     return render(
         request,
         "builder/_card_picker.html",

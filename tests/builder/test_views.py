@@ -252,3 +252,30 @@ def test_the_page_names_its_draft_context(client, owner) -> None:
     saved = SavedForce.objects.create(owner=owner, name="Mine", data=plain_force([1]))
     data = page_data(client.get(f"/builder/?load={saved.pk}").content.decode(), "builder-page")
     assert data["draft_context"] == f"saved:{saved.pk}"
+
+
+def _played(cards: list, number: int) -> tuple:
+    # (printed morale, printed panic, played morale, played panic, the rule that changed them)
+    picked = next(c for c in cards if c.card.card_no == number)
+    return (picked.card.morale, picked.card.panic, picked.morale, picked.panic, picked.adjusted_by)
+
+
+def test_card_picker_gives_the_morale_and_panic_a_marine_plays_with(client) -> None:
+    # 46.2: American #10 Watson is printed morale 1 / panic 2; as a Marine he plays 2 / 3.
+    marines = client.get("/builder/cards/?nationality=american&marines=1").context["cards"]
+    army = client.get("/builder/cards/?nationality=american").context["cards"]
+    assert _played(marines, 10) == (1, 2, 2, 3, "46.2")
+    assert _played(army, 10) == (1, 2, 1, 2, "")
+    assert _played(marines, 1) == (4, 6, 4, 6, "")  # Burnett: morale 4, as printed
+
+
+def test_builder_page_reads_the_marines_flag_of_the_force(client) -> None:
+    force = {
+        "nationality": "american",
+        "period": "1943b",
+        "troop_type": "line",
+        "marines": True,
+        "groups": [],
+    }
+    page = client.post("/builder/", {"force": json.dumps(force)})
+    assert _played(page.context["cards"], 6) == (1, 3, 2, 3, "46.2")  # Smith

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from upfront.reference import fetch
 from upfront.reference import models as m
 from upfront.reference.fetch import catalogue_current
 
@@ -54,6 +55,38 @@ def test_catalogue_holds_the_reference_prices() -> None:
     assert catalogue.mountain_troops["german"] is None
     assert catalogue.variant("partisans", "russian") is not None
     assert catalogue.variant("marines", "german") is None
+
+
+def test_catalogue_holds_the_marine_and_lmg_rules() -> None:
+    catalogue = catalogue_current()
+    # personality_cards.csv: American #6 Smith, rifle, morale 1 / panic 3; #3 Fox, BAR.
+    smith, fox = catalogue.cards[("american", 6)], catalogue.cards[("american", 3)]
+    assert (smith.weapon, smith.morale, smith.panic) == ("R", 1, 3)
+    assert (fox.weapon, fox.panic) == ("BAR", 5)
+    # nationality_rules.yaml 46.4: the weapon table's LMG class and the BAR.
+    assert catalogue.lmg_class_weapons == frozenset({"LMG", "BAR"})
+    # 46.2 and 46.5 (nationality_rules.yaml params; the discount is weapons.csv's rifle note).
+    rules = catalogue.marine_rules
+    assert rules is not None
+    assert (rules.nationality, rules.min_morale, rules.raised_morale, rules.raised_panic) == (
+        "american",
+        2,
+        2,
+        3,
+    )
+    assert (rules.morale_rule, rules.bolt_action_rule) == ("46.2", "46.5")
+    assert (rules.bolt_action_weapon, rules.bolt_action_discount) == ("R", 1)
+    assert rules.semi_automatic_from == "1943a"
+    assert rules.springfield_cards == frozenset({42, 43})
+
+
+def test_without_the_marine_records_the_catalogue_has_no_marine_rules() -> None:
+    m.NationalityRule.objects.filter(rule="46.5").delete()
+    m.DataRevision.objects.create(reason="46.5 deleted in the admin")
+    try:
+        assert catalogue_current().marine_rules is None
+    finally:
+        fetch.catalogue_forget()
 
 
 def test_a_new_data_revision_is_seen_at_once() -> None:

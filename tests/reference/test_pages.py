@@ -382,6 +382,10 @@ def test_random_reinforcements_mark_cards_the_catalogue_lacks(client: Client) ->
     american = re.search(r'data-nationality="american">(.*?)</table>', page, flags=re.S).group(1)
     assert "#31 not in the card list" in visible(row_with(american, 'data-rn="5"'))
     assert "#11 Greenwood" in visible(row_with(american, 'data-rn="1"'))
+    # 48.3 / 53.2 print 11 numbers no source describes (British #35, Japanese #34/#37, ...).
+    assert visible(page).count("not in the card list") == 11
+    italian = get(client, "reference:random-reinforcements", lang="it")
+    assert visible(italian).count("non nell'elenco delle carte") == 11
 
 
 # --- DYO --------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from upfront.rules.catalogue import (
     CardInfo,
     Catalogue,
     ForceVariantInfo,
+    MarineRules,
     NationalityInfo,
     Prices,
     RadioPrice,
@@ -44,6 +45,8 @@ def card(
     unit_kind: str = "infantry",
     leader_role: str = "",
     available_from: str | None = None,
+    panic: int | None = None,
+    weapon: str = "",
 ) -> CardInfo:
     return CardInfo(
         nationality=nationality,
@@ -54,6 +57,8 @@ def card(
         morale=morale,
         leader_role=leader_role,
         available_from=available_from,
+        panic=panic,
+        weapon=weapon,
     )
 
 
@@ -70,8 +75,9 @@ def nationality_info(
 
 
 # German: 1 SL 10 (morale 4), 2 ASL 8 (3), 3: 6 (2), 4: 5 (1), 5: 4 (5), 6: 3 (3),
-# 7 unknown points (3), 8: 7 from 1943a, 20 AFV 30, 21 IG 25.
-# American: 1 SL 9 (2), 2 ASL 7 (2), 3: 5 (1), 4: 4 (3).
+# 7 unknown points (3), 8: 7 from 1943a, 9 LMG 12, 10 LMG 11, 11 MMG 9, 20 AFV 30, 21 IG 25.
+# American: 1 SL 9 (2), 2 ASL 7 (2), 3: rifle 5 (morale 1, panic 2), 4: rifle 4 (3), 5 BAR 6,
+# 6 BAR 5, 7 rifle with unknown points (morale 1), 42 Springfield rifle 3, 20 AFV 20 (morale 1).
 # Russian: 1 Commissar 11 (3), 2 SL 9 (3), 3 ASL 6 (3), 4: 3 (2), 20 AFV 28.
 CARDS: tuple[CardInfo, ...] = (
     card(1, 10, morale=4, leader_role="SL"),
@@ -82,12 +88,20 @@ CARDS: tuple[CardInfo, ...] = (
     card(6, 3),
     card(7, None),
     card(8, 7, available_from="1943a"),
+    card(9, 12, weapon="LMG"),
+    card(10, 11, weapon="LMG"),
+    card(11, 9, weapon="MMG"),
     card(20, 30, unit_kind="AFV"),
     card(21, 25, unit_kind="IG"),
     card(1, 9, nationality="american", morale=2, leader_role="SL"),
     card(2, 7, nationality="american", morale=2, leader_role="ASL"),
-    card(3, 5, nationality="american", morale=1),
-    card(4, 4, nationality="american"),
+    card(3, 5, nationality="american", morale=1, panic=2, weapon="R"),
+    card(4, 4, nationality="american", weapon="R"),
+    card(5, 6, nationality="american", weapon="BAR"),
+    card(6, 5, nationality="american", weapon="BAR"),
+    card(7, None, nationality="american", morale=1, weapon="R"),
+    card(42, 3, nationality="american", weapon="R"),
+    card(20, 20, nationality="american", morale=1, unit_kind="AFV"),
     card(1, 11, nationality="russian", leader_role="Commissar"),
     card(2, 9, nationality="russian", leader_role="SL"),
     card(3, 6, nationality="russian", leader_role="ASL"),
@@ -148,6 +162,24 @@ VARIANTS: tuple[ForceVariantInfo, ...] = (
 
 MOUNTAIN_TROOPS: Mapping[str, str | None] = {"german": None, "american": "1942b"}
 
+# 46.4: the weapons that count as LMGs.
+LMG_CLASS_WEAPONS = frozenset({"LMG", "BAR"})
+
+# 46.2 / 46.5 with arbitrary values: a Marine below morale 2 plays with 2 and panic 4; before
+# 1942b Marine rifles cost 2 less; card 42 carries a Springfield.
+MARINE_RULES = MarineRules(
+    nationality="american",
+    min_morale=2,
+    raised_morale=2,
+    raised_panic=4,
+    morale_rule="46.2",
+    bolt_action_weapon="R",
+    bolt_action_discount=2,
+    semi_automatic_from="1942b",
+    springfield_cards=frozenset({42}),
+    bolt_action_rule="46.5",
+)
+
 # German ETO 1942b: second line 1-2, line 3-8, elite 9-10; American PTO 1942b: line 1-10.
 UNIT_TYPES: tuple[UnitTypeEntry, ...] = (
     UnitTypeEntry("ETO", "german", "1942b", "second_line", 1, 2, "43"),
@@ -180,6 +212,8 @@ def catalogue(
     mountain_troops: Mapping[str, str | None] = MOUNTAIN_TROOPS,
     unit_types: Iterable[UnitTypeEntry] = UNIT_TYPES,
     tables: Iterable[TableEntry] = TABLES,
+    lmg_class_weapons: frozenset[str] = LMG_CLASS_WEAPONS,
+    marine_rules: MarineRules | None = MARINE_RULES,
 ) -> Catalogue:
     return Catalogue(
         data_revision="hand-built",
@@ -193,6 +227,8 @@ def catalogue(
         mountain_troops=dict(mountain_troops),
         unit_types=tuple(unit_types),
         tables=tuple(tables),
+        lmg_class_weapons=lmg_class_weapons,
+        marine_rules=marine_rules,
     )
 
 

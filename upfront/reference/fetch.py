@@ -19,6 +19,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
@@ -28,6 +29,7 @@ from upfront.rules.catalogue import (
     CardInfo,
     Catalogue,
     ForceVariantInfo,
+    MarineRules,
     NationalityInfo,
     Prices,
     PublishedScenarioInfo,
@@ -106,6 +108,40 @@ def _code(period: m.Period | None) -> str | None:
     return period.code if period else None
 
 
+# The NationalityRule rows (nationality_rules.yaml) whose params the engine reads, by topic:
+# 46.2 Marine morale, 46.4 fire teams (which weapons count as LMGs), 46.5 bolt-action rifles.
+MARINE_TOPICS = ("marines_morale", "fire_teams", "bolt_action")
+
+
+def _params(rules: Mapping[str, m.NationalityRule], topic: str) -> Mapping[str, Any]:
+    rule = rules.get(topic)
+    return rule.params if rule is not None else {}
+
+
+def _marine_rules(
+    rules: Mapping[str, m.NationalityRule], periods: tuple[str, ...]
+) -> MarineRules | None:
+    """46.2 and 46.5 as the engine reads them; None when the data lacks either record."""
+    morale, bolt_action = rules.get("marines_morale"), rules.get("bolt_action")
+    if morale is None or bolt_action is None or morale.nationality is None:
+        return None
+    semi_automatic_from = f"{bolt_action.params['semi_automatic_from_year']}a"
+    if semi_automatic_from not in periods:
+        raise LookupError(f"46.5: no period {semi_automatic_from!r} in the reference data")
+    return MarineRules(
+        nationality=morale.nationality.code,
+        min_morale=int(morale.params["min_morale"]),
+        raised_morale=int(morale.params["morale_1_becomes_morale"]),
+        raised_panic=int(morale.params["morale_1_becomes_panic"]),
+        morale_rule=morale.rule,
+        bolt_action_weapon=str(bolt_action.params["weapon"]),
+        bolt_action_discount=int(bolt_action.params["dyo_discount_per_weapon"]),
+        semi_automatic_from=semi_automatic_from,
+        springfield_cards=frozenset(int(n) for n in bolt_action.params["springfield_cards"]),
+        bolt_action_rule=bolt_action.rule,
+    )
+
+
 def _build(revision: str) -> Catalogue:
     periods = tuple(m.Period.objects.order_by("order").values_list("code", flat=True))
     nationalities = {
@@ -119,9 +155,9 @@ def _build(revision: str) -> Catalogue:
         for n in m.Nationality.objects.all()
     }
     cards = {}
-    for card in m.PersonalityCard.objects.select_related("nationality", "available_from").exclude(
-        card_no=None
-    ):
+    for card in m.PersonalityCard.objects.select_related(
+        "nationality", "available_from", "weapon"
+    ).exclude(card_no=None):
         cards[(card.nationality.code, card.card_no)] = CardInfo(
             nationality=card.nationality.code,
             card_no=card.card_no,
@@ -131,6 +167,8 @@ def _build(revision: str) -> Catalogue:
             morale=card.morale,
             leader_role=card.leader_role if card.leader_role != "none" else "",
             available_from=_code(card.available_from),
+            panic=card.panic,
+            weapon=card.weapon.code if card.weapon else "",
         )
     prices = list(m.DYOPrice.objects.select_related("nationality", "available_from"))
 
@@ -212,6 +250,12 @@ def _build(revision: str) -> Catalogue:
         TableEntry(table=r.table, rpn=r.rpn, value=r.value, detail=r.detail)
         for r in m.DYOTableRow.objects.exclude(rpn=None)
     )
+    rules = {
+        rule.topic: rule
+        for rule in m.NationalityRule.objects.filter(topic__in=MARINE_TOPICS).select_related(
+            "nationality"
+        )
+    }
     return Catalogue(
         data_revision=revision,
         scenario_reference=_scenario_reference(),
@@ -225,6 +269,8 @@ def _build(revision: str) -> Catalogue:
         mountain_troops=mountain,
         unit_types=unit_types,
         tables=tables,
+        lmg_class_weapons=frozenset(_params(rules, "fire_teams").get("lmg_class_weapons") or ()),
+        marine_rules=_marine_rules(rules, periods),
     )
 
 

@@ -65,6 +65,7 @@ TROOP_TYPES: dict[str, Promise] = {
 # Topics of numbered rule summaries: nationality rules, terrain deck rules, fire rules and the
 # mountain article's summaries. One label per topic code, whatever the model.
 RULE_TOPICS: dict[str, Promise] = {
+    "bolt_action": _("Bolt-action rifles"),
     # hands, cards and squads
     "hand_capacity": _("Hand and discards"),
     "split_cards": _("Split cards"),

@@ -661,8 +661,34 @@ class Loader:
             )
 
     # -- seed transcriptions --------------------------------------------------------------------
+    @staticmethod
+    def _check_rule_weapons(rec: dict[str, Any], weapons: dict[str, dict[str, str]]) -> None:
+        """Weapon codes a rule's params name must be rows of weapons.csv, read as it says."""
+        params = rec.get("params") or {}
+        origin = f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}"
+        named = [*(params.get("lmg_class_weapons") or ()), *filter(None, [params.get("weapon")])]
+        unknown = sorted(set(named) - set(weapons))
+        if unknown:
+            raise ReferenceDataError(f"{origin}: no weapons.csv rows {unknown}")
+        if "lmg_class_weapons" in params:
+            # 46.4: the LMG-class weapons are the weapon table's: its class "LMG", or a row
+            # whose note says the rule applies (the BAR).
+            listed = set(params["lmg_class_weapons"])
+            table = {
+                code
+                for code, row in weapons.items()
+                if row["class"] == "LMG" or re.search(r"(?<![\d.])46\.4(?!\d)", row["note"])
+            }
+            if listed != table:
+                raise ReferenceDataError(
+                    f"{origin}: lmg_class_weapons {sorted(listed)} differ from the weapons.csv "
+                    f"rows of class LMG or citing 46.4 {sorted(table)}"
+                )
+
     def load_seed_nationality_data(self) -> None:
+        weapons = {row["code"]: row for row in self.csv("weapons.csv")}
         for order, rec in enumerate(_records(self.yaml("nationality_rules.yaml"), "rules")):
+            self._check_rule_weapons(rec, weapons)
             self.put(
                 m.NationalityRule,
                 f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}",

@@ -269,6 +269,23 @@ def unit_type_grids(theatre: str) -> list[UnitTypeGrid]:
     return grids
 
 
+def card_numbers() -> dict[str, set[int]]:
+    """The numbered personality cards the reference data holds, by nationality code."""
+    numbers: dict[str, set[int]] = {}
+    for code, number in m.PersonalityCard.objects.exclude(card_no=None).values_list(
+        "nationality__code", "card_no"
+    ):
+        numbers.setdefault(code, set()).add(number)
+    return numbers
+
+
+def missing_cards(row: m.RandomReinforcementRow, known: Mapping[str, set[int]]) -> list[int]:
+    """The card numbers a random reinforcement result names that the card list lacks (48.3 /
+    53.2 print numbers for cards no source describes, e.g. British #35)."""
+    held = known.get(row.nationality.code, set())
+    return [number for number in row.cards if number not in held]
+
+
 # --- random reinforcements (48.3, 53.2) ------------------------------------------------------
 
 

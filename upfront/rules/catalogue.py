@@ -20,6 +20,8 @@ class CardInfo:
     morale: int | None
     leader_role: str = ""  # "SL", "ASL", "Commissar" or ""
     available_from: str | None = None  # period code, when a source gives it
+    panic: int | None = None  # as printed; None: no source gives it
+    weapon: str = ""  # weapons.csv code ("R", "LMG", "BAR", "AFV", ...)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,25 @@ class ForceVariantInfo:
     available_from: str | None
     min_morale: int | None
     rule: str
+
+
+@dataclass(frozen=True)
+class MarineRules:
+    """What the US Marine rules change in a DYO force (nationality_rules.yaml, 46.2 and 46.5)."""
+
+    nationality: str  # the Marines' nationality
+    # 46.2: a Marine printed below min_morale plays with counters of these values.
+    min_morale: int
+    raised_morale: int
+    raised_panic: int
+    morale_rule: str
+    # 46.5: before semi_automatic_from, Marines carry bolt-action rifles (weapon code), each
+    # bought for bolt_action_discount points less; the Springfield cards date a force before it.
+    bolt_action_weapon: str
+    bolt_action_discount: int
+    semi_automatic_from: str  # period code
+    springfield_cards: frozenset[int]
+    bolt_action_rule: str
 
 
 @dataclass(frozen=True)
@@ -137,6 +158,8 @@ class Catalogue:
     mountain_troops: Mapping[str, str | None]
     unit_types: tuple[UnitTypeEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
+    lmg_class_weapons: frozenset[str] = frozenset()  # 46.4: weapon codes that count as LMGs
+    marine_rules: MarineRules | None = None
     scenario_reference: ScenarioReference = field(default_factory=ScenarioReference)
 
     def period_index(self, period: str) -> int:

@@ -121,7 +121,16 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "violation.marines_not_american": gettext_noop("Only an American force can be US Marines."),
         "violation.marine_morale": gettext_noop(
-            "Card #%(card)s %(name)s has morale %(morale)s; Marines have at least %(minimum)s."
+            "Marines printed with a lower morale play with morale %(morale)s and panic "
+            "%(panic)s (counters): %(cards)s."
+        ),
+        "violation.springfields_date_the_force": gettext_noop(
+            "Cards %(cards)s carry Springfield rifles, which date a force before %(before)s; "
+            "this force is in %(period)s."
+        ),
+        "violation.lmgs_in_one_group": gettext_noop(
+            "Group %(label)s sets up %(count)s LMG-class weapons together (%(cards)s); no two "
+            "may start in the same group."
         ),
         "violation.partisans_not_available": gettext_noop(
             "The sources give no partisans for %(nationality)s forces."
@@ -137,12 +146,20 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Partisans have a single leader; this force has %(count)s."
         ),
         "violation.mountain_troops_nationality": gettext_noop(
-            "The mountain article lists no %(nationality)s mountain troops; an elite force in "
-            "the mountains must be of a listed nationality."
+            "The mountain article lists no %(nationality)s mountain troops: these elites fight "
+            "as ordinary elite troops."
         ),
         "violation.mountain_troops_too_early": gettext_noop(
-            "%(nationality)s mountain troops are available from %(available_from)s, not in "
-            "%(period)s."
+            "%(nationality)s mountain troops exist from %(available_from)s: in %(period)s these "
+            "elites fight as ordinary elite troops."
+        ),
+        "violation.mountain_troops_black_rn": gettext_noop(
+            "These elites are mountain troops only if you draw a black RN; on a red one they "
+            "are ordinary elite troops."
+        ),
+        "violation.extra_snipers_not_priced": gettext_noop(
+            "A DYO force may buy more snipers, but no source gives their price: only the sniper "
+            "capability and the double sniper are offered."
         ),
         "violation.replay_leaders": gettext_noop(
             "The Replay method needs exactly one SL and one ASL (a Commissar may replace "
@@ -158,6 +175,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "reinforcements after deck %(after_deck)s (cards %(cards)s): %(face)s x %(multiplier)s"
         ),
         "line.random_reinforcements": gettext_noop("random reinforcements, deck %(deck)s"),
+        "line.bolt_action_rifles": gettext_noop(
+            "bolt-action rifles (cards %(cards)s): %(count)s x -%(discount)s"
+        ),
         "line.elite": gettext_noop("elite %(percent)s%% on %(face)s"),
         "line.second_line": gettext_noop("second line %(percent)s%% on %(face)s"),
         "line.partisans": gettext_noop("partisans %(percent)s%% on %(face)s"),
@@ -224,6 +244,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "draw.decks": gettext_noop("%(decks)s decks"),
         "draw.mountain_troops": gettext_noop("mountain troops"),
         "draw.no_mountain_troops": gettext_noop("no mountain troops"),
+        "draw.mountain_troops_nationality": gettext_noop(
+            "The mountain article lists no %(nationality)s mountain troops."
+        ),
+        "draw.mountain_troops_too_early": gettext_noop(
+            "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."
+        ),
     }
 )
 
