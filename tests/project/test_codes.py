@@ -121,7 +121,7 @@ def test_the_docs_list_every_violation_code_with_its_severity() -> None:
     from upfront.rules.messages import MESSAGES
 
     text = (ROOT / "docs" / "interchange-format.md").read_text(encoding="utf-8")
-    table = text.split("### Violation codes", 1)[1].split("\n## ", 1)[0]
+    table = re.split(r"\n##+ ", text.split("### Violation codes", 1)[1], maxsplit=1)[0]
     rows = dict(re.findall(r"^\| `(\w+)`( \((?:warning|info)\))? \|", table, flags=re.M))
     engine = {key.removeprefix("violation.") for key in MESSAGES if key.startswith("violation.")}
     assert set(rows) == engine

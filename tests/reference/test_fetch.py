@@ -100,3 +100,42 @@ def test_a_new_data_revision_is_seen_at_once() -> None:
     assert after is not before
     assert after.cards[("german", 1)].dyo_points == 52
     assert catalogue_current() is after  # cached again
+
+
+def test_catalogue_holds_the_facts_of_the_scenario_checks() -> None:
+    ref = catalogue_current().scenario_reference
+    # valid_matchups.csv: 21 pairs, "Q&A 3.1"; Americans and Russians never met.
+    assert len(ref.matchups) == m.ValidMatchup.objects.count() == 21
+    pair = ref.matchups[frozenset({"american", "russian"})]
+    assert (pair.valid_historical, pair.rule) == (False, "Q&A 3.1")
+    # 46.1, 47.2, 50.42: who faces whom, from nationality_rules.yaml and terrain.yaml.
+    assert ref.marines is not None and ref.jungle is not None
+    assert ref.italians_vs_russians is not None
+    assert (ref.marines.rule, ref.marines.nationality, ref.marines.opponents) == (
+        "46.1",
+        "american",
+        frozenset({"japanese"}),
+    )
+    assert (ref.jungle.rule, ref.jungle.nationality, ref.jungle.opponents) == (
+        "47.2",
+        "japanese",
+        frozenset({"british", "american"}),
+    )
+    assert ref.italians_vs_russians.opponents == frozenset({"russian"})
+    assert ref.italians_vs_russians.params["panic_modifier_vs_russian"] == 1
+    # 52.1: the desert deck belongs to the European theatre; M9.x: topography rules.
+    assert (ref.deck_theatres["desert"].theatre, ref.deck_theatres["desert"].rule) == (
+        "ETO",
+        "52.1",
+    )
+    assert ref.topography_rules == {"rocky": "M9.1", "wooded": "M9.2", "jungle": "M9.3"}
+    assert ref.weather["rain"].rule == "99.6"
+    # M11: scenario C's adapted rules with their parameters, and the adaptation's texts.
+    c = ref.published_scenarios["C"]
+    assert c.mountain_rule == "M11"
+    assert c.mountain_special_rules == tuple(use.code for use in c.mountain_rule_uses)
+    assert dict(c.mountain_rule_uses[0].params) == {"card_type": "stream", "count": 1}
+    assert c.mountain_cards_removed_en and c.mountain_cards_removed_it
+    r = ref.published_scenarios["R"]
+    assert r.mountain_excluded and r.mountain_exclusion_reason_it
+    assert {"desert_rules", "americans_not_marines"} <= set(ref.special_rules)

@@ -19,19 +19,27 @@ from decimal import Decimal
 from typing import Any
 
 from upfront.rules.catalogue import (
+    AdaptedRule,
     CardInfo,
     Catalogue,
     ForceVariantInfo,
     MarineRules,
+    MatchupInfo,
+    MatchupRule,
     NationalityInfo,
     Prices,
+    PublishedScenarioInfo,
     RadioPrice,
+    ScenarioReference,
     TableEntry,
+    TheatreLimit,
     UnitTypeEntry,
+    WeatherInfo,
 )
 from upfront.rules.force import CardPurchase, Force, Group, Reinforcement
 from upfront.rules.pricing import Pricing, price_force
 from upfront.rules.results import Violation
+from upfront.rules.scenario import Scenario, Side, SpecialRuleUse
 
 PERIODS = ("1941a", "1941b", "1942a", "1942b", "1943a", "1943b")
 
@@ -197,6 +205,76 @@ TABLES: tuple[TableEntry, ...] = tuple(
 )
 
 
+def published(
+    letter: str, *, excluded: bool = False, rules: Sequence[str] = (), topography: str | None = None
+) -> PublishedScenarioInfo:
+    return PublishedScenarioInfo(
+        letter=letter,
+        name=f"Scenario {letter}",
+        time_limit_decks=3,
+        dyo_attacker=None,
+        dyo_defender=None,
+        mountain_excluded=excluded,
+        mountain_special_rules=tuple(rules),
+        mountain_topography=topography,
+        mountain_rule="M11",
+        mountain_rule_uses=tuple(AdaptedRule(code) for code in rules),
+    )
+
+
+# The scenario checks' facts, shaped like the real ones but chosen for the tests: scenario B
+# is excluded from the mountains, A has one adapted rule, M two and a required topography;
+# rain needs overcast; drifts need one of two snows; ski troops bring winter camouflage; clear
+# goes with nothing. The real facts are tested against the real catalogue
+# (tests/rules/test_scenario_checks.py, ``reference_catalogue``).
+SCENARIO_REFERENCE = ScenarioReference(
+    published_scenarios={
+        "A": published("A", rules=("minefields_cower",)),
+        "B": published("B", excluded=True),
+        "M": published("M", rules=("minefields_cower", "marsh_not_cower"), topography="rocky"),
+    },
+    weather={
+        "clear": WeatherInfo("clear", excludes=frozenset({"overcast", "rain"}), rule="99.1"),
+        "overcast": WeatherInfo("overcast", excludes=frozenset({"clear"}), rule="99.5"),
+        "rain": WeatherInfo("rain", requires=frozenset({"overcast"}), rule="99.6"),
+        "ground_snow": WeatherInfo("ground_snow", rule="99.82"),
+        "deep_snow": WeatherInfo("deep_snow", rule="99.83"),
+        "drifts": WeatherInfo(
+            "drifts", requires_any=frozenset({"ground_snow", "deep_snow"}), rule="99.84"
+        ),
+        "winter_camouflage": WeatherInfo("winter_camouflage", rule="99.86"),
+        "ski_troops": WeatherInfo(
+            "ski_troops", implies=frozenset({"winter_camouflage"}), rule="99.9"
+        ),
+    },
+    topographies={"rocky": "", "wooded": "ETO", "jungle": "PTO"},
+    topography_rules={"rocky": "M9.1", "wooded": "M9.2", "jungle": "M9.3"},
+    environments=frozenset({"dry"}),
+    special_rules={
+        "minefields_cower": "M11",
+        "marsh_not_cower": "M11",
+        "jungle_rules": "47",
+        "desert_rules": "52",
+        "americans_not_marines": "46.1",
+        "custom": "scenario card",
+    },
+    matchups={
+        frozenset({"american", "russian"}): MatchupInfo(
+            frozenset({"american", "russian"}), False, "Q&A 3.1"
+        ),
+        frozenset({"american", "german"}): MatchupInfo(
+            frozenset({"american", "german"}), True, "Q&A 3.1"
+        ),
+    },
+    marines=MatchupRule("46.1", "american", frozenset({"japanese"})),
+    jungle=MatchupRule("47.2", "japanese", frozenset({"british", "american"})),
+    italians_vs_russians=MatchupRule(
+        "50.42", "italian", frozenset({"russian"}), {"panic_modifier_vs_russian": 2}
+    ),
+    deck_theatres={"desert": TheatreLimit("ETO", "52.1")},
+)
+
+
 def prices(**changes: Any) -> Prices:
     return dataclasses.replace(PRICES, **changes)
 
@@ -214,6 +292,7 @@ def catalogue(
     tables: Iterable[TableEntry] = TABLES,
     lmg_class_weapons: frozenset[str] = LMG_CLASS_WEAPONS,
     marine_rules: MarineRules | None = MARINE_RULES,
+    scenario_reference: ScenarioReference = SCENARIO_REFERENCE,
 ) -> Catalogue:
     return Catalogue(
         data_revision="hand-built",
@@ -229,6 +308,7 @@ def catalogue(
         tables=tuple(tables),
         lmg_class_weapons=lmg_class_weapons,
         marine_rules=marine_rules,
+        scenario_reference=scenario_reference,
     )
 
 
@@ -292,3 +372,34 @@ def run_check(check: Check, subject: Force, on: Catalogue = CATALOGUE) -> list[V
 
 def codes(violations: Iterable[Violation]) -> list[str]:
     return [v.code for v in violations]
+
+
+def scenario(
+    attacker: Force | str = "american",
+    defender: Force | str = "german",
+    *,
+    period: str = "1942b",
+    theatre: str = "ETO",
+    special_rules: Sequence[str | SpecialRuleUse] = (),
+    weather: Sequence[str] = (),
+    **fields: Any,
+) -> Scenario:
+    """A Scenario built directly: a side is a Force, or a nationality for a small line force
+    of the scenario's period and theatre (cards 1-4 in two groups)."""
+
+    def side(role: str, given: Force | str) -> Side:
+        if isinstance(given, str):
+            given = force(nationality=given, period=period, theatre=theatre)
+        return Side(role, given)
+
+    return Scenario(
+        title="Test",
+        period=period,
+        theatre=theatre,
+        sides=(side("attacker", attacker), side("defender", defender)),
+        special_rules=tuple(
+            SpecialRuleUse(rule) if isinstance(rule, str) else rule for rule in special_rules
+        ),
+        weather=tuple(weather),
+        **fields,
+    )

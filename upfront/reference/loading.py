@@ -33,7 +33,7 @@ from django.conf import settings
 from django.db import models, transaction
 
 from upfront.reference import models as m
-from upfront.reference.fetch import DYO_SUMMARY_GROUP
+from upfront.reference.fetch import DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP
 from upfront.reference.services import data_revision_create
 
 K = TypeVar("K", bound=m.Keyed)
@@ -339,7 +339,7 @@ class Loader:
         self.load_terrain()
         self.load_weather()
         self.load_mountain_and_scenarios()
-        self.load_dyo_rule_summaries()
+        self.load_engine_rule_summaries()
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
@@ -967,18 +967,24 @@ class Loader:
                 **_sourced(rec, rule=rec.get("rule") or "M11"),
             )
 
-    def load_dyo_rule_summaries(self) -> None:
-        """One line on each rule the DYO engine cites (shown by the builder panel and the API)."""
-        records = _records(self.yaml("rule_summaries.yaml"), "rules")
-        seen: set[str] = set()
-        for order, rec in enumerate(records):
-            rule = _text(rec.get("rule"))
-            if not rule or rule in seen or not _text(rec.get("summary_en")):
-                raise ReferenceDataError(
-                    f"rule_summaries.yaml: record {order}: a rule, once, with summary_en"
-                )
-            seen.add(rule)
-        self.load_rule_summaries(DYO_SUMMARY_GROUP, records, "rule_summaries.yaml")
+    def load_engine_rule_summaries(self) -> None:
+        """One line on each rule the engine cites: the DYO rules (``rules``, shown by the
+        builder panel and the API) and the scenario checks' rules (``scenario_rules``)."""
+        data = self.yaml("rule_summaries.yaml")
+        for key, group in (
+            ("rules", DYO_SUMMARY_GROUP),
+            ("scenario_rules", SCENARIO_SUMMARY_GROUP),
+        ):
+            records = _records(data, key)
+            seen: set[str] = set()
+            for order, rec in enumerate(records):
+                rule = _text(rec.get("rule"))
+                if not rule or rule in seen or not _text(rec.get("summary_en")):
+                    raise ReferenceDataError(
+                        f"rule_summaries.yaml: {key} record {order}: a rule, once, with summary_en"
+                    )
+                seen.add(rule)
+            self.load_rule_summaries(group, records, f"rule_summaries.yaml: {key}")
 
     def load_rule_summaries(self, group: str, records: list[dict[str, Any]], origin: str) -> None:
         """Rule summaries of one group (known by group, rule and topic), in file order."""

@@ -601,6 +601,24 @@ def dyo_rule_summaries() -> Mapping[str, str]:
     return texts.rule_summaries_it if _italian() else texts.rule_summaries_en
 
 
+def scenario_rule_summaries() -> Mapping[str, str]:
+    """One line on each rule the scenario checks cite, by rule, in the active language.
+
+    From the reference data (``rule_summaries.yaml``, ``scenario_rules``), cached per data
+    revision: no query. A force's own violations use :func:`dyo_rule_summaries`.
+    """
+    texts = texts_current()
+    return texts.scenario_rule_summaries_it if _italian() else texts.scenario_rule_summaries_en
+
+
+def code_names(kind: str) -> Mapping[str, str]:
+    """Names of the reference data's codes of one kind (``weather``, ``topography``,
+    ``terrain_deck``; ``special_rule``: its text), in the active language (cached)."""
+    texts = texts_current()
+    names = texts.code_names_it if _italian() else texts.code_names_en
+    return names.get(kind, {})
+
+
 def nationality_names() -> Mapping[str, str]:
     """Every nationality's name by code, in the active language (cached per data revision)."""
     texts = texts_current()

@@ -35,6 +35,28 @@ def gettext_noop(message: str) -> str:
 CODE_PARAMS = frozenset({"weapon", "troop_type", "unit_kind", "colour"})
 # A parameter holding a nationality code, named from the reference data by the edge.
 NATIONALITY_PARAM = "nationality"
+# Parameters holding codes of the reference data, one or several joined by "," (a finding's
+# "needs one of: a, b"): the edge shows each as its name in the reader's language, from the
+# data. Parameter name -> kind of code ("special_rule": the special rule's text).
+DATA_PARAMS: Mapping[str, str] = MappingProxyType(
+    {
+        NATIONALITY_PARAM: "nationality",
+        "opponent": "nationality",
+        "opponents": "nationality",
+        "weather": "weather",
+        "other_weather": "weather",
+        "required_weather": "weather",
+        "weather_options": "weather",
+        "implied_weather": "weather",
+        "topography": "topography",
+        "other_topography": "topography",
+        "terrain_deck": "terrain_deck",
+        "special_rule": "special_rule",
+    }
+)
+# Parameters holding a code of ``upfront.rules.codes`` that the edge shows by its label
+# (``upfront.labels.LABELLED``): parameter name -> code set.
+LABEL_PARAMS: Mapping[str, str] = MappingProxyType({"theatre_name": "theatre"})
 
 MESSAGES: Mapping[str, str] = MappingProxyType(
     {
@@ -164,6 +186,71 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "violation.replay_leaders": gettext_noop(
             "The Replay method needs exactly one SL and one ASL (a Commissar may replace "
             "either); this force has %(sl)s SL, %(asl)s ASL, %(commissar)s Commissar."
+        ),
+        # -- scenario findings (scenario_checks.py) -------------------------------------------
+        "finding.matchup_not_historical": gettext_noop(
+            "%(nationality)s and %(opponent)s forces did not meet in the war: the official table "
+            "does not count this match-up as historical."
+        ),
+        "finding.mountain_scenario_excluded": gettext_noop(
+            "Scenario %(letter)s is not played in the mountains: the mountain article excludes it."
+        ),
+        "finding.mountain_adaptation": gettext_noop(
+            "In the mountains scenario %(letter)s is played with its own adaptation: %(count)s "
+            "special rule(s)."
+        ),
+        "finding.mountain_adaptation_topography": gettext_noop(
+            "In the mountains scenario %(letter)s is played with its own adaptation: %(count)s "
+            "special rule(s), on %(topography)s topography."
+        ),
+        "finding.mountain_special_rule_missing": gettext_noop(
+            "In the mountains scenario %(letter)s has this special rule, missing here: "
+            "%(special_rule)s"
+        ),
+        "finding.mountain_topography_missing": gettext_noop(
+            "In the mountains scenario %(letter)s is played on %(topography)s topography; "
+            "choose it."
+        ),
+        "finding.mountain_topography_contradicts": gettext_noop(
+            "In the mountains scenario %(letter)s is played on %(topography)s topography, not "
+            "%(other_topography)s."
+        ),
+        "finding.topography_theatre": gettext_noop(
+            "%(topography)s topography belongs to the %(theatre_name)s only."
+        ),
+        "finding.jungle_rules_matchup": gettext_noop(
+            "The jungle rules are only for %(nationality)s forces facing one of: %(opponents)s."
+        ),
+        "finding.marines_expected": gettext_noop(
+            "%(nationality)s forces facing %(opponent)s forces are Marines unless a special rule "
+            "says otherwise: mark the force as Marines or add that special rule."
+        ),
+        "finding.weather_requires": gettext_noop(
+            "%(weather)s cannot hold without %(required_weather)s."
+        ),
+        "finding.weather_requires_any": gettext_noop(
+            "%(weather)s cannot hold without one of: %(weather_options)s."
+        ),
+        "finding.weather_excludes": gettext_noop(
+            "%(weather)s and %(other_weather)s cannot hold together."
+        ),
+        "finding.weather_implied": gettext_noop(
+            "With %(weather)s comes %(implied_weather)s: it holds even when it is not listed."
+        ),
+        "finding.italians_against_russians": gettext_noop(
+            "%(nationality)s forces facing %(opponent)s forces: their Surrender and squad break "
+            "rules do not apply, and their Panic is %(panic)s higher."
+        ),
+        "finding.desert_theatre": gettext_noop(
+            "The desert deck and the desert rules belong to the %(theatre_name)s."
+        ),
+        "finding.desert_rules_implied": gettext_noop(
+            "The desert deck is played with the Desert War desert rules: they hold even without "
+            "that special rule."
+        ),
+        "finding.desert_rules_deck": gettext_noop(
+            "The desert rules are written for the Buildings, Woods, Stream and Minefield cards of "
+            "the standard or desert deck; agree how they fit the %(terrain_deck)s deck."
         ),
         # -- price lines (pricing.py) --------------------------------------------------------
         "line.card": gettext_noop("card %(card)s"),
