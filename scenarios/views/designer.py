@@ -158,7 +158,7 @@ def _render_designer(request: HttpRequest, context: dict[str, Any], status: int 
 def _designer(request: HttpRequest, scenario: Scenario | None) -> HttpResponse:
     user = request.user
     owner = scenario is None or scenario.owner_id == user.pk
-    options = designer_options(libraries=Library.objects.filter(owner=user))
+    options = designer_options(libraries=selectors.libraries_editable_by(user))
     if request.method != "POST":
         if scenario is not None:
             designer = Designer(
@@ -258,7 +258,7 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
     scenario = _scenario(request, public_id, editable=True) if public_id else None
     owner = scenario is None or scenario.owner_id == request.user.pk
     designer = Designer(
-        options=designer_options(libraries=Library.objects.filter(owner=request.user)),
+        options=designer_options(libraries=selectors.libraries_editable_by(request.user)),
         owner=owner,
         data=request.POST,
     )
