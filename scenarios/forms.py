@@ -45,7 +45,7 @@ WHICH_LABELS = {"first": _("the first ones found"), "any": _("any of them")}
 
 # Names of the special rules' parameters and of their coded values (docs/interchange-format.md).
 PARAM_LABELS = {
-    "side": _("Side"),
+    "side": pgettext_lazy("attacker or defender", "Side"),
     "count": _("How many"),
     "card_type": _("Card"),
     "card_types": _("Cards"),
