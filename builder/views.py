@@ -196,7 +196,11 @@ def _panel_context(force_text: str) -> dict[str, Any]:
 _DRAFTS_DONE = "builder_drafts_done"
 
 
-def _draft_context(saved_id: int | str | None) -> str:
+def _draft_context(saved_id: int | str | None, scenario_side: Any = None) -> str:
+    # A scenario's side edited here (builder/scenario_views.py) keeps a draft of its own, so a
+    # draft of a new force is never restored over it, nor it over one.
+    if scenario_side:
+        return f"scenario:{scenario_side['scenario'].public_id}:{scenario_side['role']}"
     return f"saved:{saved_id}" if saved_id else "new"
 
 
@@ -233,7 +237,9 @@ def _render_index(
         "loaded": loaded,
         # Read by static/js/builder.js (json_script): this page's draft and the starting force.
         "builder_page": {
-            "draft_context": _draft_context(loaded.pk if loaded else None),
+            "draft_context": _draft_context(
+                loaded.pk if loaded else None, getattr(request, "builder_scenario", None)
+            ),
             "drafts_done": request.session.pop(_DRAFTS_DONE, []),
             "empty_force": empty_force(),
         },

@@ -1,4 +1,41 @@
 """The designer and the share pages: /scenarios/new/, /scenarios/<id>/, /libraries/...
 (scenarios.views.designer)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scenarios.views import designer as views
+
+urlpatterns = [
+    path("scenarios/new/", views.scenario_new, name="new"),
+    path("scenarios/new/check/", views.designer_check, name="designer_check"),
+    path("scenarios/mine/", views.my_scenarios, name="mine"),
+    path("scenarios/<uuid:public_id>/", views.scenario_detail, name="detail"),
+    path("scenarios/<uuid:public_id>/edit/", views.scenario_edit, name="edit"),
+    path(
+        "scenarios/<uuid:public_id>/edit/check/",
+        views.designer_check,
+        name="designer_check_edit",
+    ),
+    path("scenarios/<uuid:public_id>/copy/", views.scenario_copy, name="copy"),
+    path("scenarios/<uuid:public_id>/library/", views.scenario_library, name="add_to_library"),
+    path("scenarios/<uuid:public_id>/recheck/", views.scenario_recheck, name="recheck"),
+    path("scenarios/<uuid:public_id>/delete/", views.scenario_delete, name="delete"),
+    path("scenarios/<uuid:public_id>/export/", views.scenario_export, name="export"),
+    path("libraries/", views.library_list, name="libraries"),
+    path("libraries/new/", views.library_new, name="library_new"),
+    path("libraries/<uuid:public_id>/", views.library_detail, name="library"),
+    path("libraries/<uuid:public_id>/edit/", views.library_edit, name="library_edit"),
+    path("libraries/<uuid:public_id>/delete/", views.library_delete, name="library_delete"),
+    path("libraries/<uuid:public_id>/copy/", views.library_copy, name="library_copy"),
+    path("libraries/<uuid:public_id>/export/", views.library_export, name="library_export"),
+    path(
+        "libraries/<uuid:public_id>/collaborators/",
+        views.library_collaborator_add,
+        name="library_collaborator_add",
+    ),
+    path(
+        "libraries/<uuid:public_id>/collaborators/<int:user_id>/remove/",
+        views.library_collaborator_remove,
+        name="library_collaborator_remove",
+    ),
+]

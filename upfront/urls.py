@@ -1,12 +1,17 @@
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
-    SpectacularSwaggerView,
+    SpectacularSwaggerSplitView,
 )
 
 from upfront import views
+
+# Swagger UI and ReDoc style themselves with inline styles and ReDoc searches in a blob: worker;
+# scripts stay same-origin only (the Swagger UI set-up script is served as a file: split view).
+_API_DOCS_POLICY = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,8 +28,16 @@ urlpatterns = [
     path("api/v1/", include("builder.api.urls")),
     path("api/v1/", include("scenarios.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path(
+        "api/docs/",
+        csp_update(_API_DOCS_POLICY)(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="api-docs",
+    ),
+    path(
+        "api/redoc/",
+        csp_update(_API_DOCS_POLICY)(SpectacularRedocView.as_view(url_name="schema")),
+        name="api-redoc",
+    ),
 ]
 
 # Under /api/ Django's own errors are problem documents too (upfront/api/problems.py).

@@ -1,0 +1,137 @@
+"""A scenario document as a player reads it: names instead of codes, cards with their values.
+
+Used by the scenario page and the designer's preview. Reads reference data only (names,
+cards); user content arrives already selected (``scenarios.selectors``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from builder import services as builder_services
+from scenarios.forms import (
+    DECK_ACTION_LABELS,
+    PARAM_LABELS,
+    PARAM_VALUE_LABELS,
+    ROLE_LABELS,
+    WHICH_LABELS,
+)
+from upfront import labels
+from upfront.reference import models as ref
+from upfront.rules.scenario import ANY_BUILDINGS
+
+
+def _names(model: Any) -> dict[str, str]:
+    return {row.code: row.name for row in model.objects.all()}
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_value(v) for v in value)
+    return str(PARAM_VALUE_LABELS.get(str(value), value))
+
+
+def _cards(force: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card the force buys, in its group, with the values printed on it."""
+    bought = [
+        (group.get("label", ""), item)
+        for group in force.get("groups") or []
+        for item in group.get("cards") or []
+    ] + [
+        (_("after deck %(deck)s") % {"deck": r.get("after_deck")}, item)
+        for r in force.get("reinforcements") or []
+        for item in r.get("cards") or []
+    ]
+    numbers = {item.get("card") for _group, item in bought}
+    known = {
+        card.card_no: card
+        for card in ref.PersonalityCard.objects.filter(
+            nationality__code=force.get("nationality"), card_no__in=numbers
+        ).select_related("weapon")
+    }
+    rows = []
+    for group, item in bought:
+        card = known.get(item.get("card"))
+        rows.append(
+            {
+                "group": group,
+                "number": item.get("card"),
+                "card": card,
+                "role": labels.LEADER_ROLE.get(card.leader_role, "") if card else "",
+                "secondary": [
+                    labels.SECONDARY_WEAPON.get(w, w) for w in item.get("secondary") or []
+                ],
+            }
+        )
+    return rows
+
+
+def _check(force: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        return builder_services.force_validate(data=force)
+    except builder_services.ForceInputError:
+        return None
+
+
+def scenario_display(body: dict[str, Any]) -> dict[str, Any]:
+    """The scenario body ``document["scenario"]`` as the preview template shows it."""
+    card_types = _names(ref.TerrainCardType)
+    card_types[ANY_BUILDINGS] = _("Buildings (either value)")
+    weather = {w.code: w for w in ref.WeatherCondition.objects.all()}
+    rules = {r.code: r for r in ref.SpecialRule.objects.all()}
+    letter = body.get("based_on")
+    published = ref.PublishedScenario.objects.filter(letter=letter).first() if letter else None
+    victory = body.get("victory_conditions") or {}
+    row = None
+    if victory.get("rpn"):
+        row = ref.DYOTableRow.objects.filter(table="victory_conditions", rpn=victory["rpn"]).first()
+    nationalities = {n.code: n for n in ref.Nationality.objects.all()}
+    sides = []
+    for side in body.get("sides") or []:
+        force = side.get("force") or {}
+        sides.append(
+            {
+                "role": side.get("role"),
+                "role_label": ROLE_LABELS.get(side.get("role", ""), side.get("role")),
+                "nationality": nationalities.get(force.get("nationality", "")),
+                "troop_type": labels.TROOP_TYPE.get(force.get("troop_type", ""), ""),
+                "force": force,
+                "cards": _cards(force),
+                "check": _check(force),
+            }
+        )
+    return {
+        "body": body,
+        "published": published,
+        "terrain_deck": _names(ref.TerrainDeck).get(body.get("terrain_deck") or "standard"),
+        "topography": _names(ref.Topography).get(body.get("topography") or ""),
+        "environment": _names(ref.EnvironmentalCondition).get(body.get("environment") or ""),
+        "weather": [weather[c] for c in body.get("weather") or [] if c in weather],
+        "first_player": ROLE_LABELS.get(body.get("first_player") or "", ""),
+        "deck_changes": [
+            {
+                "action": DECK_ACTION_LABELS.get(c.get("action", ""), c.get("action")),
+                "card": card_types.get(c.get("card_type", ""), c.get("card_type")),
+                "count": c.get("count"),
+                "which": WHICH_LABELS.get(c.get("which") or "first", ""),
+            }
+            for c in body.get("deck_changes") or []
+        ],
+        "special_rules": [
+            {
+                "code": r.get("code"),
+                "rule": r.get("rule") or (rules[r["code"]].rule if r.get("code") in rules else ""),
+                "summary": rules[r["code"]].text if r.get("code") in rules else "",
+                "params": [
+                    (PARAM_LABELS.get(k, k), _value(v)) for k, v in (r.get("params") or {}).items()
+                ],
+                "text": r.get("text") or "",
+            }
+            for r in body.get("special_rules") or []
+        ],
+        "victory_text": victory.get("text") or "",
+        "victory_row": row,
+        "sides": sides,
+    }

@@ -1,0 +1,501 @@
+"""The scenario designer, the scenario page and the library pages (server-rendered, htmx).
+
+Views stay thin: user content is read through ``scenarios.selectors`` only (what the
+requester may not see answers 404) and written through ``scenarios.services`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scenarios import selectors, services
+from scenarios.checks import scenario_quick_check
+from scenarios.display import scenario_display
+from scenarios.forms import (
+    AddToLibraryForm,
+    CollaboratorForm,
+    Designer,
+    LibraryForm,
+    designer_options,
+)
+from scenarios.models import Library, Scenario
+from scenarios.prefill import prefill_apply, published_scenario_prefill
+from upfront.reference.fetch import data_revision_current
+from upfront.rules.examples import EXAMPLE_FORCE, empty_force
+
+# A new scenario starts from these (the user changes every one of them).
+_NEW_SIDES = {"attacker": "american", "defender": "german"}
+
+
+def _quick_check(data: dict[str, Any]) -> dict[str, Any]:
+    """The quick checks of a scenario document, each finding citing its rule.
+
+    ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}`` from
+    ``scenarios.checks.scenario_quick_check``: the document's faults with their paths, and
+    the findings of the engine's scenario checks with their rule summaries.
+    """
+    return scenario_quick_check(data=data)
+
+
+def _scenario(request: HttpRequest, public_id: UUID, *, editable: bool = False) -> Scenario:
+    found = (
+        selectors.scenarios_editable_by(request.user)
+        if editable
+        else selectors.scenarios_visible_to(request.user)
+    )
+    return get_object_or_404(found.select_related("owner", "library"), public_id=public_id)
+
+
+def _library(request: HttpRequest, public_id: UUID, *, editable: bool = False) -> Library:
+    found = (
+        selectors.libraries_editable_by(request.user)
+        if editable
+        else selectors.libraries_visible_to(request.user)
+    )
+    return get_object_or_404(found.select_related("owner"), public_id=public_id)
+
+
+def _new_body(based_on: str = "") -> dict[str, Any]:
+    language = (get_language() or "en")[:2]
+    body: dict[str, Any] = {
+        "title": "",
+        "language": language if language in ("en", "it") else "en",
+        "period": EXAMPLE_FORCE["period"],
+        "theatre": "ETO",
+        "terrain_deck": "standard",
+        "weather": [],
+        "sides": [
+            {"role": role, "force": empty_force(nationality=nationality, budget=None)}
+            for role, nationality in _NEW_SIDES.items()
+        ],
+    }
+    if based_on:
+        body["based_on"] = based_on
+        prefill = published_scenario_prefill(based_on, mountain=False)
+        if prefill is not None:
+            body = prefill_apply(body, prefill)
+    return body
+
+
+def _forces(scenario: Scenario | None) -> dict[str, dict[str, Any]]:
+    if scenario is None:
+        return {}
+    return {s["role"]: s["force"] for s in scenario.document["scenario"]["sides"]}
+
+
+def _designer_context(
+    request: HttpRequest,
+    *,
+    scenario: Scenario | None,
+    designer: Designer,
+    prefill: Any = None,
+    preview: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    forces = _forces(scenario)
+    sides = []
+    for side in designer.sides:
+        force = forces.get(side.role)
+        sides.append(
+            {
+                "form": side,
+                "force": force,
+                "summary": scenario_display({"sides": [{"role": side.role, "force": force}]})[
+                    "sides"
+                ][0]
+                if force
+                else None,
+                "builder_url": reverse(
+                    "builder:scenario_side",
+                    kwargs={"public_id": scenario.public_id, "role": side.role},
+                )
+                if scenario
+                else "",
+            }
+        )
+    check_url = (
+        reverse("scenarios:designer_check_edit", kwargs={"public_id": scenario.public_id})
+        if scenario
+        else reverse("scenarios:designer_check")
+    )
+    return {
+        "scenario": scenario,
+        "designer": designer,
+        "sides": sides,
+        "prefill": prefill,
+        "preview": preview,
+        "check_url": check_url,
+        "checks": None,
+    }
+
+
+def _render_designer(request: HttpRequest, context: dict[str, Any], status: int = 200) -> Any:
+    if request.htmx:
+        response = render(request, "scenarios/_designer_fields.html", context, status=status)
+        # The quick checks re-run on what the refreshed form now holds.
+        response["HX-Trigger"] = "designer-refreshed"
+        return response
+    return render(request, "scenarios/designer.html", context, status=status)
+
+
+def _designer(request: HttpRequest, scenario: Scenario | None) -> HttpResponse:
+    user = request.user
+    owner = scenario is None or scenario.owner_id == user.pk
+    options = designer_options(libraries=selectors.libraries_editable_by(user))
+    if request.method != "POST":
+        if scenario is not None:
+            designer = Designer(
+                options=options,
+                owner=owner,
+                body=scenario.document["scenario"],
+                visibility=scenario.visibility,
+                library=str(scenario.library.public_id) if scenario.library else "",
+            )
+        else:
+            designer = Designer(
+                options=options, owner=owner, body=_new_body(request.GET.get("based_on", ""))
+            )
+        context = _designer_context(request, scenario=scenario, designer=designer)
+        return _render_designer(request, context)
+
+    action = request.POST.get("action", "save")
+    designer = Designer(options=options, owner=owner, data=request.POST)
+    if action in ("prefill", "refresh", "add_deck", "add_rule"):
+        # Refill the form from what was typed (unbound: nothing is saved, no errors shown).
+        body = designer.current()
+        prefill = None
+        if action == "prefill" and body.get("based_on"):
+            prefill = published_scenario_prefill(body["based_on"], mountain=bool(body["mountain"]))
+            if prefill is not None:
+                body = prefill_apply(body, prefill)
+        extra = (int(action == "add_deck"), int(action == "add_rule"))
+        refreshed = Designer(
+            options=options,
+            owner=owner,
+            body=body,
+            visibility=request.POST.get("visibility", "private"),
+            library=request.POST.get("library", ""),
+            extra_rows=extra,
+        )
+        context = _designer_context(request, scenario=scenario, designer=refreshed, prefill=prefill)
+        return _render_designer(request, context)
+
+    if not designer.is_valid():
+        context = _designer_context(request, scenario=scenario, designer=designer)
+        return _render_designer(request, context, status=400)
+    data = designer.document(_forces(scenario))
+    if action == "preview":
+        preview = scenario_display(data["scenario"])
+        context = _designer_context(request, scenario=scenario, designer=designer, preview=preview)
+        return _render_designer(request, context)
+
+    cleaned = designer.scenario.cleaned_data
+    library = None
+    if owner and cleaned.get("library"):
+        library = selectors.libraries_editable_by(user).filter(public_id=cleaned["library"]).first()
+    try:
+        if scenario is None:
+            scenario = services.scenario_create(
+                owner=user, data=data, library=library, visibility=cleaned["visibility"]
+            )
+            messages.success(
+                request,
+                _("Scenario saved. Now buy each side's force in the builder."),
+            )
+        else:
+            services.scenario_update(
+                scenario=scenario,
+                data=data,
+                visibility=cleaned["visibility"] if owner else None,
+                library=library if owner else False,
+            )
+            messages.success(request, _("Scenario saved."))
+    except services.ScenarioInputError as exc:
+        designer.add_service_errors(exc.errors)
+        context = _designer_context(request, scenario=scenario, designer=designer)
+        return _render_designer(request, context, status=400)
+    for note in designer.notes:
+        messages.info(request, note)
+    url = reverse("scenarios:edit", kwargs={"public_id": scenario.public_id})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@login_required
+def scenario_new(request: HttpRequest) -> HttpResponse:
+    return _designer(request, None)
+
+
+@login_required
+def scenario_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    return _designer(request, _scenario(request, public_id, editable=True))
+
+
+@login_required
+@require_POST
+def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpResponse:
+    """The quick checks of what the designer holds now (htmx partial, nothing saved)."""
+    scenario = _scenario(request, public_id, editable=True) if public_id else None
+    owner = scenario is None or scenario.owner_id == request.user.pk
+    designer = Designer(
+        options=designer_options(libraries=selectors.libraries_editable_by(request.user)),
+        owner=owner,
+        data=request.POST,
+    )
+    designer.is_valid()
+    if all(f.is_valid() for f in [designer.scenario, *designer.sides]) and (
+        designer.deck_changes.is_valid() and designer.special_rules.is_valid()
+    ):
+        document = designer.document(_forces(scenario))
+        checks = _quick_check(document)
+        notes = designer.notes
+    else:
+        checks, notes = None, []
+    return render(request, "scenarios/_checks.html", {"checks": checks, "notes": notes})
+
+
+def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    scenario = _scenario(request, public_id)
+    user = request.user
+    can_edit = selectors.scenarios_editable_by(user).filter(pk=scenario.pk).exists()
+    origin = None
+    if scenario.forked_from_id:
+        origin = selectors.scenarios_visible_to(user).filter(pk=scenario.forked_from_id).first()
+    revision = data_revision_current()
+    libraries = selectors.libraries_editable_by(user) if user.is_authenticated else []
+    context = {
+        "scenario": scenario,
+        "preview": scenario_display(scenario.document["scenario"]),
+        "can_edit": can_edit,
+        "is_owner": scenario.owner_id == user.pk,
+        "origin": origin,
+        "share_url": request.build_absolute_uri(scenario_url(scenario)),
+        "stale": revision is not None and scenario.data_revision_id != revision.pk,
+        "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
+    }
+    return render(request, "scenarios/detail.html", context)
+
+
+def scenario_url(scenario: Scenario) -> str:
+    return reverse("scenarios:detail", kwargs={"public_id": scenario.public_id})
+
+
+def _json_download(data: dict[str, Any], name: str) -> JsonResponse:
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+def scenario_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
+    scenario = _scenario(request, public_id)
+    return _json_download(services.scenario_export(scenario=scenario), f"scenario-{public_id}")
+
+
+@login_required
+@require_POST
+def scenario_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """Copy a scenario the user may see into their account (a fork crediting its origin)."""
+    scenario = _scenario(request, public_id)
+    copy = services.scenario_fork(scenario=scenario, user=request.user)
+    messages.success(request, _("Copied into your scenarios; this copy is private."))
+    return redirect("scenarios:edit", public_id=copy.public_id)
+
+
+@login_required
+@require_POST
+def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """Put a scenario into one of the user's libraries: their own is moved, another's copied."""
+    scenario = _scenario(request, public_id)
+    libraries = selectors.libraries_editable_by(request.user)
+    form = AddToLibraryForm(request.POST, libraries=libraries)
+    if not form.is_valid():
+        raise Http404
+    library = get_object_or_404(libraries, public_id=form.cleaned_data["library"])
+    if scenario.owner_id == request.user.pk:
+        services.scenario_update(scenario=scenario, library=library)
+        target = scenario
+    else:
+        target = services.scenario_fork(scenario=scenario, user=request.user, library=library)
+    messages.success(request, _("Added to “%(library)s”.") % {"library": library.title})
+    return redirect("scenarios:detail", public_id=target.public_id)
+
+
+@login_required
+@require_POST
+def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    scenario = _scenario(request, public_id, editable=True)
+    try:
+        services.scenario_recheck(scenario=scenario)
+    except services.ScenarioInputError as exc:
+        for error in exc.errors:
+            messages.error(request, f"{error['path']}: {error['message']}")
+    else:
+        messages.success(request, _("Checked again against the current reference data."))
+    return redirect("scenarios:detail", public_id=public_id)
+
+
+@login_required
+def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    # Only the owner deletes; collaborators edit but cannot delete.
+    scenario = get_object_or_404(
+        selectors.scenarios_editable_by(request.user).filter(owner=request.user),
+        public_id=public_id,
+    )
+    if request.method == "POST":
+        title = scenario.title
+        services.scenario_delete(scenario=scenario)
+        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        return redirect("scenarios:mine")
+    return render(request, "scenarios/delete.html", {"object": scenario, "kind": "scenario"})
+
+
+@login_required
+def my_scenarios(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    context = {
+        "scenarios": selectors.scenarios_editable_by(user).select_related("library", "owner"),
+        "libraries": selectors.libraries_editable_by(user).select_related("owner"),
+    }
+    return render(request, "scenarios/mine.html", context)
+
+
+# --- Libraries ----------------------------------------------------------------------------
+
+
+@login_required
+def library_list(request: HttpRequest) -> HttpResponse:
+    libraries = selectors.libraries_editable_by(request.user).select_related("owner")
+    return render(request, "scenarios/library_list.html", {"libraries": libraries})
+
+
+@login_required
+def library_new(request: HttpRequest) -> HttpResponse:
+    form = LibraryForm(request.POST or None, initial={"visibility": "private"})
+    if request.method == "POST" and form.is_valid():
+        library = services.library_create(owner=request.user, **form.cleaned_data)
+        messages.success(request, _("Library created."))
+        return redirect("scenarios:library", public_id=library.public_id)
+    status = 400 if form.errors else 200
+    return render(request, "scenarios/library_form.html", {"form": form}, status=status)
+
+
+@login_required
+def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library = _library(request, public_id, editable=True)
+    owner = library.owner_id == request.user.pk
+    initial = {k: getattr(library, k) for k in ("title", "description", "visibility")}
+    form = LibraryForm(request.POST or None, initial=initial, owner=owner)
+    if request.method == "POST" and form.is_valid():
+        services.library_update(library=library, **form.cleaned_data)
+        messages.success(request, _("Library saved."))
+        return redirect("scenarios:library", public_id=library.public_id)
+    status = 400 if form.errors else 200
+    context = {"form": form, "library": library}
+    return render(request, "scenarios/library_form.html", context, status=status)
+
+
+def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library = _library(request, public_id)
+    user = request.user
+    origin = None
+    if library.forked_from_id:
+        origin = selectors.libraries_visible_to(user).filter(pk=library.forked_from_id).first()
+    context = {
+        "library": library,
+        "scenarios": selectors.scenarios_of_library(library, user).select_related("owner"),
+        "can_edit": selectors.libraries_editable_by(user).filter(pk=library.pk).exists(),
+        "is_owner": library.owner_id == user.pk,
+        "collaborators": library.collaborators.order_by("username"),
+        "collaborator_form": CollaboratorForm(),
+        "origin": origin,
+        "share_url": request.build_absolute_uri(
+            reverse("scenarios:library", kwargs={"public_id": library.public_id})
+        ),
+    }
+    return render(request, "scenarios/library_detail.html", context)
+
+
+def _owned_library(request: HttpRequest, public_id: UUID) -> Library:
+    return get_object_or_404(
+        selectors.libraries_editable_by(request.user).filter(owner=request.user),
+        public_id=public_id,
+    )
+
+
+@login_required
+@require_POST
+def library_collaborator_add(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library = _owned_library(request, public_id)
+    form = CollaboratorForm(request.POST)
+    user = None
+    if form.is_valid():
+        user = (
+            get_user_model()
+            .objects.filter(username__iexact=form.cleaned_data["username"].strip())
+            .first()
+        )
+    if user is None:
+        messages.error(request, _("No user has that name."))
+    elif user.pk == library.owner_id:
+        messages.error(request, _("You own this library already."))
+    else:
+        services.library_collaborator_add(library=library, user=user)
+        messages.success(
+            request, _("%(name)s may now edit this library.") % {"name": user.get_username()}
+        )
+    return redirect("scenarios:library", public_id=library.public_id)
+
+
+@login_required
+@require_POST
+def library_collaborator_remove(
+    request: HttpRequest, public_id: UUID, user_id: int
+) -> HttpResponse:
+    library = _owned_library(request, public_id)
+    user = get_object_or_404(library.collaborators, pk=user_id)
+    services.library_collaborator_remove(library=library, user=user)
+    messages.success(
+        request, _("%(name)s no longer edits this library.") % {"name": user.get_username()}
+    )
+    return redirect("scenarios:library", public_id=library.public_id)
+
+
+@login_required
+@require_POST
+def library_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library = _library(request, public_id)
+    scenarios = selectors.scenarios_of_library(library, request.user)
+    copy = services.library_fork(library=library, scenarios=scenarios, user=request.user)
+    messages.success(request, _("Copied into your libraries; this copy is private."))
+    return redirect("scenarios:library", public_id=copy.public_id)
+
+
+def library_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
+    library = _library(request, public_id)
+    scenarios = selectors.scenarios_of_library(library, request.user)
+    data = services.library_export(library=library, scenarios=scenarios)
+    return _json_download(data, f"library-{public_id}")
+
+
+@login_required
+def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library = _owned_library(request, public_id)
+    if request.method == "POST":
+        title = library.title
+        services.library_delete(library=library)
+        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        return redirect("scenarios:libraries")
+    return render(request, "scenarios/delete.html", {"object": library, "kind": "library"})
