@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from upfront.rules.catalogue import CardInfo, Catalogue
-from upfront.rules.codes import SECONDARY_WEAPON_CARRIERS
+from upfront.rules.codes import AT_SECONDARY_WEAPONS, LEADER_ROLES, SECONDARY_WEAPON_CARRIERS
 from upfront.rules.force import CardPurchase, Force
 from upfront.rules.messages import Message, Param, message
 from upfront.rules.morale import effective_morale_panic
@@ -15,7 +15,6 @@ from upfront.rules.mountain import mountain_troops_unavailable
 from upfront.rules.pricing import Pricing, radio_price
 from upfront.rules.results import Violation
 
-AT_SECONDARY = {"atmm", "panzerfaust", "at_mine"}  # 53.1: radios are not AT weapons
 MAX_GROUPS, MIN_GROUPS = 4, 2  # 3.2
 MAX_CARDS, MIN_CARDS = 10, 2  # 3.2
 ELITE_MIN_MORALE, SECOND_LINE_MAX_MORALE = 2, 4  # 39.8
@@ -163,7 +162,7 @@ def check_anti_tank_limits(force: Force, catalogue: Catalogue, pricing: Pricing)
     at_items, charges = [], []
     for path, purchase in _all_purchases(force):
         for index, weapon in enumerate(purchase.secondary):
-            if weapon in AT_SECONDARY:
+            if weapon in AT_SECONDARY_WEAPONS:  # 53.1: radios are not AT weapons
                 at_items.append(f"{path}.secondary[{index}]")
             elif weapon == "demolition_charge":
                 charges.append(f"{path}.secondary[{index}]")
@@ -397,7 +396,7 @@ def check_partisans(force: Force, catalogue: Catalogue, pricing: Pricing) -> Che
                 name=card.name,
                 unit_kind=card.unit_kind,
             )
-        if card.leader_role in {"SL", "ASL", "Commissar"}:
+        if card.leader_role in LEADER_ROLES:
             leaders.append(path)
     if len(leaders) > 1:
         yield _error("partisans_leaders", "37.1", leaders, count=len(leaders))

@@ -11,17 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from upfront.rules.catalogue import Catalogue
+from upfront.rules.codes import DRAW_TABLES
 from upfront.rules.messages import Message, message
 from upfront.rules.mountain import mountain_troops_unavailable
 
-DRAW_TABLES = (
-    "unit_type",
-    "time_frame",
-    "tactical_position",
-    "victory_conditions",
-    "bid_time_limit",
-    "mountain_troops",
-)
 # 43.32: the time frame column depends on the opponent (col. 6 vs the US, col. 9 vs Russians).
 TIME_FRAME_COLUMN = {"american": 6, "russian": 9}
 
