@@ -1,10 +1,38 @@
 // Site-wide behaviour, loaded on every page (no inline scripts: the pages are CSP-ready).
-// A <select data-autosubmit> submits its form as soon as a choice is made (the language
-// switch); without JavaScript its <noscript> button does the same.
-document.addEventListener("change", (event) => {
-  const select = event.target.closest("select[data-autosubmit]");
-  if (select && select.form) select.form.submit();
-});
+// A <select data-autosubmit> submits its form once a choice is made (the language switch);
+// without JavaScript its <noscript> button does the same. A choice made with the mouse or the
+// opened list submits at once; arrowing through the closed list only moves the choice, and
+// Enter or leaving the list commits it, so the keyboard never switches by accident.
+(function () {
+  "use strict";
+  const MOVES = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"];
+  let arrowed = null;
+  const autosubmit = (target) => target.closest && target.closest("select[data-autosubmit]");
+  const commit = (select) => {
+    arrowed = null;
+    if (select.form && select.value !== select.dataset.committedValue) select.form.submit();
+  };
+  document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
+    select.dataset.committedValue = select.value;
+  });
+  document.addEventListener("keydown", (event) => {
+    const select = autosubmit(event.target);
+    if (!select) return;
+    if (MOVES.includes(event.key)) arrowed = select;
+    else if (event.key === "Enter") {
+      event.preventDefault();
+      commit(select);
+    }
+  });
+  document.addEventListener("change", (event) => {
+    const select = autosubmit(event.target);
+    if (select && arrowed !== select) commit(select);
+  });
+  document.addEventListener("focusout", (event) => {
+    const select = autosubmit(event.target);
+    if (select && arrowed === select) commit(select);
+  });
+})();
 
 // Provenance and note pop-ups (<details class="prov|note"> with a .pop inside): placed in the
 // viewport so a table's scroll box does not cut them, one open at a time, closed by Escape,

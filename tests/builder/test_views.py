@@ -279,3 +279,23 @@ def test_builder_page_reads_the_marines_flag_of_the_force(client) -> None:
     }
     page = client.post("/builder/", {"force": json.dumps(force)})
     assert _played(page.context["cards"], 6) == (1, 3, 2, 3, "46.2")  # Smith
+
+
+def test_panel_says_information_and_shows_no_internal_code(client) -> None:
+    # 46.2: a Marine printed with morale 1 plays with 2 (legal; the panel informs).
+    force = {
+        "nationality": "american",
+        "period": "1944a",
+        "troop_type": "line",
+        "marines": True,
+        "groups": [
+            {"label": "A", "cards": [{"card": 1}, {"card": 10}]},
+            {"label": "B", "cards": [{"card": 2}, {"card": 3}]},
+        ],
+    }
+    html = client.post("/builder/panel/", {"force": json.dumps(force)}).content.decode()
+    item = re.search(r'<li class="severity-info" data-code="marine_morale">(.*?)</li>', html, re.S)
+    assert item is not None, html
+    assert "Information" in item.group(1) and "46.2" in item.group(1)
+    assert "marine_morale" not in item.group(1) and "<code>" not in item.group(1)
+    assert "Legal force" in html
