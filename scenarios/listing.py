@@ -1,0 +1,108 @@
+"""What a listed scenario shows (the /scenarios/ page and the feeds), in the active language.
+
+Every code of a row is turned into words here, once: nationality, weather and terrain deck
+names from the reference data, theatre and expansion labels from ``upfront.labels``. The
+query takes the row's columns, owner and library in one go and leaves the stored document in
+the database, so a list costs the same number of queries however long it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from django.db.models import QuerySet
+
+from scenarios import filters, links
+from scenarios.models import Scenario
+from upfront import labels
+
+# The columns a row needs: everything else (the document above all) stays in the database.
+ROW_FIELDS = (
+    "public_id",
+    "title",
+    "description",
+    "period",
+    "theatre",
+    "terrain_deck",
+    "nationalities",
+    "weather",
+    "expansions",
+    "size_points",
+    "created_at",
+    "updated_at",
+    "owner__username",
+    "library__public_id",
+    "library__title",
+    "library__visibility",
+)
+
+
+@dataclass(frozen=True)
+class ScenarioRow:
+    """One listed scenario, every code already turned into words."""
+
+    public_id: UUID
+    url: str
+    title: str
+    description: str
+    nationalities: list[str]
+    period: str
+    theatre: str
+    terrain_deck: str
+    weather: list[str]
+    expansions: list[str]
+    size_points: int
+    owner: str
+    library_title: str | None
+    library_url: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+def listed_rows(queryset: QuerySet[Scenario]) -> QuerySet[Scenario]:
+    """``queryset`` with what a row shows: its columns, owner and library, in one query."""
+    return queryset.select_related("owner", "library").only(*ROW_FIELDS)
+
+
+def _row(
+    scenario: Scenario,
+    *,
+    nationalities: Mapping[str, str],
+    weather: Mapping[str, str],
+    decks: Mapping[str, str],
+) -> ScenarioRow:
+    library = scenario.library
+    # A library is named only when it is public: a public scenario kept in a private or
+    # unlisted library must not reveal that library's title or its link.
+    shown = library if library is not None and library.visibility == "public" else None
+    return ScenarioRow(
+        public_id=scenario.public_id,
+        url=links.scenario_path(scenario.public_id),
+        title=scenario.title,
+        description=scenario.description,
+        nationalities=[nationalities.get(c, c) for c in scenario.nationality_codes],
+        period=filters.period_label(scenario.period),
+        theatre=str(labels.THEATRE.get(scenario.theatre, scenario.theatre)),
+        terrain_deck=decks.get(scenario.terrain_deck, scenario.terrain_deck),
+        weather=[weather.get(c, c) for c in scenario.weather_codes],
+        expansions=[str(labels.EXPANSION.get(c, c)) for c in scenario.expansion_codes],
+        size_points=scenario.size_points,
+        owner=scenario.owner.get_username(),
+        library_title=shown.title if shown else None,
+        library_url=links.library_path(shown.public_id) if shown else None,
+        created_at=scenario.created_at,
+        updated_at=scenario.updated_at,
+    )
+
+
+def scenario_rows(scenarios: Iterable[Scenario]) -> list[ScenarioRow]:
+    """The rows of ``scenarios`` (a query made with :func:`listed_rows`)."""
+    names = {
+        "nationalities": filters.nationality_names(),
+        "weather": filters.weather_names(),
+        "decks": filters.terrain_deck_names(),
+    }
+    return [_row(scenario, **names) for scenario in scenarios]
