@@ -20,14 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.syndication.views import Feed
-from django.http import HttpRequest
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from scenarios import links, listing, selectors
+from scenarios import links, listing, listing_cache, selectors
 from scenarios.listing import ScenarioRow
 from scenarios.models import Library
 
@@ -41,8 +41,7 @@ def item_summary(row: ScenarioRow) -> str:
         row.period,
         row.theatre,
         row.terrain_deck,
-        ngettext("%(points)s point", "%(points)s points", row.size_points)
-        % {"points": row.size_points},
+        row.size,
     ]
     parts = [format_html("<p>{}</p>", row.description)] if row.description else []
     parts.append(format_html("<p>{}</p>", " · ".join(facts)))
@@ -65,6 +64,20 @@ class _ScenarioFeed(Feed):
     """What both feeds share: the items are listing rows, newest first."""
 
     feed_type: type[Rss201rev2Feed] | type[Atom1Feed] = Rss201rev2Feed
+
+    def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Readers poll: the document is kept until the listed data changes (listing_cache).
+        key = listing_cache.cache_key("feed", request)
+        cached = cache.get(key)
+        if cached is None:
+            response = super().__call__(request, *args, **kwargs)  # 404s are not kept
+            cached = (response.content, response["Content-Type"], response.get("Last-Modified"))
+            cache.set(key, cached, listing_cache.entry_seconds())
+        content, content_type, last_modified = cached
+        response = HttpResponse(content, content_type=content_type)
+        if last_modified:
+            response["Last-Modified"] = last_modified
+        return response
 
     def _rows(self, queryset: Any) -> list[ScenarioRow]:
         rows = listing.listed_rows(queryset).order_by("-updated_at", "-id")[:FEED_LENGTH]

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import django_filters
-from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scenarios.models import Scenario
 from scenarios.search import MAX_QUERY_LENGTH, scenarios_search
+from scenarios.widgets import PlainNumberInput, PlainSelect, PlainTextInput
 from upfront import labels
 from upfront.reference import models as reference
 from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
@@ -158,32 +158,42 @@ class ScenarioFilter(django_filters.FilterSet):
         label=_("Search"),
         method="filter_text",
         max_length=MAX_QUERY_LENGTH,
-        widget=forms.TextInput(attrs={"type": "search", "placeholder": _("title, description…")}),
+        widget=PlainTextInput(attrs={"type": "search", "placeholder": _("title, description…")}),
     )
     nationality = django_filters.ChoiceFilter(
         label=_("Nationality"),
         choices=nationality_choices,
         empty_label=_("Any"),
+        widget=PlainSelect,
         method="filter_nationality",
     )
     theatre = django_filters.ChoiceFilter(
         label=_("Theatre"),
         choices=labels.choices(codes.THEATRES, labels.THEATRE),
         empty_label=_("Any"),
+        widget=PlainSelect,
     )
     period = django_filters.ChoiceFilter(
-        label=_("Period"), choices=period_choices, empty_label=_("Any")
+        label=_("Period"), choices=period_choices, empty_label=_("Any"), widget=PlainSelect
     )
     terrain_deck = django_filters.ChoiceFilter(
-        label=_("Terrain deck"), choices=terrain_deck_choices, empty_label=_("Any")
+        label=_("Terrain deck"),
+        choices=terrain_deck_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
     )
     weather = django_filters.ChoiceFilter(
-        label=_("Weather"), choices=weather_choices, empty_label=_("Any"), method="filter_weather"
+        label=_("Weather"),
+        choices=weather_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
+        method="filter_weather",
     )
     expansion = django_filters.ChoiceFilter(
         label=_("Expansions needed"),
         choices=expansion_choices,
         empty_label=_("Any"),
+        widget=PlainSelect,
         method="filter_expansion",
     )
     size_min = django_filters.NumberFilter(
@@ -191,14 +201,14 @@ class ScenarioFilter(django_filters.FilterSet):
         field_name="size_points",
         lookup_expr="gte",
         min_value=0,
-        widget=forms.NumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
+        widget=PlainNumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
     )
     size_max = django_filters.NumberFilter(
         label=_("Size up to (points)"),
         field_name="size_points",
         lookup_expr="lte",
         min_value=0,
-        widget=forms.NumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
+        widget=PlainNumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
     )
     sort = django_filters.ChoiceFilter(
         label=_("Sort by"),
@@ -206,7 +216,7 @@ class ScenarioFilter(django_filters.FilterSet):
         empty_label=None,
         method="filter_sort",
         # static/js/browse.js leaves the default out of the address.
-        widget=forms.Select(attrs={"data-default": "newest"}),
+        widget=PlainSelect(attrs={"data-default": "newest"}),
     )
 
     class Meta:

@@ -1,16 +1,18 @@
 """Text search over scenarios: PostgreSQL full-text search, a plain ``icontains`` on SQLite.
 
 On PostgreSQL the search runs on ``to_tsvector('simple', title || ' ' || description)``, the
-expression of the GIN index that migration ``0002_scenario_search_index`` creates. The query
-builds the vector with :func:`search_vector`, the same expression, so the planner uses the
-index (tests/scenarios/test_search.py checks it with EXPLAIN). The ``simple`` configuration
-lowercases words without stemming: scenarios are written in English and Italian, and one
-language's stemmer would mangle the other's words. Every word of the query must appear, as a
-word or the start of one (``cross`` finds "Crossroads").
+expression of the GIN index that migration ``0002_listing_and_search_indexes`` creates. The
+query builds the vector with :func:`search_vector`, the same expression, so the planner uses
+the index (tests/scenarios/test_search.py checks it with EXPLAIN). The ``simple``
+configuration lowercases words without stemming: scenarios are written in English and
+Italian, and one language's stemmer would mangle the other's words. Every word of the query
+must appear, as a word or the start of one (``cross`` finds "Crossroads").
 
 SQLite has no full-text index here: every word must appear somewhere in the title or the
-description (case-insensitive for ASCII letters), which a table scan answers quickly at the
-sizes a SQLite installation holds (see docs/performance.md).
+description (case-insensitive for ASCII letters). That reads every public row, about 20 ms
+for 10,000 scenarios on the benchmark machine (docs/performance.md): enough for the
+single-machine installations SQLite is meant for, and the list cache
+(``scenarios.listing_cache``) answers a repeated search without it.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from scenarios import services
+from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.search import search_words
 from scenarios.views import browse
@@ -274,8 +275,9 @@ def test_queries_do_not_grow_with_the_page(
     monkeypatch.setattr(browse, "PAGE_SIZE", 100)  # every scenario on one page
     clone_public(make_scenario(owner, visibility="private"), count)
     client.get(URL)  # the reference names are cached per data revision, once per process
-    # The count and the page's rows (with owner and library); nothing per row.
-    with django_assert_max_num_queries(2):
+    listing_changed()  # measure a page rendered afresh, not one from the list cache
+    # The count, the page's ids, their rows (with owner and library); nothing per row.
+    with django_assert_max_num_queries(3):
         response = client.get(URL, query)
     assert len(titles(response)) == count
 
@@ -287,8 +289,9 @@ def test_signed_in_queries_do_not_grow_either(
     clone_public(make_scenario(owner, visibility="private"), 50)
     client.force_login(owner)
     client.get(URL)
-    # The session and the user, then the count and the rows.
-    with django_assert_max_num_queries(4):
+    listing_changed()
+    # The session and the user, then the count, the ids and the rows.
+    with django_assert_max_num_queries(5):
         assert len(titles(client.get(URL))) == 50
 
 
@@ -297,3 +300,35 @@ def test_search_words_cannot_inject_query_syntax() -> None:
     assert search_words("Città  città") == ["città"]
     assert len(search_words("a " * 100)) == 1
     assert len(search_words(" ".join(f"w{n}" for n in range(20)))) == 8
+
+
+def test_a_page_seen_before_is_served_from_the_cache_until_the_data_changes(
+    client: Client, owner, stranger, django_assert_num_queries
+) -> None:
+    library = services.library_create(owner=owner, title="Club nights", visibility="public")
+    scenario = make_scenario(owner, library=library, title="First patrol")
+    client.get(URL)
+    with django_assert_num_queries(0):
+        assert titles(client.get(URL)) == ["First patrol"]
+    # Each change a list can show is there on the next request.
+    draft = make_scenario(owner, title="Second patrol", visibility="private")
+    assert titles(client.get(URL)) == ["First patrol"]
+    services.scenario_update(scenario=draft, visibility="public")
+    assert titles(client.get(URL)) == ["Second patrol", "First patrol"]
+    services.library_update(library=library, title="Club evenings")
+    assert "Club evenings" in client.get(URL).content.decode()
+    owner.username = "renamed"
+    owner.save()
+    assert "by renamed" in client.get(URL).content.decode()
+    services.scenario_delete(scenario=scenario)
+    assert titles(client.get(URL)) == ["Second patrol"]
+    # A log-in (last_login) changes nothing shown: the cached page stays.
+    client.force_login(stranger)
+    stranger.save(update_fields=["last_login"])
+    with django_assert_num_queries(2):  # the session and the user; the list from the cache
+        client.get(URL)
+    # Each language and each address has its own entry.
+    assert "by renamed" in client.get(URL).content.decode()
+    italian = client.get(URL, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<html lang="it">' in italian and "di renamed" in italian and "by renamed" not in italian
+    assert titles(client.get(URL, {"q": "first"})) == []

@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from scenarios import services
+from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
 
@@ -220,8 +221,21 @@ def test_feed_queries_do_not_grow_with_the_items(
     library = services.library_create(owner=owner, title="All of them", visibility="public")
     Scenario.objects.filter(visibility="public").update(library=library)
     client.get(ALL_RSS)  # the reference names are cached per data revision, once per process
+    listing_changed()  # measure feeds made afresh, not from the list cache
     with django_assert_max_num_queries(1):  # the items with their owners and libraries
         assert len(rss(client, ALL_RSS).findall("item")) == count
     with django_assert_max_num_queries(2):  # the library with its owner, then the items
         feed = atom(client, f"/feeds/libraries/{library.public_id}/atom/")
         assert len(feed.findall(f"{ATOM}entry")) == count
+
+
+def test_a_feed_is_served_from_the_cache_until_the_data_changes(
+    client: Client, owner, django_assert_num_queries
+) -> None:
+    make_scenario(owner, title="First patrol")
+    client.get(ALL_RSS)
+    with django_assert_num_queries(0):
+        assert len(rss(client, ALL_RSS).findall("item")) == 1
+    make_scenario(owner, title="Second patrol")
+    assert len(rss(client, ALL_RSS).findall("item")) == 2
+    assert len(atom(client, ALL_ATOM).findall(f"{ATOM}entry")) == 2
