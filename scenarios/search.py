@@ -9,7 +9,7 @@ Italian, and one language's stemmer would mangle the other's words. Every word o
 must appear, as a word or the start of one (``cross`` finds "Crossroads").
 
 SQLite has no full-text index here: every word must appear somewhere in the title or the
-description (case-insensitive for ASCII letters). That reads every public row, about 20 ms
+description (case-insensitive for ASCII letters). That reads every public row, about 24 ms
 for 10,000 scenarios on the benchmark machine (docs/performance.md): enough for the
 single-machine installations SQLite is meant for, and the list cache
 (``scenarios.listing_cache``) answers a repeated search without it.
