@@ -10,9 +10,10 @@ unlisted one's: "anyone with the link" is for people who were given the page, no
 that any aggregator may crawl and republish. Making the library public starts its feeds.
 
 User text is escaped. Item descriptions are HTML (RSS ``description``, Atom ``summary
-type="html"``) built with ``format_html``, so a title or description holding markup shows as
-text in a reader. Titles follow each format: RSS titles are escaped once more (Django's
-convention, since many readers treat RSS titles as HTML), Atom titles are plain text.
+type="html"``) rendered by a template with autoescaping, so a title or description holding
+markup shows as text in a reader; their links are absolute. Titles follow each format: RSS
+titles are escaped once more (Django's convention, since many readers treat RSS titles as
+HTML), Atom titles are plain text.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
-from django.utils.html import escape, format_html, format_html_join
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from scenarios import links, listing, listing_cache, selectors
@@ -34,36 +35,13 @@ from scenarios.models import Library
 FEED_LENGTH = 50
 
 
-def item_summary(row: ScenarioRow) -> str:
-    """The HTML body of an item: the description, then what the list shows, all escaped."""
-    facts = [
-        ", ".join(row.nationalities),
-        row.period,
-        row.theatre,
-        row.terrain_deck,
-        row.size,
-    ]
-    parts = [format_html("<p>{}</p>", row.description)] if row.description else []
-    parts.append(format_html("<p>{}</p>", " · ".join(facts)))
-    if row.weather:
-        parts.append(format_html("<p>{}: {}</p>", _("Weather"), ", ".join(row.weather)))
-    if row.expansions:
-        parts.append(
-            format_html("<p>{}: {}</p>", _("Expansions needed"), ", ".join(row.expansions))
-        )
-    if row.library_title:
-        parts.append(
-            format_html(
-                '<p>{}: <a href="{}">{}</a></p>', _("Library"), row.library_url, row.library_title
-            )
-        )
-    return str(format_html_join("", "{}", ((part,) for part in parts)))
-
-
 class _ScenarioFeed(Feed):
     """What both feeds share: the items are listing rows, newest first."""
 
     feed_type: type[Rss201rev2Feed] | type[Atom1Feed] = Rss201rev2Feed
+    # The item's HTML: its description, then what the list shows ("obj" is the item, a
+    # listing row; "site" and "request" make the links absolute).
+    description_template = "scenarios/feeds/item_description.html"
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Readers poll: the document is kept until the listed data changes (listing_cache).
@@ -85,9 +63,6 @@ class _ScenarioFeed(Feed):
 
     def item_title(self, item: ScenarioRow) -> str:
         return item.title if self.feed_type is Atom1Feed else escape(item.title)
-
-    def item_description(self, item: ScenarioRow) -> str:
-        return item_summary(item)
 
     def item_link(self, item: ScenarioRow) -> str:
         return item.url

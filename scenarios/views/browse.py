@@ -17,7 +17,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scenarios import filters, links, listing, listing_cache, selectors
 
@@ -44,7 +44,7 @@ def _body(request: HttpRequest) -> tuple[str, int]:
     return render_to_string("scenarios/browse/_list_body.html", context), page.number
 
 
-@require_GET
+@require_safe
 def scenario_list(request: HttpRequest) -> HttpResponse:
     key = listing_cache.cache_key("list", request)
     cached = cache.get(key)

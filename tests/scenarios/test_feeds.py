@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scenarios import services
+from scenarios import links, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
@@ -163,6 +163,17 @@ def test_a_library_that_is_not_public_has_no_feed(client: Client, owner, visibil
     assert "Public inside" in client.get(ALL_RSS).content.decode()
 
 
+def test_the_library_page_links_are_its_feeds(client: Client, owner) -> None:
+    library = services.library_create(owner=owner, title="Club nights", visibility="public")
+    feeds = links.library_feeds(library.public_id, library.title)
+    assert [(f.format, f.mime_type) for f in feeds] == [
+        ("RSS", "application/rss+xml"),
+        ("Atom", "application/atom+xml"),
+    ]
+    assert rss(client, feeds[0].url).findtext("title") == "Club nights: scenarios"
+    assert atom(client, feeds[1].url).findtext(f"{ATOM}title") == "Club nights: scenarios"
+
+
 def test_an_unknown_library_has_no_feed(client: Client) -> None:
     assert client.get(f"/feeds/libraries/{uuid.uuid4()}/rss/").status_code == 404
     assert client.get("/feeds/libraries/not-a-uuid/rss/").status_code == 404
@@ -185,7 +196,10 @@ def test_html_in_titles_and_descriptions_is_escaped(client: Client, owner) -> No
     )
     description = item.findtext("description") or ""
     assert "<p>&lt;img src=x onerror=alert(2)&gt;</p>" in description
-    assert "&lt;i&gt;Club&lt;/i&gt;</a>" in description
+    assert (
+        f'<a href="http://testserver/libraries/{library.public_id}/">&lt;i&gt;Club&lt;/i&gt;</a>'
+        in description
+    )
     library_rss = rss(client, f"/feeds/libraries/{library.public_id}/rss/")
     assert library_rss.findtext("title") == "&lt;i&gt;Club&lt;/i&gt;: scenarios"
 
