@@ -5,3 +5,23 @@ from django.utils.translation import gettext_lazy as _
 class ScenariosConfig(AppConfig):
     name = "scenarios"
     verbose_name = _("Scenarios and libraries")
+
+    def ready(self) -> None:
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_delete, post_save
+
+        from scenarios import listing_cache
+        from scenarios.models import Library, Scenario
+        from upfront.reference.models import DataRevision
+
+        # What the public lists show changed: their cached pages are out of date.
+        for model in (Scenario, Library, DataRevision):
+            for signal in (post_save, post_delete):
+                signal.connect(
+                    listing_cache.listing_changed,
+                    sender=model,
+                    dispatch_uid=f"scenarios.listing.{model.__name__}.{signal is post_save}",
+                )
+        post_save.connect(
+            listing_cache.user_changed, sender=get_user_model(), dispatch_uid="scenarios.user"
+        )

@@ -101,7 +101,24 @@ class Scenario(models.Model):
     class Meta:
         ordering = ["-updated_at", "-id"]
         indexes = [
-            models.Index(fields=["visibility", "-updated_at"]),
+            # The public list (scenarios/listing.py): its order first, then every column its
+            # filters read, so counting and filtering read this index and not the rows, which
+            # carry the whole document (docs/performance.md).
+            models.Index(
+                fields=[
+                    "visibility",
+                    "-updated_at",
+                    "-id",
+                    "theatre",
+                    "period",
+                    "terrain_deck",
+                    "size_points",
+                    "nationalities",
+                    "weather",
+                    "expansions",
+                ],
+                name="scenario_listing_idx",
+            ),
             models.Index(fields=["theatre", "period"]),
             models.Index(fields=["terrain_deck"]),
             models.Index(fields=["size_points"]),

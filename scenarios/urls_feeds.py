@@ -1,3 +1,13 @@
-"""Feeds: /feeds/scenarios/rss/, /feeds/libraries/<id>/rss/ and /atom/ (scenarios.feeds)."""
+"""Feeds: /feeds/scenarios/rss/ and /atom/, /feeds/libraries/<id>/rss/ and /atom/
+(scenarios.feeds)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scenarios import feeds
+
+urlpatterns = [
+    path("scenarios/rss/", feeds.PublicScenariosRss(), name="feed-scenarios-rss"),
+    path("scenarios/atom/", feeds.PublicScenariosAtom(), name="feed-scenarios-atom"),
+    path("libraries/<uuid:public_id>/rss/", feeds.LibraryRss(), name="feed-library-rss"),
+    path("libraries/<uuid:public_id>/atom/", feeds.LibraryAtom(), name="feed-library-atom"),
+]

@@ -1,0 +1,259 @@
+"""Filters of the public scenario list (django-filter), over ``selectors.scenarios_listed()``.
+
+The filter columns are derived from each scenario's document when it is saved
+(``services._columns``): nationalities, weather and expansions are stored as ``"|a|b|"`` so a
+``LIKE '%|code|%'`` finds one code on every database. Choices and their labels come from the
+code sets (``upfront.rules.codes``) with the words of ``upfront.labels`` and the reference
+data's own names (nationalities, weather, terrain decks), in the active language.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from scenarios.models import Scenario
+from scenarios.search import MAX_QUERY_LENGTH, scenarios_search
+from scenarios.widgets import PlainNumberInput, PlainSelect, PlainTextInput
+from upfront import labels
+from upfront.reference import models as reference
+from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
+from upfront.rules import codes
+
+# --- names of the reference data, per data revision ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Names:
+    """Reference names a list shows, by code, in English and Italian, in the data's order."""
+
+    weather: tuple[tuple[str, str, str], ...]  # (code, English, Italian)
+    terrain_decks: tuple[tuple[str, str, str], ...]
+
+
+_names_lock = threading.Lock()
+_names_cache: dict[str, _Names] = {}
+
+
+def _names() -> _Names:
+    """Built once per data revision and process (two queries), like the engine's catalogue."""
+    try:
+        revision = catalogue_current().data_revision
+    except ReferenceDataNotLoaded:
+        return _Names(weather=(), terrain_decks=())
+    names = _names_cache.get(revision)
+    if names is None:
+        names = _Names(
+            weather=tuple(
+                reference.WeatherCondition.objects.order_by("order").values_list(
+                    "code", "name_en", "name_it"
+                )
+            ),
+            terrain_decks=tuple(
+                reference.TerrainDeck.objects.order_by("order").values_list(
+                    "code", "name_en", "name_it"
+                )
+            ),
+        )
+        with _names_lock:
+            _names_cache.clear()  # only the current revision is worth keeping
+            _names_cache[revision] = names
+    return names
+
+
+def _localised(rows: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
+    italian = (get_language() or "en")[:2] == "it"
+    return {code: (it or en) if italian else en for code, en, it in rows}
+
+
+def weather_names() -> Mapping[str, str]:
+    """Each weather condition's name by code (99.x), in the active language."""
+    return _localised(_names().weather)
+
+
+def terrain_deck_names() -> Mapping[str, str]:
+    """Each terrain deck's name by code, in the active language."""
+    return _localised(_names().terrain_decks)
+
+
+def nationality_names() -> Mapping[str, str]:
+    """Each nationality's name by code, in the active language (cached per data revision)."""
+    from upfront.reference.selectors import nationality_names as names
+
+    try:
+        return names()
+    except ReferenceDataNotLoaded:
+        return {}
+
+
+HALVES = {"a": _("January-June"), "b": _("July-December")}
+
+
+def period_label(code: str) -> str:
+    """``1943b`` → "1943, July-December" (a = January-June, b = July-December)."""
+    return f"{code[:4]}, {HALVES[code[4]]}" if code in codes.PERIODS else code
+
+
+# --- choices (callables: evaluated per form, in the request's language) ---------------------
+
+
+def nationality_choices() -> list[tuple[str, str]]:
+    names = nationality_names()
+    return [(code, names.get(code, code)) for code in codes.NATIONALITIES]
+
+
+def period_choices() -> list[tuple[str, str]]:
+    return [(code, period_label(code)) for code in codes.PERIODS]
+
+
+def terrain_deck_choices() -> list[tuple[str, str]]:
+    names = terrain_deck_names()
+    return [(code, names.get(code, code)) for code in codes.TERRAIN_DECKS]
+
+
+def weather_choices() -> list[tuple[str, str]]:
+    return list(weather_names().items())
+
+
+BASE_GAME_ONLY = "none"
+
+
+def expansion_choices() -> list[tuple[str, Any]]:
+    return [
+        (BASE_GAME_ONLY, _("Base game only")),
+        *labels.choices(codes.EXPANSIONS, labels.EXPANSION),
+    ]
+
+
+# Sort orders: the newest first unless asked; ids break ties so pages never overlap.
+SORTS: Mapping[str, tuple[str, ...]] = {
+    "newest": ("-updated_at", "-id"),
+    "title": ("title", "id"),
+    "smallest": ("size_points", "-updated_at", "-id"),
+    "largest": ("-size_points", "-updated_at", "-id"),
+}
+SORT_LABELS = {
+    "newest": _("Newest first"),
+    "title": _("Title"),
+    "smallest": _("Smallest first"),
+    "largest": _("Largest first"),
+}
+
+
+def _contains_code(queryset: QuerySet[Scenario], column: str, code: str) -> QuerySet[Scenario]:
+    return queryset.filter(**{f"{column}__contains": f"|{code}|"})
+
+
+class ScenarioFilter(django_filters.FilterSet):
+    """What /scenarios/ filters on; every field is optional and kept in the query string."""
+
+    q = django_filters.CharFilter(
+        label=_("Search"),
+        method="filter_text",
+        max_length=MAX_QUERY_LENGTH,
+        widget=PlainTextInput(attrs={"type": "search", "placeholder": _("title, description…")}),
+    )
+    nationality = django_filters.ChoiceFilter(
+        label=_("Nationality"),
+        choices=nationality_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
+        method="filter_nationality",
+    )
+    theatre = django_filters.ChoiceFilter(
+        label=_("Theatre"),
+        choices=labels.choices(codes.THEATRES, labels.THEATRE),
+        empty_label=_("Any"),
+        widget=PlainSelect,
+    )
+    period = django_filters.ChoiceFilter(
+        label=_("Period"), choices=period_choices, empty_label=_("Any"), widget=PlainSelect
+    )
+    terrain_deck = django_filters.ChoiceFilter(
+        label=_("Terrain deck"),
+        choices=terrain_deck_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
+    )
+    weather = django_filters.ChoiceFilter(
+        label=_("Weather"),
+        choices=weather_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
+        method="filter_weather",
+    )
+    expansion = django_filters.ChoiceFilter(
+        label=_("Expansions needed"),
+        choices=expansion_choices,
+        empty_label=_("Any"),
+        widget=PlainSelect,
+        method="filter_expansion",
+    )
+    size_min = django_filters.NumberFilter(
+        label=_("Size from (points)"),
+        field_name="size_points",
+        lookup_expr="gte",
+        min_value=0,
+        widget=PlainNumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
+    )
+    size_max = django_filters.NumberFilter(
+        label=_("Size up to (points)"),
+        field_name="size_points",
+        lookup_expr="lte",
+        min_value=0,
+        widget=PlainNumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
+    )
+    sort = django_filters.ChoiceFilter(
+        label=_("Sort by"),
+        choices=list(SORT_LABELS.items()),
+        empty_label=None,
+        method="filter_sort",
+        # static/js/browse.js leaves the default out of the address.
+        widget=PlainSelect(attrs={"data-default": "newest"}),
+    )
+
+    class Meta:
+        model = Scenario
+        fields: list[str] = []
+
+    def filter_text(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        return scenarios_search(queryset, value)
+
+    def filter_nationality(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        return _contains_code(queryset, "nationalities", value)
+
+    def filter_weather(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        return _contains_code(queryset, "weather", value)
+
+    def filter_expansion(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        if value == BASE_GAME_ONLY:
+            return queryset.filter(expansions="")
+        return _contains_code(queryset, "expansions", value)
+
+    def filter_sort(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        return queryset.order_by(*SORTS.get(value, SORTS["newest"]))
+
+    def active_filters(self) -> bool:
+        """Whether any filter (the sort order aside) narrows the list."""
+        if not self.is_bound:
+            return False
+        return any(
+            self.form.data.get(name) not in (None, "") for name in self.filters if name != "sort"
+        )

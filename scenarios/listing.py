@@ -1,0 +1,140 @@
+"""What a listed scenario shows (the /scenarios/ page and the feeds), in the active language.
+
+Every code of a row is turned into words here, once: nationality, weather and terrain deck
+names from the reference data, theatre and expansion labels from ``upfront.labels``. The
+query takes the row's columns, owner and library in one go and leaves the stored document in
+the database, so a list costs the same number of queries however long it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from django.db.models import QuerySet
+from django.utils.formats import date_format
+from django.utils.text import Truncator
+from django.utils.timezone import localtime
+from django.utils.translation import gettext, ngettext
+
+from scenarios import filters, links
+from scenarios.models import Scenario
+from upfront import labels
+
+# The columns a row needs: everything else (the document above all) stays in the database.
+ROW_FIELDS = (
+    "public_id",
+    "title",
+    "description",
+    "period",
+    "theatre",
+    "terrain_deck",
+    "nationalities",
+    "weather",
+    "expansions",
+    "size_points",
+    "created_at",
+    "updated_at",
+    "owner__username",
+    "library__public_id",
+    "library__title",
+    "library__visibility",
+)
+
+
+@dataclass(frozen=True)
+class ScenarioRow:
+    """One listed scenario, every code already turned into words."""
+
+    public_id: UUID
+    url: str
+    title: str
+    description: str
+    nationalities: list[str]
+    period: str
+    theatre: str
+    terrain_deck: str
+    weather: list[str]
+    expansions: list[str]
+    size_points: int
+    size: str  # "400 points", in the active language
+    owner: str
+    byline: str  # "by owner"
+    library_title: str | None
+    library_url: str | None
+    created_at: datetime
+    updated_at: datetime
+    # Ready to print, so the page's template does no work per row.
+    matchup: str  # "American · German"
+    summary: str  # the description, cut at SUMMARY_LENGTH characters
+    updated: str  # the date of the last change, in the active language's format
+
+
+SUMMARY_LENGTH = 240
+
+
+def listed_rows(queryset: QuerySet[Scenario]) -> QuerySet[Scenario]:
+    """``queryset`` with what a row shows: its columns, owner and library, in one query."""
+    return queryset.select_related("owner", "library").only(*ROW_FIELDS)
+
+
+def rows_of_ids(ids: Sequence[int]) -> list[Scenario]:
+    """The scenarios ``ids`` (a page of a list), in that order, with what a row shows.
+
+    A list pages through ids first (``queryset.values_list("id")``), which the list's covering
+    index answers without reading a row, and only then reads the page's own rows: a deep
+    page or another sort order does not read every row it skips (docs/performance.md).
+    """
+    by_id = {scenario.pk: scenario for scenario in listed_rows(Scenario.objects.filter(pk__in=ids))}
+    return [by_id[pk] for pk in ids if pk in by_id]
+
+
+def _row(
+    scenario: Scenario,
+    *,
+    nationalities: Mapping[str, str],
+    weather: Mapping[str, str],
+    decks: Mapping[str, str],
+) -> ScenarioRow:
+    library = scenario.library
+    # A library is named only when it is public: a public scenario kept in a private or
+    # unlisted library must not reveal that library's title or its link.
+    shown = library if library is not None and library.visibility == "public" else None
+    owner = scenario.owner.get_username()
+    names = [nationalities.get(c, c) for c in scenario.nationality_codes]
+    return ScenarioRow(
+        public_id=scenario.public_id,
+        url=links.scenario_path(scenario.public_id),
+        title=scenario.title,
+        description=scenario.description,
+        nationalities=names,
+        period=filters.period_label(scenario.period),
+        theatre=str(labels.THEATRE.get(scenario.theatre, scenario.theatre)),
+        terrain_deck=decks.get(scenario.terrain_deck, scenario.terrain_deck),
+        weather=[weather.get(c, c) for c in scenario.weather_codes],
+        expansions=[str(labels.EXPANSION.get(c, c)) for c in scenario.expansion_codes],
+        size_points=scenario.size_points,
+        size=ngettext("%(points)s point", "%(points)s points", scenario.size_points)
+        % {"points": scenario.size_points},
+        owner=owner,
+        byline=gettext("by %(owner)s") % {"owner": owner},
+        library_title=shown.title if shown else None,
+        library_url=links.library_path(shown.public_id) if shown else None,
+        created_at=scenario.created_at,
+        updated_at=scenario.updated_at,
+        matchup=" · ".join(names),
+        summary=Truncator(scenario.description).chars(SUMMARY_LENGTH),
+        updated=date_format(localtime(scenario.updated_at), "DATE_FORMAT"),
+    )
+
+
+def scenario_rows(scenarios: Iterable[Scenario]) -> list[ScenarioRow]:
+    """The rows of ``scenarios`` (a query made with :func:`listed_rows`)."""
+    names = {
+        "nationalities": filters.nationality_names(),
+        "weather": filters.weather_names(),
+        "decks": filters.terrain_deck_names(),
+    }
+    return [_row(scenario, **names) for scenario in scenarios]

@@ -1,0 +1,59 @@
+"""/scenarios/: the public scenarios, filtered, searched and paginated.
+
+Only public scenarios are listed (``selectors.scenarios_listed``). A page costs the same
+number of queries whatever its length: the count, the page's ids, then their rows with their
+owner and library (``listing.rows_of_ids``); the names shown come from per-revision caches. What the
+page shows of the data (the form, the count, the rows, the page links) is rendered once per
+address, language and change of the listed data (``listing_cache``); the page around it, with
+the visitor's name and CSRF token, is rendered on every request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_safe
+
+from scenarios import filters, links, listing, listing_cache, selectors
+
+PAGE_SIZE = 20
+
+
+def _body(request: HttpRequest) -> tuple[str, int]:
+    """The list's HTML and its page number."""
+    filterset = filters.ScenarioFilter(request.GET or None, queryset=selectors.scenarios_listed())
+    # The page's ids first, then its rows (listing.rows_of_ids).
+    paginator = Paginator(filterset.qs.values_list("id", flat=True), PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    # Links to the other pages keep every filter.
+    query = request.GET.copy()
+    query.pop("page", None)
+    context: dict[str, Any] = {
+        "form": filterset.form,
+        "page": page,
+        "rows": listing.scenario_rows(listing.rows_of_ids(list(page.object_list))),
+        "filtered": filterset.active_filters(),
+        "query": query.urlencode(),
+        "feeds": links.all_scenarios_feeds(),
+    }
+    return render_to_string("scenarios/browse/_list_body.html", context), page.number
+
+
+@require_safe
+def scenario_list(request: HttpRequest) -> HttpResponse:
+    key = listing_cache.cache_key("list", request)
+    cached = cache.get(key)
+    if cached is None:
+        cached = _body(request)
+        cache.set(key, cached, listing_cache.entry_seconds())
+    body, page_number = cached
+    return render(
+        request,
+        "scenarios/browse/list.html",
+        {"body": body, "page_number": page_number, "feeds": links.all_scenarios_feeds()},
+    )

@@ -1,0 +1,114 @@
+"""Scenarios for the list, search and feed tests: real documents saved through the services.
+
+Each variant changes the shared test document (conftest.SCENARIO_DOCUMENT) in ways the rules
+accept, so the derived columns the list filters on are the ones the services compute.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from scenarios import services
+from scenarios.models import Library, Scenario
+from tests.scenarios.conftest import SCENARIO_DOCUMENT
+
+
+def document(
+    *,
+    title: str = "Crossroads",
+    description: str = "Two squads meet at a crossroads.",
+    nationalities: tuple[str, str] = ("american", "german"),
+    period: str = "1943b",
+    theatre: str = "ETO",
+    terrain_deck: str = "standard",
+    weather: list[str] | None = None,
+    budget: int = 200,
+) -> dict[str, Any]:
+    data = copy.deepcopy(SCENARIO_DOCUMENT)
+    body = data["scenario"]
+    body.update(
+        title=title,
+        description=description,
+        period=period,
+        theatre=theatre,
+        terrain_deck=terrain_deck,
+        weather=["clear"] if weather is None else weather,
+    )
+    for side, nationality in zip(body["sides"], nationalities, strict=True):
+        side["force"].update(nationality=nationality, period=period, theatre=theatre, budget=budget)
+    return data
+
+
+def make_scenario(
+    owner: Any,
+    *,
+    visibility: str = "public",
+    library: Library | None = None,
+    **changes: Any,
+) -> Scenario:
+    return services.scenario_create(
+        owner=owner, data=document(**changes), visibility=visibility, library=library
+    )
+
+
+# Four public scenarios that differ on every filter.
+VARIANTS: dict[str, dict[str, Any]] = {
+    # American vs German, 1943b, ETO, standard deck, clear weather: needs the weather article.
+    "crossroads": {},
+    # Russian vs German, 1942a, no weather: the base game only.
+    "winter": {
+        "title": "Frozen village",
+        "description": "Guards hold the last houses of a village.",
+        "nationalities": ("russian", "german"),
+        "period": "1942a",
+        "weather": [],
+        "budget": 150,
+    },
+    # British vs Japanese in the Pacific on the jungle deck: Banzai and the terrain article.
+    "jungle": {
+        "title": "Kohima ridge",
+        "description": "A night attack up a jungle ridge.",
+        "nationalities": ("british", "japanese"),
+        "period": "1944a",
+        "theatre": "PTO",
+        "terrain_deck": "jungle",
+        "weather": ["overcast", "rain"],
+        "budget": 300,
+    },
+    # Italian vs British on the desert deck: Desert War and the terrain article.
+    "desert": {
+        "title": "Tobruk perimeter",
+        "description": "Bersaglieri probe the wire at dawn.",
+        "nationalities": ("italian", "british"),
+        "period": "1941b",
+        "terrain_deck": "desert",
+        "weather": [],
+        "budget": 250,
+    },
+}
+
+
+def clone_public(scenario: Scenario, count: int, *, prefix: str = "Copy") -> None:
+    """``count`` public copies of ``scenario``, each with its own owner and public library.
+
+    Distinct owners and libraries make a per-row query (an N+1) show in the query count.
+    """
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"{prefix.lower()}-designer-{n}") for n in range(count)
+    )
+    libraries = Library.objects.bulk_create(
+        Library(owner=user, title=f"{prefix} library {n}", visibility="public")
+        for n, user in enumerate(users)
+    )
+    fields = {
+        f.name: getattr(scenario, f.name)
+        for f in Scenario._meta.concrete_fields
+        if f.name not in {"id", "public_id", "owner", "library", "title", "visibility"}
+    }
+    Scenario.objects.bulk_create(
+        Scenario(**fields, owner=user, library=library, title=f"{prefix} {n}", visibility="public")
+        for n, (user, library) in enumerate(zip(users, libraries, strict=True))
+    )
