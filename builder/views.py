@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
 from upfront import labels
+from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA
+from upfront.rules.morale import MoralePanic, effective_morale_panic
 
 DEFAULT_NATIONALITY: str = EXAMPLE_FORCE["nationality"]
 _GROUP_SCHEMA = FORCE_SCHEMA["properties"]["groups"]["items"]["properties"]
@@ -39,16 +43,138 @@ def _form_options() -> dict[str, Any]:
             },
             "group_label_max_length": _GROUP_SCHEMA["label"]["maxLength"],
             "max_after_deck": codes.MAX_AFTER_DECK,
+            # Periods in order: the script compares a purchase's first period with the force's.
+            "periods": list(codes.PERIODS),
+            "secondary": _secondary_offer(),
         },
     }
 
 
-def _cards(nationality: str) -> list[PersonalityCard]:
-    return list(
-        PersonalityCard.objects.filter(nationality__code=nationality, card_no__isnull=False)
-        .select_related("weapon")
-        .order_by("card_no")
+# 43.7: "secondary_on_vehicle" in upfront.rules.constraints cites the same rule.
+_CARRIER_RULE = "43.7"
+
+
+def _secondary_offer() -> dict[str, Any]:
+    """Which secondary weapons the builder offers, and why it offers no other (translated).
+
+    From the reference rows the engine checks against (``selectors.secondary_weapon_rules``):
+    a weapon is offered to a nationality only where a source allows it, from its first period,
+    and only to a man; the script shows every other one disabled with this reason and rule.
+    """
+    weapons: dict[str, Any] = {}
+    for rule in selectors.secondary_weapon_rules():
+        permissions: dict[str, Any] = {}
+        for nationality in codes.NATIONALITIES:
+            allowed, reference = rule.permissions.get(nationality, (None, ""))
+            if allowed is True:
+                reason = ""
+            elif allowed is False:
+                reason = _("not allowed to this nationality (%(rule)s)") % {"rule": reference}
+            else:
+                reason = _("no source gives it to this nationality (%(rule)s)") % {
+                    "rule": reference
+                }
+            permissions[nationality] = {"allowed": allowed, "reason": reason, "rule": reference}
+        weapons[rule.weapon] = {
+            "from": rule.available_from,
+            "from_reason": _("available from %(period)s (%(rule)s)")
+            % {"period": rule.available_from, "rule": rule.available_rule}
+            if rule.available_from
+            else "",
+            "from_rule": rule.available_rule,
+            "permissions": permissions,
+        }
+    return {
+        "carriers": sorted(codes.SECONDARY_WEAPON_CARRIERS),
+        "carrier_reason": _("only men carry secondary weapons (%(rule)s)")
+        % {"rule": _CARRIER_RULE},
+        "carrier_rule": _CARRIER_RULE,
+        "weapons": weapons,
+    }
+
+
+@dataclass(frozen=True)
+class PickerCard:
+    """A personality card as the picker lists it, with the values a player reads at a glance.
+
+    ``morale`` and ``panic`` are the values the force plays with; where a rule changes the
+    printed ones, ``adjusted_by`` names it. The script shows bought cards from these data, so
+    every adjustment is made here, on the server, and never again in JavaScript.
+    """
+
+    card: PersonalityCard
+    role: str  # translated SL / ASL / Commissar, "" for a man who is no leader
+    morale: int | None
+    panic: int | None
+    adjusted_by: str = ""  # rule reference, e.g. "46.1", when morale/panic are not as printed
+
+
+def _role_label(role: str) -> str:
+    if role in labels.LEADER_ROLE:
+        return str(labels.LEADER_ROLE[role])
+    if role in ("", "none"):
+        return ""
+    # The sources name a leader without saying which role (e.g. the Marine cards #42/#43).
+    return _("leader, role not known")
+
+
+def _cards(nationality: str, *, marines: bool = False) -> list[PickerCard]:
+    """The nationality's numbered cards, each with the morale and panic it plays with.
+
+    ``morale`` / ``panic`` are the printed values unless a rule changes them for this force
+    (46.2: Marines printed with morale 1 play with 2 and panic 3, computed by the rules
+    engine); then ``adjusted_by`` names that rule.
+    """
+    cards = selectors.picker_cards(nationality)
+    catalogue = None
+    if cards and marines:
+        try:
+            catalogue = catalogue_current()
+        except ReferenceDataNotLoaded:
+            catalogue = None
+    picked = []
+    for card in cards:
+        info = catalogue.cards.get((nationality, card.card_no)) if catalogue else None
+        played = (
+            effective_morale_panic(info, catalogue, marines=marines)
+            if info is not None and catalogue is not None
+            else MoralePanic(card.morale, card.panic)
+        )
+        picked.append(
+            PickerCard(
+                card=card,
+                role=_role_label(card.leader_role),
+                morale=played.morale,
+                panic=played.panic,
+                adjusted_by=played.rule,
+            )
+        )
+    return picked
+
+
+def _nothing_bought(force_text: str) -> bool:
+    """True for a well-formed document that buys nothing yet (the panel says "empty")."""
+    try:
+        data = json.loads(force_text)
+    except (TypeError, ValueError):
+        return False
+    if not isinstance(data, dict):
+        return False
+    containers = [*(data.get("groups") or []), *(data.get("reinforcements") or [])]
+    return (
+        all(isinstance(c, dict) and not c.get("cards") for c in containers)
+        and not data.get("radios")
+        and not data.get("snipers")
+        and not data.get("random_reinforcement_decks")
     )
+
+
+def _marines(value: Any) -> bool:
+    return value is True or str(value).lower() in {"1", "true", "on"}
+
+
+def _panel(force_text: str) -> dict[str, Any]:
+    return {**_panel_context(force_text), "empty": _nothing_bought(force_text)}
 
 
 def _panel_context(force_text: str) -> dict[str, Any]:
@@ -64,6 +190,16 @@ def _panel_context(force_text: str) -> dict[str, Any]:
         return {"errors": exc.errors}
 
 
+# The page's force in progress is kept in the browser (localStorage) as a draft, one per
+# "draft context": a new force, or a saved force being edited. After a save or a delete the
+# server tells the page which drafts are now stored on the server (or gone) and can be dropped.
+_DRAFTS_DONE = "builder_drafts_done"
+
+
+def _draft_context(saved_id: int | str | None) -> str:
+    return f"saved:{saved_id}" if saved_id else "new"
+
+
 def index(request: HttpRequest) -> HttpResponse:
     force: dict[str, Any] = empty_force()
     loaded = None
@@ -71,7 +207,7 @@ def index(request: HttpRequest) -> HttpResponse:
     if load.isdigit() and request.user.is_authenticated:
         loaded = get_object_or_404(selectors.saved_forces_for(request.user), pk=int(load))
         force = loaded.data
-    elif request.GET.get("nationality"):
+    elif request.GET.get("nationality") in codes.NATIONALITIES:
         force["nationality"] = request.GET["nationality"]
     force_text = request.POST.get("force") or json.dumps(force)
     return _render_index(request, force_text=force_text, loaded=loaded)
@@ -81,20 +217,28 @@ def _render_index(
     request: HttpRequest, *, force_text: str, loaded: Any = None, status: int = 200
 ) -> HttpResponse:
     try:
-        nationality = json.loads(force_text).get("nationality", DEFAULT_NATIONALITY)
+        document = json.loads(force_text)
+        nationality = document.get("nationality", DEFAULT_NATIONALITY)
+        marines = _marines(document.get("marines"))
     except (ValueError, AttributeError):
-        nationality = DEFAULT_NATIONALITY
+        nationality, marines = DEFAULT_NATIONALITY, False
     context = {
         "force_json": force_text,
         "nationalities": Nationality.objects.all(),
         "periods": Period.objects.all(),
         "scenarios": PublishedScenario.objects.order_by("letter"),
         "nationality": nationality,
-        "cards": _cards(str(nationality)),
+        "cards": _cards(str(nationality), marines=marines),
         "saved_forces": selectors.saved_forces_for(request.user),
         "loaded": loaded,
+        # Read by static/js/builder.js (json_script): this page's draft and the starting force.
+        "builder_page": {
+            "draft_context": _draft_context(loaded.pk if loaded else None),
+            "drafts_done": request.session.pop(_DRAFTS_DONE, []),
+            "empty_force": empty_force(),
+        },
         **_form_options(),
-        **_panel_context(force_text),
+        **_panel(force_text),
     }
     return render(request, "builder/index.html", context, status=status)
 
@@ -102,34 +246,73 @@ def _render_index(
 @require_GET
 def card_picker(request: HttpRequest) -> HttpResponse:
     nationality = request.GET.get("nationality", DEFAULT_NATIONALITY)
+    # ?marines=true (or 1): the force is US Marines (46.2 changes some cards' morale and panic).
+    marines = _marines(request.GET.get("marines", ""))
     return render(
         request,
         "builder/_card_picker.html",
-        {"cards": _cards(nationality), "nationality": nationality},
+        {"cards": _cards(nationality, marines=marines), "nationality": nationality},
     )
 
 
 @require_POST
 def panel(request: HttpRequest) -> HttpResponse:
-    return render(request, "builder/_panel.html", _panel_context(request.POST.get("force", "")))
+    return render(request, "builder/_panel.html", _panel(request.POST.get("force", "")))
+
+
+@require_POST
+def import_check(request: HttpRequest) -> JsonResponse:
+    """Check a document before the page takes it: faults (by JSON path) or nothing.
+
+    An import with faults never replaces the force on the page, so the page asks first.
+    """
+    context = _panel_context(request.POST.get("force", ""))
+    if "errors" in context:
+        return JsonResponse({"errors": context["errors"]}, status=400)
+    return JsonResponse({"errors": []})
 
 
 @login_required
 @require_POST
 def save(request: HttpRequest) -> HttpResponse:
+    """Save the force: over the loaded one, or as a new force ("Save as copy" or none loaded)."""
     force_text = request.POST.get("force", "")
     name = (request.POST.get("name") or "").strip()[:120] or _("Unnamed force")
+    existing = request.POST.get("saved_id", "")
+    original = (
+        get_object_or_404(selectors.saved_forces_for(request.user), pk=existing)
+        if existing.isdigit()
+        else None
+    )
+    as_copy = original is not None and request.POST.get("as_copy") == "1"
+    if as_copy and original is not None and name == original.name:
+        name = (_("%(name)s (copy)") % {"name": name})[:120]
     try:
         data = json.loads(force_text)
-        existing = request.POST.get("saved_id", "")
-        if existing.isdigit():
-            saved = get_object_or_404(selectors.saved_forces_for(request.user), pk=existing)
-            saved = services.saved_force_update(saved_force=saved, name=name, data=data)
+        if original is not None and not as_copy:
+            saved = services.saved_force_update(saved_force=original, name=name, data=data)
         else:
             saved = services.saved_force_create(owner=request.user, name=name, data=data)
     except (ValueError, services.ForceInputError) as exc:
         messages.error(request, _("Not saved: %(e)s") % {"e": exc})
         # Re-render with the typed document so nothing is lost.
-        return _render_index(request, force_text=force_text, status=400)
+        return _render_index(request, force_text=force_text, loaded=original, status=400)
     messages.success(request, _("Saved “%(name)s”.") % {"name": saved.name})
-    return redirect(f"{request.path.rsplit('save/', 1)[0]}?load={saved.pk}")
+    # The draft the page kept is now on the server (a copy leaves the original as it was).
+    request.session[_DRAFTS_DONE] = sorted(
+        {_draft_context(original.pk if original else None), _draft_context(saved.pk)}
+    )
+    return redirect(f"{reverse('builder:index')}?load={saved.pk}")
+
+
+@login_required
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ask (GET), then delete (POST) one of the user's saved forces; others' are a 404."""
+    saved = get_object_or_404(selectors.saved_forces_for(request.user), pk=pk)
+    if request.method == "POST":
+        name = saved.name
+        services.saved_force_delete(saved_force=saved)
+        messages.success(request, _("Deleted “%(name)s”.") % {"name": name})
+        request.session[_DRAFTS_DONE] = [_draft_context(pk)]
+        return redirect("builder:index")
+    return render(request, "builder/delete.html", {"saved": saved})

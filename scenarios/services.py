@@ -29,6 +29,7 @@ from upfront.rules.scenario import (
     scenario_expansions,
     scenario_reference_faults,
 )
+from upfront.rules.scenario_checks import check_scenario
 from upfront.rules.validate import validate_force
 
 
@@ -69,7 +70,9 @@ def _check(document: ScenarioDocument, *, path: str = "scenario") -> CheckedScen
         max(result.total_points, side.force.budget or 0)
         for result, side in zip(results, document.scenario.sides, strict=True)
     )
-    return CheckedScenario(document=document, valid=all(r.valid for r in results), size_points=size)
+    # Valid: no error among the scenario checks (which include both forces' DYO checks).
+    valid = check_scenario(document.scenario, catalogue, path=path).valid
+    return CheckedScenario(document=document, valid=valid, size_points=size)
 
 
 def scenario_check(*, data: Any) -> CheckedScenario:

@@ -152,7 +152,10 @@ class DrawApi(APIView):
     @extend_schema(
         operation_id="dyo_draw",
         summary="Draw on a rule 43 DYO table",
-        description="Give `rpn` for a deterministic lookup, or `seed` for a reproducible draw.",
+        description="Give `rpn` for a deterministic lookup, or `seed` for a reproducible draw. "
+        "`mountain_troops` (M12.1) needs `nationality` and `period`: a nation without mountain "
+        "troops at that date is refused (400, naming the parameter), otherwise a black RN makes "
+        "the elites mountain troops.",
         request=s.DrawInputSerializer,
         responses={200: s.DrawResultSerializer},
         examples=[

@@ -103,3 +103,44 @@ def test_refused_draw_names_the_field_in_the_request_language(api) -> None:
             "message": "La tabella dei tipi di unità ETO non ha la colonna Italiano per il 1943b.",
         }
     ]
+
+
+def test_mountain_troops_on_a_black_rn_where_the_nation_had_them(api) -> None:
+    # M12.1: US mountain troops from the second half of 1943, and only on a black RN.
+    params = {"table": "mountain_troops", "nationality": "american", "period": "1943b", "rpn": 3}
+    black = api.post(URL, {**params, "colour": "black"}, format="json").json()
+    red = api.post(URL, {**params, "colour": "red"}, format="json").json()
+    assert (black["value"], black["rule"], black["colour"]) == ("mountain troops", "M12.1", "black")
+    assert (red["value"], red["colour"]) == ("no mountain troops", "red")
+
+
+def test_mountain_troops_are_refused_before_the_nation_had_them(api) -> None:
+    params = {
+        "table": "mountain_troops",
+        "nationality": "american",
+        "period": "1943a",
+        "rpn": 3,
+        "colour": "black",
+    }
+    en = api.post(URL, params, format="json")
+    it = api.post(URL, params, format="json", HTTP_ACCEPT_LANGUAGE="it")
+    assert en.status_code == it.status_code == 400
+    assert en.json()["errors"] == [
+        {
+            "path": "period",
+            "message": "American mountain troops exist from 1943b, not in 1943a.",
+        }
+    ]
+    assert it.json()["errors"] == [
+        {
+            "path": "period",
+            "message": "Le truppe da montagna di questa nazionalità (Americano) esistono dal "
+            "1943b, non nel 1943a.",
+        }
+    ]
+
+
+def test_mountain_troops_need_the_nation_and_the_date(api) -> None:
+    response = api.post(URL, {"table": "mountain_troops", "rpn": 3}, format="json")
+    assert response.status_code == 400
+    assert [e["path"] for e in response.json()["errors"]] == ["nationality"]

@@ -207,3 +207,27 @@ def test_the_openapi_example_result_is_what_the_example_force_answers(api) -> No
     assert {k: answer[k] for k in ("valid", "total_points", "remaining")} == {
         k: EXAMPLE_RESULT[k] for k in ("valid", "total_points", "remaining")
     }
+
+
+def test_information_keeps_the_force_legal_and_is_said_in_the_request_language(api) -> None:
+    # 46.2: American #6 Smith is printed morale 1 / panic 3; as a Marine he plays morale 2.
+    doc = plain_force([1, 2, 6], budget=None, nationality="american", marines=True)
+    doc["groups"].append({"label": "B", "cards": [{"card": 4}, {"card": 5}]})
+    en = api.post(URL, doc, format="json").json()
+    it = api.post(URL, doc, format="json", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert en["valid"] is True and it["valid"] is True
+    (said,) = [v for v in en["violations"] if v["code"] == "marine_morale"]
+    assert (said["severity"], said["rule"], said["items"]) == (
+        "info",
+        "46.2",
+        ["groups[0].cards[2]"],
+    )
+    assert said["message"] == (
+        "Marines printed with a lower morale play with morale 2 and panic 3 (counters): #6 Smith."
+    )
+    assert said["summary"].startswith("Marines are semi-elite")
+    (detto,) = [v for v in it["violations"] if v["code"] == "marine_morale"]
+    assert detto["message"] == (
+        "I Marines con un morale stampato più basso giocano con morale 2 e panico 3 "
+        "(segnalini): #6 Smith."
+    )

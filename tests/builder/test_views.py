@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import re
 
 import pytest
 
@@ -134,3 +135,147 @@ def test_breakdown_rule_reference_opens_its_summary(client) -> None:
     assert '<summary class="rule-ref">43.5</summary>' in html
     assert "Elite +15%, second line -15%, partisans -5%" in html
     assert "Error" in html  # the single group breaks 3.2
+
+
+def page_data(page: str, element_id: str) -> dict:
+    """The JSON the page hands to static/js/builder.js through json_script."""
+    found = re.search(
+        rf'<script id="{element_id}" type="application/json">(.*?)</script>', page, flags=re.S
+    )
+    assert found is not None, element_id
+    return json.loads(found.group(1))
+
+
+def picker_row(fragment: str, card_no: int) -> str:
+    found = re.search(rf'<li class="card-row" data-card="{card_no}".*?</li>', fragment, flags=re.S)
+    assert found is not None, card_no
+    return html.unescape(found.group(0))
+
+
+def test_picker_rows_carry_what_a_bought_card_shows(client) -> None:
+    # The script shows a bought card's role, weapon and morale/panic from these attributes:
+    # the values come from the server, never from rules in JavaScript.
+    fragment = client.get("/builder/cards/?nationality=german").content.decode()
+    with CARDS_CSV.open(newline="", encoding="utf-8") as fh:
+        rows = {int(r["card_no"]): r for r in csv.DictReader(fh) if r["nationality"] == "german"}
+    leader = picker_row(fragment, 1)
+    assert f'data-role="{rows[1]["leader_role"]}"' in leader
+    assert f'data-weapon="{rows[1]["weapon_code"]}"' in leader
+    assert f'data-morale="{rows[1]["morale"]}"' in leader
+    assert f'data-panic="{rows[1]["panic"]}"' in leader
+    assert f'data-points="{rows[1]["dyo_points"]}"' in leader
+    private = picker_row(fragment, 4)
+    assert 'data-role=""' in private and 'data-kind="infantry"' in private
+    afv = picker_row(fragment, 30)
+    assert 'data-kind="AFV"' in afv and 'data-morale=""' in afv
+
+
+def test_picker_names_a_leader_of_unknown_role_without_inventing_it(client) -> None:
+    # The sources call American cards #42/#43 "SL or ASL (not stated which)".
+    fragment = client.get("/builder/cards/?nationality=american").content.decode()
+    assert 'data-role="leader, role not known"' in picker_row(fragment, 42)
+    italian = client.get(
+        "/builder/cards/?nationality=american", HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert 'data-role="capo, ruolo non noto"' in picker_row(italian, 42)
+
+
+def test_secondary_weapons_offer_follows_the_reference_rows(client) -> None:
+    from upfront.reference.models import DYOPrice, SecondaryWeaponPermission
+
+    offer = page_data(client.get("/builder/").content.decode(), "builder-codes")["secondary"]
+    assert offer["carriers"] == ["infantry"]
+    assert offer["carrier_reason"] == "only men carry secondary weapons (43.7)"
+    for row in SecondaryWeaponPermission.objects.select_related("nationality"):
+        shown = offer["weapons"][row.weapon]["permissions"][row.nationality.code]
+        assert shown["allowed"] is row.allowed
+        assert shown["rule"] == row.rule
+        assert (shown["reason"] == "") is (row.allowed is True)
+    # 31.1: Americans may not use the ATMM.
+    american_atmm = offer["weapons"]["atmm"]["permissions"]["american"]
+    assert american_atmm == {
+        "allowed": False,
+        "reason": "not allowed to this nationality (31.1)",
+        "rule": "31.1",
+    }
+    for weapon in ("atmm", "panzerfaust"):
+        price = DYOPrice.objects.get(item=weapon, nationality=None)
+        assert offer["weapons"][weapon]["from"] == price.available_from.code
+        assert offer["weapons"][weapon]["from_reason"] == (
+            f"available from {price.available_from.code} ({price.rule})"
+        )
+    it = page_data(
+        client.get("/builder/", HTTP_ACCEPT_LANGUAGE="it").content.decode(), "builder-codes"
+    )["secondary"]
+    assert it["weapons"]["atmm"]["permissions"]["american"]["reason"] == (
+        "non consentita a questa nazionalità (31.1)"
+    )
+
+
+def test_an_empty_force_is_empty_not_illegal(client) -> None:
+    from upfront.rules.examples import empty_force
+
+    fragment = client.post("/builder/panel/", {"force": json.dumps(empty_force())})
+    text = fragment.content.decode()
+    assert "Empty force: nothing bought yet." in text
+    assert "Not legal" not in text
+    # What the check says stays one click away.
+    assert '<details class="empty-check">' in text and "group_count" in text
+    bought = client.post("/builder/panel/", {"force": json.dumps(plain_force([1]))})
+    assert "Not legal" in bought.content.decode()
+    assert "Empty force" not in bought.content.decode()
+    italian = client.post(
+        "/builder/panel/", {"force": json.dumps(empty_force())}, HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert "Forza vuota: ancora nessun acquisto." in italian
+
+
+def test_import_check_lists_faults_by_path_and_accepts_a_good_document(client) -> None:
+    doc = plain_force([1])
+    doc["groups"][0]["cards"][0]["card"] = "one"
+    bad = client.post("/builder/import/", {"force": json.dumps(doc)})
+    assert bad.status_code == 400
+    assert [e["path"] for e in bad.json()["errors"]] == ["groups[0].cards[0].card"]
+    broken = client.post("/builder/import/", {"force": "{oops"})
+    assert broken.status_code == 400 and broken.json()["errors"][0]["path"] == "$"
+    # A force that breaks rules (over budget) is a good document: the page takes it.
+    good = client.post("/builder/import/", {"force": json.dumps(plain_force([1, 3], budget=10))})
+    assert good.status_code == 200 and good.json() == {"errors": []}
+    assert client.get("/builder/import/").status_code == 405
+
+
+def test_the_page_names_its_draft_context(client, owner) -> None:
+    page = client.get("/builder/").content.decode()
+    data = page_data(page, "builder-page")
+    assert data["draft_context"] == "new" and data["drafts_done"] == []
+    client.force_login(owner)
+    saved = SavedForce.objects.create(owner=owner, name="Mine", data=plain_force([1]))
+    data = page_data(client.get(f"/builder/?load={saved.pk}").content.decode(), "builder-page")
+    assert data["draft_context"] == f"saved:{saved.pk}"
+
+
+def _played(cards: list, number: int) -> tuple:
+    # (printed morale, printed panic, played morale, played panic, the rule that changed them)
+    picked = next(c for c in cards if c.card.card_no == number)
+    return (picked.card.morale, picked.card.panic, picked.morale, picked.panic, picked.adjusted_by)
+
+
+def test_card_picker_gives_the_morale_and_panic_a_marine_plays_with(client) -> None:
+    # 46.2: American #10 Watson is printed morale 1 / panic 2; as a Marine he plays 2 / 3.
+    marines = client.get("/builder/cards/?nationality=american&marines=1").context["cards"]
+    army = client.get("/builder/cards/?nationality=american").context["cards"]
+    assert _played(marines, 10) == (1, 2, 2, 3, "46.2")
+    assert _played(army, 10) == (1, 2, 1, 2, "")
+    assert _played(marines, 1) == (4, 6, 4, 6, "")  # Burnett: morale 4, as printed
+
+
+def test_builder_page_reads_the_marines_flag_of_the_force(client) -> None:
+    force = {
+        "nationality": "american",
+        "period": "1943b",
+        "troop_type": "line",
+        "marines": True,
+        "groups": [],
+    }
+    page = client.post("/builder/", {"force": json.dumps(force)})
+    assert _played(page.context["cards"], 6) == (1, 3, 2, 3, "46.2")  # Smith

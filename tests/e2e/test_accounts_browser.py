@@ -2,32 +2,9 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from conftest import skip_or_fail
-from tests.e2e.test_builder_browser import ARGS, CHROMIUM
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(transactional_db):  # type: ignore[no-untyped-def]
-    if not Path(CHROMIUM).exists():
-        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    # Signing in lands on the builder, which reads the reference data.
-    from upfront.reference.loading import reference_data_load
-
-    reference_data_load(force=True, reason="browser test")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.parametrize("width", [1280, 375])

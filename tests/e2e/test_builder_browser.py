@@ -3,56 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from conftest import skip_or_fail
 from tests.builder.conftest import csv_points
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture
-def reference_data(transactional_db) -> None:  # type: ignore[no-untyped-def]
-    # live_server runs on a transactional database that is flushed between tests.
-    from upfront.reference.loading import reference_data_load
-
-    reference_data_load(force=True, reason="browser test")
-
-
-@pytest.fixture
-def page(reference_data):  # type: ignore[no-untyped-def]
-    if not Path(CHROMIUM).exists():
-        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 375, "height": 800}, accept_downloads=True)
-        try:
-            yield context.new_page()
-        finally:
-            # Playwright runs its event loop in this thread, so while it is open Django keys the
-            # test's database connection by async context instead of by thread: pytest-django's
-            # teardown, outside that context, never sees it. Close it here, or it stays open and
-            # PostgreSQL refuses to drop the test database ("accessed by other users").
-            connections.close_all()
-            context.close()
-            browser.close()
+def page(browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 375, "height": 800}, accept_downloads=True)
+    yield context.new_page()
+    context.close()
 
 
 def test_build_a_force_live(page, live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -82,9 +46,12 @@ def test_build_a_force_live(page, live_server, tmp_path: Path) -> None:  # type:
     expect(page.locator('.violations li[data-code="over_budget"]')).to_be_visible()
     expect(page.locator("#force-status")).to_have_class("status error")
 
-    # A second group, card moved into it: total unchanged, group B holds it.
+    # A second group, card moved into it: total unchanged, group B holds it. Choosing in the
+    # "Move to" list moves nothing; its Move button does.
     page.click("#add-group")
-    page.locator("#groups .bought select").first.select_option(label="Group B")
+    page.locator("#groups .bought select.move-to").first.select_option(label="Group B")
+    expect(page.locator("#groups fieldset").nth(0)).to_contain_text("Diettinger")
+    page.get_by_role("button", name="Move #1", exact=True).click()
     expect(page.locator("#groups fieldset").nth(1)).to_contain_text("Diettinger")
     expect(total).to_have_text(str(expected))
 

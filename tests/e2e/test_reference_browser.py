@@ -9,13 +9,9 @@ full-page screenshot of every page at both widths in both languages.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conftest import skip_or_fail
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 CHROMIUM = "/usr/bin/chromium"
@@ -60,27 +56,6 @@ OVERFLOW = """() => {
     count: boxes.length,
   };
 }"""
-
-
-@pytest.fixture
-def reference_data(transactional_db) -> None:  # type: ignore[no-untyped-def]
-    # live_server runs on a transactional database that is flushed between tests.
-    from upfront.reference.loading import reference_data_load
-
-    reference_data_load(force=True, reason="browser test")
-
-
-@pytest.fixture
-def browser(reference_data) -> Iterator[Any]:  # type: ignore[no-untyped-def]
-    if not Path(CHROMIUM).exists():
-        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def open_page(browser: Any, width: int, lang: str) -> Any:

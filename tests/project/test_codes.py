@@ -113,3 +113,18 @@ def test_the_builder_offers_the_code_sets_and_the_schema_limits(client) -> None:
     start = empty_force()
     assert start["nationality"] == EXAMPLE_FORCE["nationality"]
     assert start["groups"] == [{"label": "A", "cards": []}]
+
+
+def test_the_docs_list_every_violation_code_with_its_severity() -> None:
+    # docs/interchange-format.md "Violation codes": one row per code the engine can give, its
+    # severity marked unless it is an error.
+    from upfront.rules.messages import MESSAGES
+
+    text = (ROOT / "docs" / "interchange-format.md").read_text(encoding="utf-8")
+    table = re.split(r"\n##+ ", text.split("### Violation codes", 1)[1], maxsplit=1)[0]
+    rows = dict(re.findall(r"^\| `(\w+)`( \((?:warning|info)\))? \|", table, flags=re.M))
+    engine = {key.removeprefix("violation.") for key in MESSAGES if key.startswith("violation.")}
+    assert set(rows) == engine
+    # Rules that inform rather than forbid: the force stays legal.
+    informing = {"marine_morale", "mountain_troops_nationality", "mountain_troops_too_early"}
+    assert {code for code in informing if rows[code] != " (info)"} == set()

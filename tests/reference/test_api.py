@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from upfront.reference import models as m
+
 pytestmark = pytest.mark.django_db
 
 
@@ -85,6 +87,40 @@ def test_random_reinforcements_for_germans(api: APIClient) -> None:
     assert rows[6]["cards"] == [39] and rows[6]["rule"] == "48.3"
     french = api.get("/api/v1/random-reinforcements/", {"nationality": "french"}).json()
     assert french[2]["cards"] == [12, 15, 23] and french[2]["rule"] == "53.2"
+
+
+# 48.3 / 53.2: numbers the tables print for cards no source describes (personality_cards.csv).
+MISSING_RANDOM_REINFORCEMENT_CARDS = {
+    ("british", 6): [35],
+    ("japanese", 5): [37],
+    ("japanese", 6): [34],
+    ("russian", 5): [31],
+    ("russian", 6): [34],
+    ("american", 5): [31],
+    ("american", 6): [34],
+    ("french", 5): [35],
+    ("french", 6): [31],
+    ("italian", 5): [31],
+    ("italian", 6): [33],
+}
+
+
+def test_random_reinforcements_name_the_cards_no_source_describes(api: APIClient) -> None:
+    rows = api.get("/api/v1/random-reinforcements/").json()
+    missing = {(r["nationality"], r["rn"]): r["missing_cards"] for r in rows if r["missing_cards"]}
+    assert missing == MISSING_RANDOM_REINFORCEMENT_CARDS
+    british = api.get("/api/v1/random-reinforcements/", {"nationality": "british"}).json()
+    assert (british[6]["cards"], british[6]["missing_cards"]) == ([35], [35])
+    assert (british[2]["cards"], british[2]["missing_cards"]) == ([10, 22, 24], [])
+    # A card added to the data is no longer missing.
+    m.PersonalityCard.objects.create(
+        nationality=m.Nationality.objects.get(code="british"),
+        card_no=35,
+        name="Test",
+        unit_kind="AFV",
+    )
+    british = api.get("/api/v1/random-reinforcements/", {"nationality": "british"}).json()
+    assert british[6]["missing_cards"] == []
 
 
 def test_personality_cards_filter_and_unknowns(api: APIClient) -> None:

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from upfront.reference import fetch
 from upfront.reference import models as m
 from upfront.reference.fetch import catalogue_current
 
@@ -56,6 +57,38 @@ def test_catalogue_holds_the_reference_prices() -> None:
     assert catalogue.variant("marines", "german") is None
 
 
+def test_catalogue_holds_the_marine_and_lmg_rules() -> None:
+    catalogue = catalogue_current()
+    # personality_cards.csv: American #6 Smith, rifle, morale 1 / panic 3; #3 Fox, BAR.
+    smith, fox = catalogue.cards[("american", 6)], catalogue.cards[("american", 3)]
+    assert (smith.weapon, smith.morale, smith.panic) == ("R", 1, 3)
+    assert (fox.weapon, fox.panic) == ("BAR", 5)
+    # nationality_rules.yaml 46.4: the weapon table's LMG class and the BAR.
+    assert catalogue.lmg_class_weapons == frozenset({"LMG", "BAR"})
+    # 46.2 and 46.5 (nationality_rules.yaml params; the discount is weapons.csv's rifle note).
+    rules = catalogue.marine_rules
+    assert rules is not None
+    assert (rules.nationality, rules.min_morale, rules.raised_morale, rules.raised_panic) == (
+        "american",
+        2,
+        2,
+        3,
+    )
+    assert (rules.morale_rule, rules.bolt_action_rule) == ("46.2", "46.5")
+    assert (rules.bolt_action_weapon, rules.bolt_action_discount) == ("R", 1)
+    assert rules.semi_automatic_from == "1943a"
+    assert rules.springfield_cards == frozenset({42, 43})
+
+
+def test_without_the_marine_records_the_catalogue_has_no_marine_rules() -> None:
+    m.NationalityRule.objects.filter(rule="46.5").delete()
+    m.DataRevision.objects.create(reason="46.5 deleted in the admin")
+    try:
+        assert catalogue_current().marine_rules is None
+    finally:
+        fetch.catalogue_forget()
+
+
 def test_a_new_data_revision_is_seen_at_once() -> None:
     before = catalogue_current()
     card = m.PersonalityCard.objects.get(nationality__code="german", card_no=1)
@@ -67,3 +100,42 @@ def test_a_new_data_revision_is_seen_at_once() -> None:
     assert after is not before
     assert after.cards[("german", 1)].dyo_points == 52
     assert catalogue_current() is after  # cached again
+
+
+def test_catalogue_holds_the_facts_of_the_scenario_checks() -> None:
+    ref = catalogue_current().scenario_reference
+    # valid_matchups.csv: 21 pairs, "Q&A 3.1"; Americans and Russians never met.
+    assert len(ref.matchups) == m.ValidMatchup.objects.count() == 21
+    pair = ref.matchups[frozenset({"american", "russian"})]
+    assert (pair.valid_historical, pair.rule) == (False, "Q&A 3.1")
+    # 46.1, 47.2, 50.42: who faces whom, from nationality_rules.yaml and terrain.yaml.
+    assert ref.marines is not None and ref.jungle is not None
+    assert ref.italians_vs_russians is not None
+    assert (ref.marines.rule, ref.marines.nationality, ref.marines.opponents) == (
+        "46.1",
+        "american",
+        frozenset({"japanese"}),
+    )
+    assert (ref.jungle.rule, ref.jungle.nationality, ref.jungle.opponents) == (
+        "47.2",
+        "japanese",
+        frozenset({"british", "american"}),
+    )
+    assert ref.italians_vs_russians.opponents == frozenset({"russian"})
+    assert ref.italians_vs_russians.params["panic_modifier_vs_russian"] == 1
+    # 52.1: the desert deck belongs to the European theatre; M9.x: topography rules.
+    assert (ref.deck_theatres["desert"].theatre, ref.deck_theatres["desert"].rule) == (
+        "ETO",
+        "52.1",
+    )
+    assert ref.topography_rules == {"rocky": "M9.1", "wooded": "M9.2", "jungle": "M9.3"}
+    assert ref.weather["rain"].rule == "99.6"
+    # M11: scenario C's adapted rules with their parameters, and the adaptation's texts.
+    c = ref.published_scenarios["C"]
+    assert c.mountain_rule == "M11"
+    assert c.mountain_special_rules == tuple(use.code for use in c.mountain_rule_uses)
+    assert dict(c.mountain_rule_uses[0].params) == {"card_type": "stream", "count": 1}
+    assert c.mountain_cards_removed_en and c.mountain_cards_removed_it
+    r = ref.published_scenarios["R"]
+    assert r.mountain_excluded and r.mountain_exclusion_reason_it
+    assert {"desert_rules", "americans_not_marines"} <= set(ref.special_rules)

@@ -191,3 +191,26 @@ def test_no_loaded_text_exceeds_its_column() -> None:
         if value and len(value) > field.max_length
     ]
     assert too_long == []
+
+
+@pytest.mark.parametrize(
+    ("listed", "fault"),
+    [
+        ("[LMG, BAR, MMG]", "differ from the weapons.csv rows"),  # the MMG is not LMG-class
+        ("[LMG]", "differ from the weapons.csv rows"),  # the BAR's note says 46.4 applies
+        ("[LMG, BAZOOKA]", "no weapons.csv rows"),
+    ],
+)
+def test_the_lmg_class_weapons_must_be_the_weapon_tables(
+    tmp_path: Path, listed: str, fault: str
+) -> None:
+    # 46.4: which weapons count as LMGs comes from weapons.csv (class LMG, or a note citing
+    # the rule); nationality_rules.yaml names them and the loader refuses any other list.
+    data = tmp_path / "data"
+    shutil.copytree(settings.REFERENCE_DATA_DIR, data)
+    rules = data / "seed" / "nationality_rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "lmg_class_weapons: [LMG, BAR]" in text
+    rules.write_text(text.replace("lmg_class_weapons: [LMG, BAR]", f"lmg_class_weapons: {listed}"))
+    with pytest.raises(ReferenceDataError, match=fault):
+        reference_data_load(data_dir=data, force=True)

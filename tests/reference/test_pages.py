@@ -382,6 +382,10 @@ def test_random_reinforcements_mark_cards_the_catalogue_lacks(client: Client) ->
     american = re.search(r'data-nationality="american">(.*?)</table>', page, flags=re.S).group(1)
     assert "#31 not in the card list" in visible(row_with(american, 'data-rn="5"'))
     assert "#11 Greenwood" in visible(row_with(american, 'data-rn="1"'))
+    # 48.3 / 53.2 print 11 numbers no source describes (British #35, Japanese #34/#37, ...).
+    assert visible(page).count("not in the card list") == 11
+    italian = get(client, "reference:random-reinforcements", lang="it")
+    assert visible(italian).count("non nell'elenco delle carte") == 11
 
 
 # --- DYO --------------------------------------------------------------------------------------
@@ -432,6 +436,7 @@ def test_seed_tables_render_in_the_current_language(client: Client, lang: str) -
         "weather": get(client, "reference:weather", lang=lang),
         "mountain": get(client, "reference:mountain", lang=lang),
         "ssr": get(client, "reference:special-rules", lang=lang),
+        "dyo": get(client, "reference:dyo", lang=lang),
     }
 
     def expected(obj: object, field: str) -> str:
@@ -454,8 +459,11 @@ def test_seed_tables_render_in_the_current_language(client: Client, lang: str) -
         assert expected(env, "name") in pages["mountain"]
     for troop in m.MountainTroopAvailability.objects.all():
         assert expected(troop, "nation") in pages["mountain"]
-    for summary in m.RuleSummary.objects.all():
-        assert expected(summary, "summary") in pages["mountain"]
+    # The mountain page shows the mountain article's summaries and the DYO page those of the
+    # rules the builder cites; the scenario checks' ones are shown next to their findings.
+    for summary in m.RuleSummary.objects.exclude(group="scenario"):
+        page = pages["dyo"] if summary.group == "dyo" else pages["mountain"]
+        assert expected(summary, "summary") in page
     for ssr in m.SpecialRule.objects.all():
         assert expected(ssr, "text") in pages["ssr"]
         assert f'id="ssr-{ssr.code}"' in pages["ssr"]

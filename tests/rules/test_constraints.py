@@ -373,7 +373,7 @@ def test_afv_morale_is_exempt() -> None:
     assert run_check(c.check_troop_type, force([[1, 2], [22]], troop_type="elite"), low_afv) == []
 
 
-# -- 46.1 Marines -----------------------------------------------------------------------------
+# -- 46.1 / 46.2 Marines ----------------------------------------------------------------------
 def test_marines_legal() -> None:
     subject = force([[1, 2], [4]], nationality="american", marines=True)
     assert run_check(c.check_marines, subject) == []
@@ -388,15 +388,87 @@ def test_marines_are_american() -> None:
     )
 
 
-def test_marine_morale() -> None:
-    # American #3 has morale 1; Marines need 2 (the variant's minimum).
-    subject = force([[1, 2], [3, 4]], nationality="american", marines=True)
-    assert only(c.check_marines, subject) == (
+def test_marine_morale_is_information_naming_the_cards() -> None:
+    # American #3 and #7 have morale 1: as Marines they play with the raised values of the
+    # data (hand-built: morale 2, panic 4), and the force stays legal.
+    subject = force([[1, 2], [3, 4, 7]], nationality="american", marines=True)
+    (said,) = run_check(c.check_marines, subject)
+    assert (said.code, said.severity, said.rule, said.items) == (
         "marine_morale",
+        "info",
+        "46.2",
+        ("groups[1].cards[0]", "groups[1].cards[2]"),
+    )
+    assert said.message.params == {"cards": "#3 american 3, #7 american 7", "morale": 2, "panic": 4}
+
+
+def test_a_marine_afv_keeps_its_morale() -> None:
+    subject = force([[1, 2], [20]], nationality="american", marines=True)
+    assert run_check(c.check_marines, subject) == []
+
+
+def test_no_marine_rules_in_the_data_no_adjustment() -> None:
+    subject = force([[1, 2], [3, 4]], nationality="american", marines=True)
+    assert run_check(c.check_marines, subject, catalogue(marine_rules=None)) == []
+
+
+def test_elite_marines_count_the_morale_they_play_with() -> None:
+    # 39.8 with 46.2: American #3 (printed morale 1) plays with 2 as a Marine.
+    marines = force([[1, 2], [3, 4]], nationality="american", troop_type="elite", marines=True)
+    assert run_check(c.check_troop_type, marines) == []
+    army = force([[1, 2], [3, 4]], nationality="american", troop_type="elite")
+    assert codes(run_check(c.check_troop_type, army)) == ["morale_below_elite_minimum"]
+
+
+# -- 46.4 LMGs ----------------------------------------------------------------------------------
+def test_lmgs_in_separate_groups() -> None:
+    assert run_check(c.check_lmg_groups, force([[1, 9], [2, 10]])) == []
+    # The MMG is not LMG-class (lmg_class_weapons of the data).
+    assert run_check(c.check_lmg_groups, force([[1, 9], [2, 11]])) == []
+
+
+def test_two_lmgs_in_one_group() -> None:
+    assert only(c.check_lmg_groups, force([[1, 2], [9, 3, 10]])) == (
+        "lmgs_in_one_group",
         "error",
-        "46.1",
+        "46.4",
+        ("groups[1].cards[0]", "groups[1].cards[2]"),
+    )
+
+
+def test_bars_count_as_lmgs() -> None:
+    american = force([[1, 2], [5, 6]], nationality="american")
+    assert codes(run_check(c.check_lmg_groups, american)) == ["lmgs_in_one_group"]
+    no_bar = catalogue(lmg_class_weapons=frozenset({"LMG"}))
+    assert run_check(c.check_lmg_groups, american, no_bar) == []
+
+
+# -- 46.5 Springfields ------------------------------------------------------------------------
+def test_springfields_before_the_semi_automatic_period() -> None:
+    # Hand-built: Marine rifles are bolt-action before 1942b; card 42 carries a Springfield.
+    subject = force([[1, 2], [42, 4]], nationality="american", period="1942a")
+    assert run_check(c.check_springfields, subject) == []
+
+
+def test_springfields_date_the_force() -> None:
+    subject = force([[1, 2], [42, 4]], nationality="american", period="1942b")
+    (said,) = run_check(c.check_springfields, subject)
+    assert (said.code, said.severity, said.rule, said.items) == (
+        "springfields_date_the_force",
+        "warning",
+        "46.5",
         ("groups[1].cards[0]",),
     )
+    assert said.message.params == {
+        "cards": "42",
+        "before": "1942b",
+        "period": "1942b",
+    }
+
+
+def test_springfield_card_numbers_are_american() -> None:
+    # German #42 does not exist here, and the check reads only the Marines' nationality.
+    assert run_check(c.check_springfields, force([[1, 2], [3, 4]], period="1943b")) == []
 
 
 # -- 37.1 / 43.5 partisans --------------------------------------------------------------------
@@ -447,28 +519,52 @@ def test_partisans_have_one_leader() -> None:
 
 
 # -- M12.1 mountain troops --------------------------------------------------------------------
-def test_mountain_troops_legal() -> None:
-    assert (
-        run_check(c.check_mountain, force(troop_type="elite", mountain=True, period="1941a")) == []
-    )
+def test_mountain_troops_on_a_black_rn() -> None:
+    # M12.1: where the nation has mountain troops, elites are mountain troops on a black RN.
+    german = force(troop_type="elite", mountain=True, period="1941a")
+    assert only(c.check_mountain, german) == ("mountain_troops_black_rn", "info", "M12.1", ())
     american = force([[1, 2]], nationality="american", troop_type="elite", mountain=True)
-    assert run_check(c.check_mountain, american) == []
+    assert only(c.check_mountain, american) == ("mountain_troops_black_rn", "info", "M12.1", ())
 
 
 def test_mountain_rules_bind_only_elites() -> None:
     assert run_check(c.check_mountain, force(nationality="russian", mountain=True)) == []
+    assert run_check(c.check_mountain, force(troop_type="elite")) == []
 
 
-def test_mountain_troops_nationality() -> None:
+def test_mountain_troops_nationality_is_information() -> None:
     subject = force([[1, 2]], nationality="russian", troop_type="elite", mountain=True)
-    assert only(c.check_mountain, subject) == ("mountain_troops_nationality", "error", "M12.1", ())
+    (said,) = run_check(c.check_mountain, subject)
+    assert (said.code, said.severity, said.rule) == ("mountain_troops_nationality", "info", "M12.1")
+    assert said.message.params == {"nationality": "russian"}
 
 
-def test_mountain_troops_too_early() -> None:
+def test_mountain_troops_too_early_is_information() -> None:
     subject = force(
         [[1, 2]], nationality="american", troop_type="elite", mountain=True, period="1942a"
     )
-    assert only(c.check_mountain, subject) == ("mountain_troops_too_early", "error", "M12.1", ())
+    (said,) = run_check(c.check_mountain, subject)
+    assert (said.code, said.severity, said.rule) == ("mountain_troops_too_early", "info", "M12.1")
+    assert said.message.params == {
+        "nationality": "american",
+        "available_from": "1942b",
+        "period": "1942a",
+    }
+
+
+# -- 48.4 snipers -------------------------------------------------------------------------------
+@pytest.mark.parametrize("snipers", [0, 1])
+def test_priced_snipers_say_nothing(snipers: int) -> None:
+    assert run_check(c.check_snipers, force(snipers=snipers)) == []
+
+
+def test_the_second_sniper_says_more_are_not_priced() -> None:
+    assert only(c.check_snipers, force(snipers=2)) == (
+        "extra_snipers_not_priced",
+        "info",
+        "48.4",
+        (),
+    )
 
 
 # -- 43.2 Replay method -----------------------------------------------------------------------

@@ -83,11 +83,53 @@ def test_bid_time_limit(rn: int, colour: str, four_decks: bool) -> None:
 
 
 @pytest.mark.parametrize(("colour", "granted"), [("black", True), ("red", False)])
-def test_mountain_troops_need_a_black_rn(colour: str, granted: bool) -> None:
-    # M12.1
-    result = drawn(DrawRequest("mountain_troops", rpn=3, colour=colour))
+@pytest.mark.parametrize(("nationality", "period"), [("german", "1941a"), ("american", "1942b")])
+def test_mountain_troops_need_a_black_rn(
+    colour: str, granted: bool, nationality: str, period: str
+) -> None:
+    # M12.1: where the nation had mountain troops at that date (hand-built: Germans all war,
+    # Americans from 1942b), a black RN makes the elites mountain troops.
+    request_ = DrawRequest(
+        "mountain_troops", nationality=nationality, period=period, rpn=3, colour=colour
+    )
+    result = drawn(request_)
     assert (result.colour, result.rule) == (colour, "M12.1")
     assert result.value == ("yes" if granted else "no")
+    assert result.label == Message(
+        "draw.mountain_troops" if granted else "draw.no_mountain_troops", {}
+    )
+
+
+@pytest.mark.parametrize(
+    ("nationality", "period", "field", "message"),
+    [
+        (
+            "russian",
+            "1943b",
+            "nationality",
+            Message("draw.mountain_troops_nationality", {"nationality": "russian"}),
+        ),
+        (
+            "american",
+            "1942a",
+            "period",
+            Message(
+                "draw.mountain_troops_too_early",
+                {"nationality": "american", "available_from": "1942b", "period": "1942a"},
+            ),
+        ),
+    ],
+)
+def test_no_mountain_troops_to_draw_for(
+    nationality: str, period: str, field: str, message: Message
+) -> None:
+    # M12.1: a nation without mountain troops then has nothing to draw for, whatever the RN.
+    request_ = DrawRequest(
+        "mountain_troops", nationality=nationality, period=period, rpn=3, colour="black"
+    )
+    with pytest.raises(DrawError) as error:
+        drawn(request_)
+    assert (error.value.field, error.value.message) == (field, message)
 
 
 @pytest.mark.parametrize(
@@ -102,7 +144,14 @@ def test_mountain_troops_need_a_black_rn(colour: str, granted: bool) -> None:
         (DrawRequest("unit_type", nationality="german", period="1942b", rpn=11), "rpn"),
         (DrawRequest("tactical_position", rpn=0), "rpn"),
         (DrawRequest("bid_time_limit", rpn=7), "rpn"),
-        (DrawRequest("mountain_troops", rpn=2, colour="green"), "colour"),
+        (
+            DrawRequest(
+                "mountain_troops", nationality="german", period="1942b", rpn=2, colour="green"
+            ),
+            "colour",
+        ),
+        (DrawRequest("mountain_troops", period="1942b", rpn=2), "nationality"),
+        (DrawRequest("mountain_troops", nationality="german", rpn=2), "period"),
         (DrawRequest("weather_of_mars"), "table"),
     ],
 )
@@ -229,3 +278,32 @@ def test_results_say_their_value_as_a_message(reference_catalogue: Catalogue) ->
     # Table rows speak for themselves: their value is the reference data's own text.
     time_frame = drawn(DrawRequest("time_frame", opponent="american", rpn=6), reference_catalogue)
     assert time_frame.label is None and time_frame.value == "1942b"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("nationality", "period", "refused_on"),
+    [
+        # M12.1 (mountain.yaml): all war for the Germans, Italians, French, British and
+        # Japanese; from the second half of 1943 for the USA and the USSR.
+        ("german", "1941a", None),
+        ("japanese", "1942a", None),
+        ("american", "1943a", "period"),
+        ("american", "1943b", None),
+        ("russian", "1942b", "period"),
+        ("russian", "1945a", None),
+    ],
+)
+def test_real_mountain_troops_by_nation_and_date(
+    reference_catalogue: Catalogue, nationality: str, period: str, refused_on: str | None
+) -> None:
+    request_ = DrawRequest(
+        "mountain_troops", nationality=nationality, period=period, rpn=2, colour="black"
+    )
+    if refused_on is None:
+        assert drawn(request_, reference_catalogue).value == "yes"
+        return
+    with pytest.raises(DrawError) as error:
+        drawn(request_, reference_catalogue)
+    assert error.value.field == refused_on
+    assert error.value.message.params["available_from"] == "1943b"

@@ -6,10 +6,12 @@ files changes these results; the engine's own logic is unit-tested on hand-built
 (``tests/rules/factories.py``).
 
 Card values (personality_cards.csv): German #1 Diettinger 51 (SL, morale 5), #2 Hessel 41 (ASL,
-morale 4), #3 Schussel 54 (morale 3), #4 Schumacher 15, #5 Shultz 10 (morale 2), #6 Bernhoff 25
-(morale 5), #7 Beck 5 (morale 1), #8 Wollak 8, #9 Streich 13, #10 Wolff 17, #30 SPW 251/1 AFV 202;
-American #1 Burnett 47, #2 Moores 36, #3 Fox 44, #4 McElroy 16, #6 Smith 5 (morale 1), #42 Marine
-leader (no value); Russian #1 Rostov 40, #2 Burlak 67, #3 Petrovsky 15, #4 Yastreboft 12;
+morale 4), #3 Schussel 54 (LMG, morale 3), #4 Schumacher 15, #5 Shultz 10 (morale 2), #6 Bernhoff
+25 (morale 5), #7 Beck 5 (morale 1), #8 Wollak 8, #9 Streich 13, #10 Wolff 17, #12 Griess 72
+(LMG), #30 SPW 251/1 AFV 202; American #1 Burnett 47 (MP), #2 Moores 36 (MP), #3 Fox 44 (BAR),
+#4 McElroy 16, #5 Frattali 14, #6 Smith 5 (morale 1, panic 3), #7 Anderson 14, #8 Burke 9
+(riflemen), #19 MacGowan 38 (BAR), #42 and #43 Marine leaders with Springfield rifles (no value);
+Russian #1 Rostov 40, #2 Burlak 67, #3 Petrovsky 15, #4 Yastreboft 12 (morale 4 to 5);
 Italian #1 Ferraro 36, #2 Antonio 32, #3 Capitano 33, #4 Sarducci 10, #30 47mm ATG (IG) 142.
 """
 
@@ -20,9 +22,11 @@ from typing import Any
 
 import pytest
 
+from upfront.reference import models as m
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.force import force_from_dict
 from upfront.rules.messages import Message
+from upfront.rules.morale import MoralePanic, effective_morale_panic
 from upfront.rules.pricing import ceil_points
 from upfront.rules.validate import validate_force
 
@@ -52,12 +56,21 @@ def doc(groups: list[list[Any]] | None = None, **fields: Any) -> dict[str, Any]:
 
 
 def run(document: dict[str, Any], catalogue: Catalogue) -> tuple[int, set[str], set[str]]:
+    total, errors, warnings, _ = run_all(document, catalogue)
+    return total, errors, warnings
+
+
+def run_all(
+    document: dict[str, Any], catalogue: Catalogue
+) -> tuple[int, set[str], set[str], set[str]]:
+    """Total, and the codes of the errors, warnings and information items."""
     result = validate_force(force_from_dict(document), catalogue)
-    errors = {v.code for v in result.violations if v.severity == "error"}
-    warnings = {v.code for v in result.violations if v.severity == "warning"}
-    assert result.valid is (not errors)
+    by = {severity: set[str]() for severity in ("error", "warning", "info")}
+    for v in result.violations:
+        by[v.severity].add(v.code)
+    assert result.valid is (not by["error"])
     assert sum(line.points for line in result.breakdown) == result.total_points
-    return result.total_points, errors, warnings
+    return result.total_points, by["error"], by["warning"], by["info"]
 
 
 BASE = 51 + 41 + 54 + 15  # German 1, 2, 3, 4 = 161
@@ -330,21 +343,6 @@ CASES: list[tuple[str, dict[str, Any], int | None, set[str], set[str]]] = [
         {"morale_above_second_line_maximum"},
         set(),
     ),
-    ("46.1 Marines are American", doc(marines=True), None, {"marines_not_american"}, set()),
-    (
-        "46.1 Marines morale at least 2",
-        doc([[1, 2], [3, 6]], nationality="american", marines=True),
-        None,
-        {"marine_morale"},
-        set(),
-    ),
-    (
-        "46.1 Marines legal",
-        doc([[1, 2], [3, 4]], nationality="american", marines=True),
-        None,
-        set(),
-        set(),
-    ),
     ("37.1 no German partisans", doc(partisans=True), None, {"partisans_not_available"}, set()),
     (
         "37.1 partisans have one leader",
@@ -374,33 +372,6 @@ CASES: list[tuple[str, dict[str, Any], int | None, set[str], set[str]]] = [
         {"partisans_vehicle"},
         set(),
     ),
-    (
-        "M12.1 German mountain elites all war",
-        doc(troop_type="elite", mountain=True, period="1941b"),
-        None,
-        set(),
-        set(),
-    ),
-    (
-        "M12.1 American mountain elites not before 1943b",
-        doc(
-            [[1, 2], [3, 4]],
-            nationality="american",
-            troop_type="elite",
-            mountain=True,
-            period="1943a",
-        ),
-        None,
-        {"mountain_troops_too_early"},
-        set(),
-    ),
-    (
-        "M12.1 American mountain elites from 1943b",
-        doc([[1, 2], [3, 4]], nationality="american", troop_type="elite", mountain=True),
-        None,
-        set(),
-        set(),
-    ),
     ("43.2 replay with one SL and one ASL", doc(replay="sl"), None, set(), set()),
     (
         "43.2 replay without an ASL",
@@ -428,6 +399,258 @@ def test_dyo_case(
         assert got_total == total
     assert got_errors == errors
     assert warnings <= got_warnings
+
+
+AMERICANS = {"nationality": "american"}
+MARINES = {"nationality": "american", "marines": True}
+RIFLES = 47 + 36 + 16 + 14 + 14 + 9  # American 1, 2 and riflemen 4, 5, 7, 8 = 136
+
+# The rules calls where a rule informs rather than forbids (M12.1, 46.2, 48.4) and the Marine
+# and LMG rules (46.1, 46.4, 46.5). Errors, warnings and information are all compared exactly.
+RULE_CALLS: list[tuple[str, dict[str, Any], int | None, set[str], set[str], set[str]]] = [
+    # id, document, expected total (None: not checked), errors, warnings, information
+    (
+        "M12.1 German elites may be mountain troops all war (black RN)",
+        doc(troop_type="elite", mountain=True, period="1941b"),
+        186,
+        set(),
+        set(),
+        {"mountain_troops_black_rn"},
+    ),
+    (
+        "M12.1 US elites in 1943a are legal without mountain troops",
+        doc([[1, 2], [3, 4]], **AMERICANS, troop_type="elite", mountain=True, period="1943a"),
+        ceil_points(Decimal(47 + 36 + 44 + 16) * Decimal("1.15")),
+        set(),
+        set(),
+        {"mountain_troops_too_early"},
+    ),
+    (
+        "M12.1 US elites from 1943b may be mountain troops (black RN)",
+        doc([[1, 2], [3, 4]], **AMERICANS, troop_type="elite", mountain=True, period="1943b"),
+        None,
+        set(),
+        set(),
+        {"mountain_troops_black_rn"},
+    ),
+    (
+        "M12.1 Russian elites in 1942b are legal without mountain troops",
+        doc(
+            [[1, 2], [3, 4]],
+            nationality="russian",
+            troop_type="elite",
+            mountain=True,
+            period="1942b",
+        ),
+        None,
+        set(),
+        set(),
+        {"mountain_troops_too_early"},
+    ),
+    ("M12.1 line troops are not concerned", doc(mountain=True), BASE, set(), set(), set()),
+    ("46.1 Marines are American", doc(marines=True), None, {"marines_not_american"}, set(), set()),
+    (
+        "46.2 Marines with a morale-1 man are legal",
+        doc([[1, 2], [3, 6]], **MARINES),
+        47 + 36 + 44 + 5,
+        set(),
+        set(),
+        {"marine_morale"},
+    ),
+    ("46.2 Marines without one", doc([[1, 2], [3, 4]], **MARINES), None, set(), set(), set()),
+    (
+        "46.2 only Marines play morale 1 as 2",
+        doc([[1, 2], [3, 6]], **AMERICANS),
+        None,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.2 an elite Marine force meets 39.8 with the raised morale",
+        doc([[1, 2], [3, 6]], **MARINES, troop_type="elite"),
+        None,
+        set(),
+        set(),
+        {"marine_morale"},
+    ),
+    (
+        "39.8 the same elite force, not Marines",
+        doc([[1, 2], [3, 6]], **AMERICANS, troop_type="elite"),
+        None,
+        {"morale_below_elite_minimum"},
+        set(),
+        set(),
+    ),
+    (
+        "46.4 German LMGs in two groups",
+        doc([[1, 3], [12, 4]]),
+        51 + 54 + 72 + 15,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.4 two German LMGs in one group",
+        doc([[1, 2], [3, 12]]),
+        None,
+        {"lmgs_in_one_group"},
+        set(),
+        set(),
+    ),
+    (
+        "46.4 American BARs in two groups",
+        doc([[1, 3], [2, 19]], **AMERICANS),
+        None,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.4 two American BARs in one group",
+        doc([[1, 2], [3, 19]], **AMERICANS),
+        None,
+        {"lmgs_in_one_group"},
+        set(),
+        set(),
+    ),
+    (
+        "46.5 Marine riflemen before 1943 cost 1 less each",
+        doc([[1, 2], [4, 5], [7, 8]], **MARINES, period="1942b"),
+        RIFLES - 4,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.5 Marine riflemen from 1943 at full price",
+        doc([[1, 2], [4, 5], [7, 8]], **MARINES, period="1943a"),
+        RIFLES,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.5 US Army riflemen in 1942 at full price",
+        doc([[1, 2], [4, 5], [7, 8]], **AMERICANS, period="1942b"),
+        RIFLES,
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.5 a reinforcing rifleman is discounted before the deck multiplier",
+        doc(
+            [[1, 2], [4, 5]],
+            **MARINES,
+            period="1942b",
+            reinforcements=[{"after_deck": 1, "cards": [{"card": 8}]}],
+        ),
+        47 + 36 + 16 + 14 - 2 + 7,  # (9 - 1) * 0.8 = 6.4 -> 7
+        set(),
+        set(),
+        set(),
+    ),
+    (
+        "46.5 Springfield Marines in 1942b",
+        doc([[1, 2], [42, 43]], **MARINES, period="1942b"),
+        47 + 36,
+        set(),
+        {"card_points_unknown"},
+        set(),
+    ),
+    (
+        "46.5 Springfield Marines date the force before 1943",
+        doc([[1, 2], [42, 43]], **MARINES, period="1943a"),
+        47 + 36,
+        set(),
+        {"card_points_unknown", "springfields_date_the_force"},
+        set(),
+    ),
+    ("43.6 one sniper", doc(snipers=1), BASE + 35, set(), set(), set()),
+    (
+        "48.4 more than two snipers have no price",
+        doc(snipers=2),
+        BASE + 50,
+        set(),
+        set(),
+        {"extra_snipers_not_priced"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("document", "total", "errors", "warnings", "infos"),
+    [pytest.param(d, t, e, w, i, id=name) for name, d, t, e, w, i in RULE_CALLS],
+)
+def test_rule_call(
+    reference_catalogue: Catalogue,
+    document: dict[str, Any],
+    total: int | None,
+    errors: set[str],
+    warnings: set[str],
+    infos: set[str],
+) -> None:
+    got_total, got_errors, got_warnings, got_infos = run_all(document, reference_catalogue)
+    if total is not None:
+        assert got_total == total
+    assert (got_errors, got_warnings, got_infos) == (errors, warnings, infos)
+
+
+def test_every_rule_a_case_cites_has_a_summary(reference_catalogue: Catalogue) -> None:
+    # The builder panel and the API show each cited rule with its one-line summary
+    # (rule_summaries.yaml): no rule the engine cites may lack one.
+    summarised = set(m.RuleSummary.objects.filter(group="dyo").values_list("rule", flat=True))
+    documents = [case[1] for case in CASES] + [case[1] for case in RULE_CALLS]
+    cited = set()
+    for document in documents:
+        result = validate_force(force_from_dict(document), reference_catalogue)
+        cited |= {v.rule for v in result.violations} | {line.rule for line in result.breakdown}
+    assert {"M12.1", "46.1", "46.2", "46.4", "46.5", "48.4"} <= cited
+    assert cited <= summarised, sorted(cited - summarised)
+
+
+def test_marines_play_a_morale_1_man_with_morale_2_and_panic_3(
+    reference_catalogue: Catalogue,
+) -> None:
+    # 46.2: Smith (#6) is printed morale 1 / panic 3; Watson (#10) morale 1 / panic 2.
+    result = validate_force(force_from_dict(doc([[1, 2], [6, 10]], **MARINES)), reference_catalogue)
+    (info,) = [v for v in result.violations if v.code == "marine_morale"]
+    assert (info.severity, info.rule, info.items) == (
+        "info",
+        "46.2",
+        ("groups[1].cards[0]", "groups[1].cards[1]"),
+    )
+    assert info.message == Message(
+        "violation.marine_morale", {"cards": "#6 Smith, #10 Watson", "morale": 2, "panic": 3}
+    )
+    watson = reference_catalogue.cards[("american", 10)]
+    assert (watson.morale, watson.panic) == (1, 2)
+    assert effective_morale_panic(watson, reference_catalogue, marines=True) == MoralePanic(
+        2, 3, "46.2"
+    )
+    assert effective_morale_panic(watson, reference_catalogue, marines=False) == MoralePanic(1, 2)
+
+
+def test_lmgs_in_one_group_name_the_cards(reference_catalogue: Catalogue) -> None:
+    result = validate_force(force_from_dict(doc([[1, 2], [3, 12]])), reference_catalogue)
+    (error,) = [v for v in result.violations if v.code == "lmgs_in_one_group"]
+    assert (error.severity, error.rule, error.items) == (
+        "error",
+        "46.4",
+        ("groups[1].cards[0]", "groups[1].cards[1]"),
+    )
+    assert error.message.params == {"label": "B", "count": 2, "cards": "#3 Schussel, #12 Griess"}
+
+
+def test_the_bolt_action_discount_is_a_priced_line(reference_catalogue: Catalogue) -> None:
+    document = doc([[1, 2], [4, 5], [7, 8]], **MARINES, period="1942b")
+    result = validate_force(force_from_dict(document), reference_catalogue)
+    (line,) = [line for line in result.breakdown if line.rule == "46.5"]
+    assert line.points == -4
+    assert line.item == Message(
+        "line.bolt_action_rifles", {"cards": "4, 5, 7, 8", "count": 4, "discount": 1}
+    )
 
 
 def test_scenario_i_rounding(reference_catalogue: Catalogue) -> None:

@@ -9,6 +9,7 @@ second line x0.5, partisans x0.9.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -208,3 +209,47 @@ def test_another_nationality_prices_its_own_cards() -> None:
 def test_card_value_comes_from_the_catalogue() -> None:
     dearer = catalogue(cards=[card(1, 100), card(2, 1)])
     assert price_force(force([[1, 2]]), dearer).total == 101
+
+
+# -- 46.5 bolt-action rifles --------------------------------------------------------------------
+# Hand-built: American 1 = 9, 2 = 7 (MP), riflemen 3 = 5, 4 = 4, 7 unknown, 42 = 3; Marine rifles
+# are bolt-action before 1942b and cost 2 less each.
+MARINES_1942A: dict[str, Any] = {"nationality": "american", "marines": True, "period": "1942a"}
+
+
+def test_marine_riflemen_before_the_date_cost_less() -> None:
+    pricing = price_force(force([[1, 2], [3, 4]], **MARINES_1942A), CATALOGUE)
+    bolt = pricing.lines[-1]
+    assert (bolt.points, bolt.rule) == (-4, "46.5")
+    assert bolt.item.id == "line.bolt_action_rifles"
+    assert bolt.item.params == {"cards": "3, 4", "count": 2, "discount": 2}
+    assert pricing.total == 9 + 7 + 5 + 4 - 4
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"period": "1942b"}, {"marines": False}, {"nationality": "german", "marines": False}],
+)
+def test_no_bolt_action_discount(changes: dict[str, Any]) -> None:
+    subject = force([[1, 2], [3, 4]], **{**MARINES_1942A, **changes})
+    assert "46.5" not in [line.rule for line in price_force(subject, CATALOGUE).lines]
+
+
+def test_a_rifle_of_unknown_value_is_not_discounted() -> None:
+    pricing = price_force(force([[1, 2], [3, 7]], **MARINES_1942A), CATALOGUE)
+    assert [line.points for line in pricing.lines if line.rule == "46.5"] == [-2]
+    assert pricing.total == 9 + 7 + 5 + 0 - 2
+
+
+def test_reinforcing_riflemen_are_discounted_before_the_multiplier() -> None:
+    subject = force([[1, 2], [3, 4]], reinforcements=[(1, [42])], **MARINES_1942A)
+    reinforcement = price_force(subject, CATALOGUE).lines[-1]
+    # (3 - 2) x 0.5 = 0.5 -> 1
+    assert (reinforcement.points, reinforcement.rule) == (1, "43.4")
+    assert reinforcement.item.params["face"] == 1
+
+
+def test_the_troop_type_modifier_applies_after_the_discount() -> None:
+    subject = force([[1, 2], [3, 4]], troop_type="elite", **MARINES_1942A)
+    face = 9 + 7 + 5 + 4 - 4
+    assert price_force(subject, CATALOGUE).total == ceil_points(face * Decimal("1.5"))

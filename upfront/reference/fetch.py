@@ -19,21 +19,27 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
 from upfront.reference import models as m
 from upfront.rules.catalogue import (
+    AdaptedRule,
     CardInfo,
     Catalogue,
     ForceVariantInfo,
+    MarineRules,
+    MatchupInfo,
+    MatchupRule,
     NationalityInfo,
     Prices,
     PublishedScenarioInfo,
     RadioPrice,
     ScenarioReference,
     TableEntry,
+    TheatreLimit,
     UnitTypeEntry,
     WeatherInfo,
 )
@@ -43,6 +49,7 @@ _cache: dict[str, Catalogue] = {}
 REVISION_CACHE_KEY = "reference:current-revision"  # -> the newest DataRevision
 REVISION_CHECK_SECONDS = 5.0
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
+SCENARIO_SUMMARY_GROUP = "scenario"  # ... and of the rules the scenario checks cite
 
 
 class ReferenceDataNotLoaded(LookupError):
@@ -68,6 +75,13 @@ class ReferenceTexts:
     nationality_names_it: Mapping[str, str]
     rule_summaries_en: Mapping[str, str]  # rule -> one line on it (RuleSummary, group "dyo")
     rule_summaries_it: Mapping[str, str]
+    # The same for the rules the scenario checks cite (group "scenario").
+    scenario_rule_summaries_en: Mapping[str, str]
+    scenario_rule_summaries_it: Mapping[str, str]
+    # Names of the scenario codes a finding may name, by kind ("weather", "topography",
+    # "terrain_deck", "special_rule": a special rule's text) and code.
+    code_names_en: Mapping[str, Mapping[str, str]]
+    code_names_it: Mapping[str, Mapping[str, str]]
 
 
 _texts: dict[str, ReferenceTexts] = {}
@@ -106,6 +120,40 @@ def _code(period: m.Period | None) -> str | None:
     return period.code if period else None
 
 
+# The NationalityRule rows (nationality_rules.yaml) whose params the engine reads, by topic:
+# 46.2 Marine morale, 46.4 fire teams (which weapons count as LMGs), 46.5 bolt-action rifles.
+MARINE_TOPICS = ("marines_morale", "fire_teams", "bolt_action")
+
+
+def _params(rules: Mapping[str, m.NationalityRule], topic: str) -> Mapping[str, Any]:
+    rule = rules.get(topic)
+    return rule.params if rule is not None else {}
+
+
+def _marine_rules(
+    rules: Mapping[str, m.NationalityRule], periods: tuple[str, ...]
+) -> MarineRules | None:
+    """46.2 and 46.5 as the engine reads them; None when the data lacks either record."""
+    morale, bolt_action = rules.get("marines_morale"), rules.get("bolt_action")
+    if morale is None or bolt_action is None or morale.nationality is None:
+        return None
+    semi_automatic_from = f"{bolt_action.params['semi_automatic_from_year']}a"
+    if semi_automatic_from not in periods:
+        raise LookupError(f"46.5: no period {semi_automatic_from!r} in the reference data")
+    return MarineRules(
+        nationality=morale.nationality.code,
+        min_morale=int(morale.params["min_morale"]),
+        raised_morale=int(morale.params["morale_1_becomes_morale"]),
+        raised_panic=int(morale.params["morale_1_becomes_panic"]),
+        morale_rule=morale.rule,
+        bolt_action_weapon=str(bolt_action.params["weapon"]),
+        bolt_action_discount=int(bolt_action.params["dyo_discount_per_weapon"]),
+        semi_automatic_from=semi_automatic_from,
+        springfield_cards=frozenset(int(n) for n in bolt_action.params["springfield_cards"]),
+        bolt_action_rule=bolt_action.rule,
+    )
+
+
 def _build(revision: str) -> Catalogue:
     periods = tuple(m.Period.objects.order_by("order").values_list("code", flat=True))
     nationalities = {
@@ -119,9 +167,9 @@ def _build(revision: str) -> Catalogue:
         for n in m.Nationality.objects.all()
     }
     cards = {}
-    for card in m.PersonalityCard.objects.select_related("nationality", "available_from").exclude(
-        card_no=None
-    ):
+    for card in m.PersonalityCard.objects.select_related(
+        "nationality", "available_from", "weapon"
+    ).exclude(card_no=None):
         cards[(card.nationality.code, card.card_no)] = CardInfo(
             nationality=card.nationality.code,
             card_no=card.card_no,
@@ -131,6 +179,8 @@ def _build(revision: str) -> Catalogue:
             morale=card.morale,
             leader_role=card.leader_role if card.leader_role != "none" else "",
             available_from=_code(card.available_from),
+            panic=card.panic,
+            weapon=card.weapon.code if card.weapon else "",
         )
     prices = list(m.DYOPrice.objects.select_related("nationality", "available_from"))
 
@@ -212,6 +262,12 @@ def _build(revision: str) -> Catalogue:
         TableEntry(table=r.table, rpn=r.rpn, value=r.value, detail=r.detail)
         for r in m.DYOTableRow.objects.exclude(rpn=None)
     )
+    rules = {
+        rule.topic: rule
+        for rule in m.NationalityRule.objects.filter(topic__in=MARINE_TOPICS).select_related(
+            "nationality"
+        )
+    }
     return Catalogue(
         data_revision=revision,
         scenario_reference=_scenario_reference(),
@@ -225,16 +281,43 @@ def _build(revision: str) -> Catalogue:
         mountain_troops=mountain,
         unit_types=unit_types,
         tables=tables,
+        lmg_class_weapons=frozenset(_params(rules, "fire_teams").get("lmg_class_weapons") or ()),
+        marine_rules=_marine_rules(rules, periods),
+    )
+
+
+def _codes(value: Any) -> frozenset[str]:
+    """A code or a list of codes of a data row's params, as a set."""
+    if isinstance(value, str):
+        return frozenset({value}) if value else frozenset()
+    return frozenset(str(item) for item in value or ())
+
+
+def _matchup_rule(
+    row: m.NationalityRule | m.TerrainDeckRule | None, *, nationality: Any, opponents: Any
+) -> MatchupRule | None:
+    if row is None or not nationality:
+        return None
+    return MatchupRule(
+        rule=row.rule,
+        nationality=str(nationality),
+        opponents=_codes(opponents),
+        params=dict(row.params),
     )
 
 
 def _scenario_reference() -> ScenarioReference:
-    """What scenario documents are checked against: A-X, weather, ground, SSR, card types."""
+    """What scenario documents are checked against: A-X, weather, ground, SSR, card types,
+    and the facts of the scenario checks (match-ups, the rules they trigger, theatres)."""
     published = {}
     for row in m.PublishedScenario.objects.select_related(
         "mountain_adaptation", "mountain_adaptation__topography_required"
     ):
         adaptation = getattr(row, "mountain_adaptation", None)
+        uses = tuple(
+            AdaptedRule(code=item["code"], params={k: v for k, v in item.items() if k != "code"})
+            for item in (adaptation.special_rules if adaptation else [])
+        )
         published[row.letter] = PublishedScenarioInfo(
             letter=row.letter,
             name=row.name,
@@ -242,14 +325,18 @@ def _scenario_reference() -> ScenarioReference:
             dyo_attacker=row.dyo_attacker,
             dyo_defender=row.dyo_defender,
             mountain_excluded=bool(adaptation and adaptation.excluded),
-            mountain_special_rules=tuple(
-                item["code"] for item in (adaptation.special_rules if adaptation else [])
-            ),
+            mountain_special_rules=tuple(use.code for use in uses),
             mountain_topography=(
                 adaptation.topography_required.code
                 if adaptation and adaptation.topography_required
                 else None
             ),
+            mountain_rule=(adaptation.rule or "M11") if adaptation else "",
+            mountain_rule_uses=uses,
+            mountain_cards_removed_en=adaptation.cards_removed_en if adaptation else "",
+            mountain_cards_removed_it=adaptation.cards_removed_it if adaptation else "",
+            mountain_exclusion_reason_en=adaptation.exclusion_reason_en if adaptation else "",
+            mountain_exclusion_reason_it=adaptation.exclusion_reason_it if adaptation else "",
         )
     weather = {}
     for condition in m.WeatherCondition.objects.prefetch_related(
@@ -262,14 +349,61 @@ def _scenario_reference() -> ScenarioReference:
             implies=frozenset(c.code for c in condition.implies.all()),
             excludes=frozenset(c.code for c in condition.excludes.all()),
             only_by_ssr=condition.only_by_ssr,
+            rule=condition.rule,
         )
+    topographies = list(m.Topography.objects.values_list("code", "theatre", "rule"))
+    matchups = {}
+    for pair in m.ValidMatchup.objects.select_related("nation_a", "nation_b"):
+        nationalities = frozenset({pair.nation_a.code, pair.nation_b.code})
+        matchups[nationalities] = MatchupInfo(
+            nationalities=nationalities, valid_historical=pair.valid_historical, rule=pair.rule
+        )
+    # The rules a match-up triggers, each from the data row that states it: 46.1 (who is
+    # Marines against whom), 47.2 (who the jungle rules are for), 50.42 (Italians v Russians).
+    by_topic = {
+        r.topic: r
+        for r in m.NationalityRule.objects.select_related("nationality").filter(
+            topic__in=("marines_identification", "vs_russians")
+        )
+    }
+    marines, vs_russians = by_topic.get("marines_identification"), by_topic.get("vs_russians")
+    jungle = (
+        m.TerrainDeckRule.objects.filter(deck__code="jungle", topic="applicability")
+        .order_by("order")
+        .first()
+    )
+    deck_theatres = {
+        r.deck.code: TheatreLimit(theatre=r.params["theatre"], rule=r.rule)
+        for r in m.TerrainDeckRule.objects.select_related("deck").order_by("order")
+        if isinstance(r.params, dict) and r.params.get("theatre")
+    }
     return ScenarioReference(
         published_scenarios=published,
         weather=weather,
-        topographies=dict(m.Topography.objects.values_list("code", "theatre")),
+        topographies={code: theatre for code, theatre, _rule in topographies},
+        topography_rules={code: rule for code, _theatre, rule in topographies},
         environments=frozenset(m.EnvironmentalCondition.objects.values_list("code", flat=True)),
         special_rules=dict(m.SpecialRule.objects.values_list("code", "rule")),
         card_types=frozenset(m.TerrainCardType.objects.values_list("code", flat=True)),
+        matchups=matchups,
+        marines=_matchup_rule(
+            marines,
+            nationality=marines.nationality.code if marines and marines.nationality else "",
+            opponents=marines.params.get("default_vs") if marines else None,
+        ),
+        jungle=_matchup_rule(
+            jungle,
+            nationality=jungle.params.get("nationality") if jungle else "",
+            opponents=jungle.params.get("opponents") if jungle else None,
+        ),
+        italians_vs_russians=_matchup_rule(
+            vs_russians,
+            nationality=(
+                vs_russians.nationality.code if vs_russians and vs_russians.nationality else ""
+            ),
+            opponents=vs_russians.params.get("opponents") if vs_russians else None,
+        ),
+        deck_theatres=deck_theatres,
     )
 
 
@@ -298,15 +432,30 @@ def catalogue_current() -> Catalogue:
 
 
 def _build_texts() -> ReferenceTexts:
-    summaries = m.RuleSummary.objects.filter(group=DYO_SUMMARY_GROUP).values_list(
-        "rule", "summary_en", "summary_it"
-    )
+    summaries = m.RuleSummary.objects.filter(
+        group__in=(DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP)
+    ).values_list("group", "rule", "summary_en", "summary_it")
+    dyo = [(rule, en, it) for group, rule, en, it in summaries if group == DYO_SUMMARY_GROUP]
+    scenario = [
+        (rule, en, it) for group, rule, en, it in summaries if group == SCENARIO_SUMMARY_GROUP
+    ]
     names = m.Nationality.objects.values_list("code", "name_en", "name_it")
+    code_names = {
+        "weather": m.WeatherCondition.objects.values_list("code", "name_en", "name_it"),
+        "topography": m.Topography.objects.values_list("code", "name_en", "name_it"),
+        "terrain_deck": m.TerrainDeck.objects.values_list("code", "name_en", "name_it"),
+        "special_rule": m.SpecialRule.objects.values_list("code", "text_en", "text_it"),
+    }
+    rows = {kind: list(values) for kind, values in code_names.items()}
     return ReferenceTexts(
         nationality_names_en={code: en for code, en, _it in names},
         nationality_names_it={code: it or en for code, en, it in names},
-        rule_summaries_en={rule: en for rule, en, _it in summaries},
-        rule_summaries_it={rule: it or en for rule, en, it in summaries},
+        rule_summaries_en={rule: en for rule, en, _it in dyo},
+        rule_summaries_it={rule: it or en for rule, en, it in dyo},
+        scenario_rule_summaries_en={rule: en for rule, en, _it in scenario},
+        scenario_rule_summaries_it={rule: it or en for rule, en, it in scenario},
+        code_names_en={kind: {c: en for c, en, _it in found} for kind, found in rows.items()},
+        code_names_it={kind: {c: it or en for c, en, it in found} for kind, found in rows.items()},
     )
 
 

@@ -65,6 +65,7 @@ TROOP_TYPES: dict[str, Promise] = {
 # Topics of numbered rule summaries: nationality rules, terrain deck rules, fire rules and the
 # mountain article's summaries. One label per topic code, whatever the model.
 RULE_TOPICS: dict[str, Promise] = {
+    "bolt_action": _("Bolt-action rifles"),
     # hands, cards and squads
     "hand_capacity": _("Hand and discards"),
     "split_cards": _("Split cards"),
@@ -206,8 +207,10 @@ RULE_TOPICS: dict[str, Promise] = {
     "partisans_scenario_i": _("Partisans in scenario I"),
 }
 
-# Groups of the mountain article's rule summaries (RuleSummary.group).
+# Groups of rule summaries (RuleSummary.group): the engine's, and the mountain article's.
 RULE_GROUPS: dict[str, Promise] = {
+    "dyo": _("The DYO rules in brief"),
+    "scenario": _("Scenario checks"),
     "mountain_elevation": _("Elevation rules"),
     "mountain_scenarios": _("Mountain scenarios"),
     "mountain_troops": _("Mountain troop rules"),

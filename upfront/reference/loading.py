@@ -33,7 +33,7 @@ from django.conf import settings
 from django.db import models, transaction
 
 from upfront.reference import models as m
-from upfront.reference.fetch import DYO_SUMMARY_GROUP
+from upfront.reference.fetch import DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP
 from upfront.reference.services import data_revision_create
 
 K = TypeVar("K", bound=m.Keyed)
@@ -339,7 +339,7 @@ class Loader:
         self.load_terrain()
         self.load_weather()
         self.load_mountain_and_scenarios()
-        self.load_dyo_rule_summaries()
+        self.load_engine_rule_summaries()
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
@@ -661,8 +661,34 @@ class Loader:
             )
 
     # -- seed transcriptions --------------------------------------------------------------------
+    @staticmethod
+    def _check_rule_weapons(rec: dict[str, Any], weapons: dict[str, dict[str, str]]) -> None:
+        """Weapon codes a rule's params name must be rows of weapons.csv, read as it says."""
+        params = rec.get("params") or {}
+        origin = f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}"
+        named = [*(params.get("lmg_class_weapons") or ()), *filter(None, [params.get("weapon")])]
+        unknown = sorted(set(named) - set(weapons))
+        if unknown:
+            raise ReferenceDataError(f"{origin}: no weapons.csv rows {unknown}")
+        if "lmg_class_weapons" in params:
+            # 46.4: the LMG-class weapons are the weapon table's: its class "LMG", or a row
+            # whose note says the rule applies (the BAR).
+            listed = set(params["lmg_class_weapons"])
+            table = {
+                code
+                for code, row in weapons.items()
+                if row["class"] == "LMG" or re.search(r"(?<![\d.])46\.4(?!\d)", row["note"])
+            }
+            if listed != table:
+                raise ReferenceDataError(
+                    f"{origin}: lmg_class_weapons {sorted(listed)} differ from the weapons.csv "
+                    f"rows of class LMG or citing 46.4 {sorted(table)}"
+                )
+
     def load_seed_nationality_data(self) -> None:
+        weapons = {row["code"]: row for row in self.csv("weapons.csv")}
         for order, rec in enumerate(_records(self.yaml("nationality_rules.yaml"), "rules")):
+            self._check_rule_weapons(rec, weapons)
             self.put(
                 m.NationalityRule,
                 f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}",
@@ -941,18 +967,24 @@ class Loader:
                 **_sourced(rec, rule=rec.get("rule") or "M11"),
             )
 
-    def load_dyo_rule_summaries(self) -> None:
-        """One line on each rule the DYO engine cites (shown by the builder panel and the API)."""
-        records = _records(self.yaml("rule_summaries.yaml"), "rules")
-        seen: set[str] = set()
-        for order, rec in enumerate(records):
-            rule = _text(rec.get("rule"))
-            if not rule or rule in seen or not _text(rec.get("summary_en")):
-                raise ReferenceDataError(
-                    f"rule_summaries.yaml: record {order}: a rule, once, with summary_en"
-                )
-            seen.add(rule)
-        self.load_rule_summaries(DYO_SUMMARY_GROUP, records, "rule_summaries.yaml")
+    def load_engine_rule_summaries(self) -> None:
+        """One line on each rule the engine cites: the DYO rules (``rules``, shown by the
+        builder panel and the API) and the scenario checks' rules (``scenario_rules``)."""
+        data = self.yaml("rule_summaries.yaml")
+        for key, group in (
+            ("rules", DYO_SUMMARY_GROUP),
+            ("scenario_rules", SCENARIO_SUMMARY_GROUP),
+        ):
+            records = _records(data, key)
+            seen: set[str] = set()
+            for order, rec in enumerate(records):
+                rule = _text(rec.get("rule"))
+                if not rule or rule in seen or not _text(rec.get("summary_en")):
+                    raise ReferenceDataError(
+                        f"rule_summaries.yaml: {key} record {order}: a rule, once, with summary_en"
+                    )
+                seen.add(rule)
+            self.load_rule_summaries(group, records, f"rule_summaries.yaml: {key}")
 
     def load_rule_summaries(self, group: str, records: list[dict[str, Any]], origin: str) -> None:
         """Rule summaries of one group (known by group, rule and topic), in file order."""

@@ -18,13 +18,25 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.translation import get_language, gettext
 
+from upfront import labels
 from upfront.reference import selectors
+from upfront.rules.codes import SEVERITIES
 from upfront.rules.draws import DrawResult
-from upfront.rules.force import ForceFormatError
-from upfront.rules.messages import CODE_PARAMS, MESSAGES, NATIONALITY_PARAM, Message, Param
+from upfront.rules.force import ForceFormatError, FormatError
+from upfront.rules.messages import (
+    CODE_PARAMS,
+    DATA_PARAMS,
+    LABEL_PARAMS,
+    MESSAGES,
+    NATIONALITY_PARAM,
+    Message,
+    Param,
+)
 from upfront.rules.results import ValidationResult
+from upfront.rules.scenario_checks import MountainAdaptationApplied, ScenarioCheckResult
 
-_NAMED = CODE_PARAMS | {NATIONALITY_PARAM}  # parameters shown as names, not as they are
+# Parameters shown as names, not as they are.
+_NAMED = CODE_PARAMS | {NATIONALITY_PARAM} | set(DATA_PARAMS) | set(LABEL_PARAMS)
 
 
 @lru_cache(maxsize=2048)
@@ -47,13 +59,27 @@ class _Renderer:
 
     def __init__(self) -> None:
         self.language = get_language()
-        self._names: Mapping[str, str] | None = None
+        self._names: dict[str, Mapping[str, str]] = {}
+
+    def names(self, kind: str) -> Mapping[str, str]:
+        """Names of one kind of data code in the active language (looked up once)."""
+        if kind not in self._names:
+            self._names[kind] = (
+                selectors.nationality_names()
+                if kind == "nationality"
+                else selectors.code_names(kind)
+            )
+        return self._names[kind]
 
     def _param(self, name: str, value: Param) -> Param:
-        if name == NATIONALITY_PARAM:
-            if self._names is None:
-                self._names = selectors.nationality_names()
-            return self._names.get(str(value), value)
+        kind = DATA_PARAMS.get(name)
+        if kind is not None:
+            # One code or several joined by ",": each by its name, unknown ones as they are.
+            names = self.names(kind)
+            return ", ".join(names.get(code, code) for code in str(value).split(","))
+        if name in LABEL_PARAMS:
+            found = labels.LABELLED[LABEL_PARAMS[name]][1].get(value)
+            return str(found) if found is not None else value
         if name in CODE_PARAMS:
             template = MESSAGES.get(f"{name}.{value}")
             return _translated(self.language, template) if template is not None else value
@@ -106,8 +132,87 @@ def render_validation(result: ValidationResult) -> dict[str, Any]:
 
 def render_format_errors(error: ForceFormatError) -> list[dict[str, str]]:
     """Every fault of a malformed Force document: ``[{"path", "message"}]``."""
+    return render_faults(error.errors)
+
+
+def render_faults(faults: list[FormatError]) -> list[dict[str, str]]:
+    """Faults of a document (its shape or its codes): ``[{"path", "message"}]``."""
     say = _Renderer()
-    return [{"path": e.path, "message": say(e.message)} for e in error.errors]
+    return [{"path": f.path, "message": say(f.message)} for f in faults]
+
+
+def _italian() -> bool:
+    return (get_language() or "en")[:2] == "it"
+
+
+def render_mountain_adaptation(
+    adaptation: MountainAdaptationApplied, say: _Renderer | None = None
+) -> dict[str, Any]:
+    """The M11 adaptation that applies, with its texts in the active language."""
+    say = say or _Renderer()
+    published = adaptation.scenario
+    italian = _italian()
+    rules = say.names("special_rule")
+    return {
+        **adaptation.to_dict(),
+        "exclusion_reason": (published.mountain_exclusion_reason_it if italian else "")
+        or published.mountain_exclusion_reason_en,
+        "cards_removed": (published.mountain_cards_removed_it if italian else "")
+        or published.mountain_cards_removed_en,
+        "special_rules": [
+            {"code": use.code, "params": dict(use.params), "text": rules.get(use.code, use.code)}
+            for use in adaptation.special_rules
+        ],
+        "missing_special_rules": [
+            {"code": code, "text": rules.get(code, code)}
+            for code in adaptation.missing_special_rules
+        ],
+        "topography_name": (
+            say.names("topography").get(published.mountain_topography, "")
+            if published.mountain_topography
+            else ""
+        ),
+    }
+
+
+def render_scenario_check(result: ScenarioCheckResult) -> dict[str, Any]:
+    """The scenario checks' answer as the designer shows it: each finding's message and the
+    one-line summary of its rule in the active language, and the mountain adaptation."""
+    say = _Renderer()
+    scenario_summaries = selectors.scenario_rule_summaries()
+    dyo_summaries = selectors.dyo_rule_summaries()
+
+    def summary(rule: str, side: int | None) -> str:
+        # A force's violations are the DYO engine's: their rules' DYO summaries.
+        if side is not None:
+            return dyo_summaries.get(rule, "")
+        return scenario_summaries.get(rule) or dyo_summaries.get(rule, "")
+
+    findings = [
+        {
+            "code": f.code,
+            "severity": f.severity,
+            "rule": f.rule,
+            "message": say(f.message),
+            "summary": summary(f.rule, f.side),
+            "items": list(f.items),
+            "side": f.side,
+        }
+        for f in result.findings
+    ]
+    return {
+        "valid": result.valid,
+        "counts": {
+            severity: sum(1 for f in result.findings if f.severity == severity)
+            for severity in SEVERITIES
+        },
+        "findings": findings,
+        "mountain_adaptation": (
+            render_mountain_adaptation(result.mountain_adaptation, say)
+            if result.mountain_adaptation
+            else None
+        ),
+    }
 
 
 def render_draw(result: DrawResult) -> dict[str, Any]:

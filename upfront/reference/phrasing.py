@@ -438,7 +438,9 @@ def ssr_parameter(name: str, spec: str) -> tuple[str, str] | None:
 
 def ssr_parameters(parameters: Mapping[str, str]) -> list[tuple[str, str]] | None:
     said = []
-    for name, spec in parameters.items():
+    # Sorted: PostgreSQL's jsonb keeps no key order, and a page must read the same on every
+    # database.
+    for name, spec in sorted(parameters.items()):
         pair = ssr_parameter(name, spec)
         if pair is None:
             return None
@@ -465,7 +467,7 @@ def ssr_value(name: str, value: Any, names: Names) -> str | None:
 def ssr_arguments(use: Mapping[str, Any], names: Names) -> list[tuple[str, str]] | None:
     """The parameters a scenario set on a special rule, as (label, value) pairs."""
     said = []
-    for name, value in use.items():
+    for name, value in sorted(use.items()):  # sorted: jsonb keeps no key order
         if name == "code":
             continue
         name_label = labels.label("ssr_parameter", name)

@@ -269,6 +269,23 @@ def unit_type_grids(theatre: str) -> list[UnitTypeGrid]:
     return grids
 
 
+def card_numbers() -> dict[str, set[int]]:
+    """The numbered personality cards the reference data holds, by nationality code."""
+    numbers: dict[str, set[int]] = {}
+    for code, number in m.PersonalityCard.objects.exclude(card_no=None).values_list(
+        "nationality__code", "card_no"
+    ):
+        numbers.setdefault(code, set()).add(number)
+    return numbers
+
+
+def missing_cards(row: m.RandomReinforcementRow, known: Mapping[str, set[int]]) -> list[int]:
+    """The card numbers a random reinforcement result names that the card list lacks (48.3 /
+    53.2 print numbers for cards no source describes, e.g. British #35)."""
+    held = known.get(row.nationality.code, set())
+    return [number for number in row.cards if number not in held]
+
+
 # --- random reinforcements (48.3, 53.2) ------------------------------------------------------
 
 
@@ -582,6 +599,24 @@ def dyo_rule_summaries() -> Mapping[str, str]:
     """
     texts = texts_current()
     return texts.rule_summaries_it if _italian() else texts.rule_summaries_en
+
+
+def scenario_rule_summaries() -> Mapping[str, str]:
+    """One line on each rule the scenario checks cite, by rule, in the active language.
+
+    From the reference data (``rule_summaries.yaml``, ``scenario_rules``), cached per data
+    revision: no query. A force's own violations use :func:`dyo_rule_summaries`.
+    """
+    texts = texts_current()
+    return texts.scenario_rule_summaries_it if _italian() else texts.scenario_rule_summaries_en
+
+
+def code_names(kind: str) -> Mapping[str, str]:
+    """Names of the reference data's codes of one kind (``weather``, ``topography``,
+    ``terrain_deck``; ``special_rule``: its text), in the active language (cached)."""
+    texts = texts_current()
+    names = texts.code_names_it if _italian() else texts.code_names_en
+    return names.get(kind, {})
 
 
 def nationality_names() -> Mapping[str, str]:

@@ -121,6 +121,8 @@ def dyo(request: HttpRequest) -> HttpResponse:
             "prices": selectors.dyo_prices(),
             "radio_strengths": selectors.RADIO_STRENGTHS,
             "tables": selectors.dyo_tables(),
+            # The one-line summaries the builder shows next to its checks (rule_summaries.yaml).
+            "summaries": selectors.rule_summaries("dyo"),
         },
     )
 

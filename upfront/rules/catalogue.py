@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,8 @@ class CardInfo:
     morale: int | None
     leader_role: str = ""  # "SL", "ASL", "Commissar" or ""
     available_from: str | None = None  # period code, when a source gives it
+    panic: int | None = None  # as printed; None: no source gives it
+    weapon: str = ""  # weapons.csv code ("R", "LMG", "BAR", "AFV", ...)
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,25 @@ class ForceVariantInfo:
     available_from: str | None
     min_morale: int | None
     rule: str
+
+
+@dataclass(frozen=True)
+class MarineRules:
+    """What the US Marine rules change in a DYO force (nationality_rules.yaml, 46.2 and 46.5)."""
+
+    nationality: str  # the Marines' nationality
+    # 46.2: a Marine printed below min_morale plays with counters of these values.
+    min_morale: int
+    raised_morale: int
+    raised_panic: int
+    morale_rule: str
+    # 46.5: before semi_automatic_from, Marines carry bolt-action rifles (weapon code), each
+    # bought for bolt_action_discount points less; the Springfield cards date a force before it.
+    bolt_action_weapon: str
+    bolt_action_discount: int
+    semi_automatic_from: str  # period code
+    springfield_cards: frozenset[int]
+    bolt_action_rule: str
 
 
 @dataclass(frozen=True)
@@ -86,6 +108,14 @@ class TableEntry:
 
 
 @dataclass(frozen=True)
+class AdaptedRule:
+    """A special rule the mountain adaptation of a published scenario gives it (M11)."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
 class PublishedScenarioInfo:
     """A published scenario A-X: what a scenario based on it starts from."""
 
@@ -94,10 +124,18 @@ class PublishedScenarioInfo:
     time_limit_decks: int | None
     dyo_attacker: int | None  # DYO points of the side, when the card gives them
     dyo_defender: int | None
-    # M11: how it is played in the mountains.
+    # M11: how it is played in the mountains (mountain_rule is empty when the data has no
+    # adaptation for it). mountain_special_rules are the codes of mountain_rule_uses.
     mountain_excluded: bool = False
     mountain_special_rules: tuple[str, ...] = ()
     mountain_topography: str | None = None
+    mountain_rule: str = ""
+    mountain_rule_uses: tuple[AdaptedRule, ...] = ()
+    # Words for people, in the data's two languages (like NationalityInfo's names).
+    mountain_cards_removed_en: str = ""
+    mountain_cards_removed_it: str = ""
+    mountain_exclusion_reason_en: str = ""
+    mountain_exclusion_reason_it: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,6 +148,34 @@ class WeatherInfo:
     implies: frozenset[str] = frozenset()
     excludes: frozenset[str] = frozenset()
     only_by_ssr: bool = False
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class MatchupInfo:
+    """A row of the table of historical match-ups (Q&A 3.1)."""
+
+    nationalities: frozenset[str]  # the two nationalities
+    valid_historical: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class MatchupRule:
+    """A rule triggered when ``nationality`` faces one of ``opponents`` (46.1, 47.2, 50.42)."""
+
+    rule: str
+    nationality: str
+    opponents: frozenset[str]
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class TheatreLimit:
+    """A theatre something belongs to, and the rule that says so (52.1: the desert deck)."""
+
+    theatre: str
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -122,6 +188,13 @@ class ScenarioReference:
     environments: frozenset[str] = frozenset()
     special_rules: Mapping[str, str] = field(default_factory=dict)  # code -> rule reference
     card_types: frozenset[str] = frozenset()  # action card types a deck change may name
+    topography_rules: Mapping[str, str] = field(default_factory=dict)  # code -> rule (M9.x)
+    # Q&A 3.1, by the pair of nationalities (a pair the table lacks is not in it).
+    matchups: Mapping[frozenset[str], MatchupInfo] = field(default_factory=dict)
+    marines: MatchupRule | None = None  # 46.1: who is Marines by default, and against whom
+    jungle: MatchupRule | None = None  # 47.2: who the jungle rules are for
+    italians_vs_russians: MatchupRule | None = None  # 50.42
+    deck_theatres: Mapping[str, TheatreLimit] = field(default_factory=dict)  # deck -> theatre
 
 
 @dataclass(frozen=True)
@@ -137,6 +210,8 @@ class Catalogue:
     mountain_troops: Mapping[str, str | None]
     unit_types: tuple[UnitTypeEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
+    lmg_class_weapons: frozenset[str] = frozenset()  # 46.4: weapon codes that count as LMGs
+    marine_rules: MarineRules | None = None
     scenario_reference: ScenarioReference = field(default_factory=ScenarioReference)
 
     def period_index(self, period: str) -> int:

@@ -27,6 +27,8 @@ FORCE_VARIANTS: Final = ("marines", "partisans")
 SECONDARY_WEAPONS: Final = ("atmm", "panzerfaust", "demolition_charge", "at_mine")
 # 53.1: the anti-tank ones count against the per-squad limit (radios and charges do not).
 AT_SECONDARY_WEAPONS: Final = frozenset({"atmm", "panzerfaust", "at_mine"})
+# 43.7: a secondary weapon is carried by a man, never by an AFV or an infantry gun.
+SECONDARY_WEAPON_CARRIERS: Final = frozenset({"infantry"})
 
 # 43.7: radios are bought by fire strength.
 RADIO_FIRE_STRENGTHS: Final = (5, 6, 7)

@@ -7,8 +7,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from upfront.rules.catalogue import CardInfo, Catalogue
+from upfront.rules.codes import SECONDARY_WEAPON_CARRIERS
 from upfront.rules.force import CardPurchase, Force
-from upfront.rules.messages import Param, message
+from upfront.rules.messages import Message, Param, message
+from upfront.rules.morale import effective_morale_panic
+from upfront.rules.mountain import mountain_troops_unavailable
 from upfront.rules.pricing import Pricing, radio_price
 from upfront.rules.results import Violation
 
@@ -31,6 +34,16 @@ def _warning(code: str, rule: str, items: list[str] | None = None, **params: Par
     return Violation(
         code, "warning", rule, message(f"violation.{code}", **params), tuple(items or ())
     )
+
+
+def _info(code: str, rule: str, items: list[str] | None = None, **params: Param) -> Violation:
+    """Information: the force is legal, but a rule changes something the player should know."""
+    return Violation(code, "info", rule, message(f"violation.{code}", **params), tuple(items or ()))
+
+
+def _card_list(cards: list[CardInfo]) -> str:
+    """``#6 Smith, #10 Watson``: card numbers and names (proper names, never translated)."""
+    return ", ".join(f"#{card.card_no} {card.name}" for card in cards)
 
 
 def _all_purchases(force: Force) -> tuple[tuple[str, CardPurchase], ...]:
@@ -93,7 +106,7 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
         card = _card(catalogue, force, purchase.card)
         for index, weapon in enumerate(purchase.secondary):
             item = f"{path}.secondary[{index}]"
-            if card is not None and card.unit_kind != "infantry":
+            if card is not None and card.unit_kind not in SECONDARY_WEAPON_CARRIERS:
                 yield _error(
                     "secondary_on_vehicle",
                     "43.7",
@@ -245,28 +258,32 @@ def check_radios(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
 
 def check_troop_type(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     # 39.8: elite men have morale 2 or more, second line men 4 or less; AFVs keep theirs (Q&A).
+    # The morale a man plays with counts (46.2: a Marine printed with morale 1 plays with 2).
     for path, purchase in _all_purchases(force):
         card = _card(catalogue, force, purchase.card)
-        if card is None or card.unit_kind == "AFV" or card.morale is None:
+        if card is None or card.unit_kind == "AFV":
             continue
-        if force.troop_type == "elite" and card.morale < ELITE_MIN_MORALE:
+        morale = effective_morale_panic(card, catalogue, marines=force.marines).morale
+        if morale is None:
+            continue
+        if force.troop_type == "elite" and morale < ELITE_MIN_MORALE:
             yield _error(
                 "morale_below_elite_minimum",
                 "39.8",
                 [path],
                 card=card.card_no,
                 name=card.name,
-                morale=card.morale,
+                morale=morale,
                 minimum=ELITE_MIN_MORALE,
             )
-        if force.troop_type == "second_line" and card.morale > SECOND_LINE_MAX_MORALE:
+        if force.troop_type == "second_line" and morale > SECOND_LINE_MAX_MORALE:
             yield _error(
                 "morale_above_second_line_maximum",
                 "39.8",
                 [path],
                 card=card.card_no,
                 name=card.name,
-                morale=card.morale,
+                morale=morale,
                 maximum=SECOND_LINE_MAX_MORALE,
             )
 
@@ -279,24 +296,69 @@ def check_marines(force: Force, catalogue: Catalogue, pricing: Pricing) -> Check
         # 46.1: Marines are American.
         yield _error("marines_not_american", "46.1")
         return
-    minimum = variant.min_morale
+    rules = catalogue.marine_rules
+    if rules is None:
+        return
+    # 46.2: a Marine printed with morale 1 plays with morale 2 and panic 3 (counters): legal,
+    # and the player is told which cards play with other values than printed.
+    adjusted: list[tuple[str, CardInfo]] = []
     for path, purchase in _all_purchases(force):
         card = _card(catalogue, force, purchase.card)
-        if (
-            card
-            and card.unit_kind != "AFV"
-            and card.morale is not None
-            and minimum is not None
-            and card.morale < minimum
-        ):
+        if card is not None and effective_morale_panic(card, catalogue, marines=True).adjusted:
+            adjusted.append((path, card))
+    if adjusted:
+        yield _info(
+            "marine_morale",
+            rules.morale_rule,
+            [path for path, _ in adjusted],
+            cards=_card_list([card for _, card in adjusted]),
+            morale=rules.raised_morale,
+            panic=rules.raised_panic,
+        )
+
+
+def check_springfields(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
+    rules = catalogue.marine_rules
+    if rules is None or force.nationality != rules.nationality:
+        return
+    if catalogue.period_index(force.period) < catalogue.period_index(rules.semi_automatic_from):
+        return
+    # 46.5: a force with the Springfield-armed Marines (#42, #43) fights before 1943.
+    found = [
+        (path, card)
+        for path, purchase in _all_purchases(force)
+        if purchase.card in rules.springfield_cards
+        and (card := _card(catalogue, force, purchase.card)) is not None
+    ]
+    if found:
+        yield _warning(
+            "springfields_date_the_force",
+            rules.bolt_action_rule,
+            [path for path, _ in found],
+            # The Springfield cards have no names in the sources: numbers only.
+            cards=", ".join(str(card.card_no) for _, card in found),
+            before=rules.semi_automatic_from,
+            period=force.period,
+        )
+
+
+def check_lmg_groups(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
+    # 46.4: on a side with two or more LMGs (the BAR counts), no two set up in the same group.
+    for g, group in enumerate(force.groups):
+        found = [
+            (f"groups[{g}].cards[{c}]", card)
+            for c, purchase in enumerate(group.cards)
+            if (card := _card(catalogue, force, purchase.card)) is not None
+            and card.weapon in catalogue.lmg_class_weapons
+        ]
+        if len(found) > 1:
             yield _error(
-                "marine_morale",
-                "46.1",
-                [path],
-                card=card.card_no,
-                name=card.name,
-                morale=card.morale,
-                minimum=minimum,
+                "lmgs_in_one_group",
+                "46.4",
+                [path for path, _ in found],
+                label=group.label,
+                count=len(found),
+                cards=_card_list([card for _, card in found]),
             )
 
 
@@ -344,19 +406,24 @@ def check_partisans(force: Force, catalogue: Catalogue, pricing: Pricing) -> Che
 def check_mountain(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     if not force.mountain or force.troop_type != "elite":
         return
-    # M12.1: mountain troops are elites of the listed nationalities, some only from a date.
-    if force.nationality not in catalogue.mountain_troops:
-        yield _error("mountain_troops_nationality", "M12.1", nationality=force.nationality)
-        return
-    start = catalogue.mountain_troops[force.nationality]
-    if start and catalogue.period_index(force.period) < catalogue.period_index(start):
-        yield _error(
-            "mountain_troops_too_early",
+    # M12.1: an elite force is always legal in the mountains; it is made of mountain troops
+    # only where its nation had them at that date, and then only on a black RN.
+    unavailable = mountain_troops_unavailable(catalogue, force.nationality, force.period)
+    if unavailable is not None:
+        yield Violation(
+            unavailable.code,
+            "info",
             "M12.1",
-            nationality=force.nationality,
-            available_from=start,
-            period=force.period,
+            Message(f"violation.{unavailable.code}", unavailable.params),
         )
+        return
+    yield _info("mountain_troops_black_rn", "M12.1")
+
+
+def check_snipers(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
+    if force.snipers >= 2:
+        # 48.4 lets a DYO force buy more snipers, but only the two of 43.6 have a price.
+        yield _info("extra_snipers_not_priced", "48.4")
 
 
 def check_replay(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
@@ -384,7 +451,10 @@ CHECKS = (
     check_radios,
     check_troop_type,
     check_marines,
+    check_springfields,
+    check_lmg_groups,
     check_partisans,
     check_mountain,
+    check_snipers,
     check_replay,
 )

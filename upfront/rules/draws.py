@@ -12,6 +12,7 @@ from typing import Any
 
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.messages import Message, message
+from upfront.rules.mountain import mountain_troops_unavailable
 
 DRAW_TABLES = (
     "unit_type",
@@ -181,7 +182,16 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
             colour=colour,
         )
     if table == "mountain_troops":
-        # M12.1: a force bought as mountain troops needs a black RN.
+        # M12.1: only the listed nations had mountain troops (the USA and the USSR from the
+        # second half of 1943); there, elites bought for a mountain game are mountain troops on
+        # a black RN. Elsewhere there is nothing to draw for.
+        nationality = _need(request.nationality, "nationality")
+        period = _need(request.period, "period")
+        unavailable = mountain_troops_unavailable(catalogue, nationality, period)
+        if unavailable is not None:
+            raise DrawError(
+                unavailable.parameter, Message(f"draw.{unavailable.code}", unavailable.params)
+            )
         number, colour = _rn(request, rng)
         ok = colour == "black"
         return DrawResult(

@@ -35,6 +35,28 @@ def gettext_noop(message: str) -> str:
 CODE_PARAMS = frozenset({"weapon", "troop_type", "unit_kind", "colour"})
 # A parameter holding a nationality code, named from the reference data by the edge.
 NATIONALITY_PARAM = "nationality"
+# Parameters holding codes of the reference data, one or several joined by "," (a finding's
+# "needs one of: a, b"): the edge shows each as its name in the reader's language, from the
+# data. Parameter name -> kind of code ("special_rule": the special rule's text).
+DATA_PARAMS: Mapping[str, str] = MappingProxyType(
+    {
+        NATIONALITY_PARAM: "nationality",
+        "opponent": "nationality",
+        "opponents": "nationality",
+        "weather": "weather",
+        "other_weather": "weather",
+        "required_weather": "weather",
+        "weather_options": "weather",
+        "implied_weather": "weather",
+        "topography": "topography",
+        "other_topography": "topography",
+        "terrain_deck": "terrain_deck",
+        "special_rule": "special_rule",
+    }
+)
+# Parameters holding a code of ``upfront.rules.codes`` that the edge shows by its label
+# (``upfront.labels.LABELLED``): parameter name -> code set.
+LABEL_PARAMS: Mapping[str, str] = MappingProxyType({"theatre_name": "theatre"})
 
 MESSAGES: Mapping[str, str] = MappingProxyType(
     {
@@ -121,7 +143,16 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "violation.marines_not_american": gettext_noop("Only an American force can be US Marines."),
         "violation.marine_morale": gettext_noop(
-            "Card #%(card)s %(name)s has morale %(morale)s; Marines have at least %(minimum)s."
+            "Marines printed with a lower morale play with morale %(morale)s and panic "
+            "%(panic)s (counters): %(cards)s."
+        ),
+        "violation.springfields_date_the_force": gettext_noop(
+            "Cards %(cards)s carry Springfield rifles, which date a force before %(before)s; "
+            "this force is in %(period)s."
+        ),
+        "violation.lmgs_in_one_group": gettext_noop(
+            "Group %(label)s sets up %(count)s LMG-class weapons together (%(cards)s); no two "
+            "may start in the same group."
         ),
         "violation.partisans_not_available": gettext_noop(
             "The sources give no partisans for %(nationality)s forces."
@@ -137,16 +168,89 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Partisans have a single leader; this force has %(count)s."
         ),
         "violation.mountain_troops_nationality": gettext_noop(
-            "The mountain article lists no %(nationality)s mountain troops; an elite force in "
-            "the mountains must be of a listed nationality."
+            "The mountain article lists no %(nationality)s mountain troops: these elites fight "
+            "as ordinary elite troops."
         ),
         "violation.mountain_troops_too_early": gettext_noop(
-            "%(nationality)s mountain troops are available from %(available_from)s, not in "
-            "%(period)s."
+            "%(nationality)s mountain troops exist from %(available_from)s: in %(period)s these "
+            "elites fight as ordinary elite troops."
+        ),
+        "violation.mountain_troops_black_rn": gettext_noop(
+            "These elites are mountain troops only if you draw a black RN; on a red one they "
+            "are ordinary elite troops."
+        ),
+        "violation.extra_snipers_not_priced": gettext_noop(
+            "A DYO force may buy more snipers, but no source gives their price: only the sniper "
+            "capability and the double sniper are offered."
         ),
         "violation.replay_leaders": gettext_noop(
             "The Replay method needs exactly one SL and one ASL (a Commissar may replace "
             "either); this force has %(sl)s SL, %(asl)s ASL, %(commissar)s Commissar."
+        ),
+        # -- scenario findings (scenario_checks.py) -------------------------------------------
+        "finding.matchup_not_historical": gettext_noop(
+            "%(nationality)s and %(opponent)s forces did not meet in the war: the official table "
+            "does not count this match-up as historical."
+        ),
+        "finding.mountain_scenario_excluded": gettext_noop(
+            "Scenario %(letter)s is not played in the mountains: the mountain article excludes it."
+        ),
+        "finding.mountain_adaptation": gettext_noop(
+            "In the mountains scenario %(letter)s is played with its own adaptation: %(count)s "
+            "special rule(s)."
+        ),
+        "finding.mountain_adaptation_topography": gettext_noop(
+            "In the mountains scenario %(letter)s is played with its own adaptation: %(count)s "
+            "special rule(s), on %(topography)s topography."
+        ),
+        "finding.mountain_special_rule_missing": gettext_noop(
+            "In the mountains scenario %(letter)s has this special rule, missing here: "
+            "%(special_rule)s"
+        ),
+        "finding.mountain_topography_missing": gettext_noop(
+            "In the mountains scenario %(letter)s is played on %(topography)s topography; "
+            "choose it."
+        ),
+        "finding.mountain_topography_contradicts": gettext_noop(
+            "In the mountains scenario %(letter)s is played on %(topography)s topography, not "
+            "%(other_topography)s."
+        ),
+        "finding.topography_theatre": gettext_noop(
+            "%(topography)s topography belongs to the %(theatre_name)s only."
+        ),
+        "finding.jungle_rules_matchup": gettext_noop(
+            "The jungle rules are only for %(nationality)s forces facing one of: %(opponents)s."
+        ),
+        "finding.marines_expected": gettext_noop(
+            "%(nationality)s forces facing %(opponent)s forces are Marines unless a special rule "
+            "says otherwise: mark the force as Marines or add that special rule."
+        ),
+        "finding.weather_requires": gettext_noop(
+            "%(weather)s cannot hold without %(required_weather)s."
+        ),
+        "finding.weather_requires_any": gettext_noop(
+            "%(weather)s cannot hold without one of: %(weather_options)s."
+        ),
+        "finding.weather_excludes": gettext_noop(
+            "%(weather)s and %(other_weather)s cannot hold together."
+        ),
+        "finding.weather_implied": gettext_noop(
+            "With %(weather)s comes %(implied_weather)s: it holds even when it is not listed."
+        ),
+        "finding.italians_against_russians": gettext_noop(
+            "%(nationality)s forces facing %(opponent)s forces: their Surrender and squad break "
+            "rules do not apply, and their Panic is %(panic)s higher."
+        ),
+        "finding.desert_theatre": gettext_noop(
+            "The desert deck and the desert rules belong to the %(theatre_name)s."
+        ),
+        "finding.desert_rules_implied": gettext_noop(
+            "The desert deck is played with the Desert War desert rules: they hold even without "
+            "that special rule."
+        ),
+        "finding.desert_rules_deck": gettext_noop(
+            "The desert rules are written for the Buildings, Woods, Stream and Minefield cards of "
+            "the standard or desert deck; agree how they fit the %(terrain_deck)s deck."
         ),
         # -- price lines (pricing.py) --------------------------------------------------------
         "line.card": gettext_noop("card %(card)s"),
@@ -158,6 +262,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "reinforcements after deck %(after_deck)s (cards %(cards)s): %(face)s x %(multiplier)s"
         ),
         "line.random_reinforcements": gettext_noop("random reinforcements, deck %(deck)s"),
+        "line.bolt_action_rifles": gettext_noop(
+            "bolt-action rifles (cards %(cards)s): %(count)s x -%(discount)s"
+        ),
         "line.elite": gettext_noop("elite %(percent)s%% on %(face)s"),
         "line.second_line": gettext_noop("second line %(percent)s%% on %(face)s"),
         "line.partisans": gettext_noop("partisans %(percent)s%% on %(face)s"),
@@ -224,6 +331,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "draw.decks": gettext_noop("%(decks)s decks"),
         "draw.mountain_troops": gettext_noop("mountain troops"),
         "draw.no_mountain_troops": gettext_noop("no mountain troops"),
+        "draw.mountain_troops_nationality": gettext_noop(
+            "The mountain article lists no %(nationality)s mountain troops."
+        ),
+        "draw.mountain_troops_too_early": gettext_noop(
+            "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."
+        ),
     }
 )
 

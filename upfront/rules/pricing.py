@@ -1,4 +1,4 @@
-"""Pricing a DYO force (rules 43.2-43.7, 44.8, 45.7, 48.1, 50.8, 51.5).
+"""Pricing a DYO force (rules 43.2-43.7, 44.8, 45.7, 46.5, 48.1, 50.8, 51.5).
 
 Rounding: fractions are rounded up, as 43.4 states for reinforcements and as the published
 partisan force of scenario I shows for 43.5 (150 x 0.95 = 142.5 -> 143). Arithmetic is exact
@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from upfront.rules.catalogue import CardInfo, Catalogue, RadioPrice
+from upfront.rules.catalogue import CardInfo, Catalogue, MarineRules, RadioPrice
 from upfront.rules.force import CardPurchase, Force
 from upfront.rules.messages import Message, message
 from upfront.rules.results import LineItem
@@ -52,6 +52,29 @@ def reinforcement_multiplier(catalogue: Catalogue, after_deck: int) -> Decimal:
     return table.get(after_deck) or table[max(table)]
 
 
+def bolt_action_rules(force: Force, catalogue: Catalogue) -> MarineRules | None:
+    """The Marine rules when ``force`` carries bolt-action rifles (46.5), else None."""
+    rules = catalogue.marine_rules
+    if (
+        rules is None
+        or not force.marines
+        or force.nationality != rules.nationality
+        or catalogue.period_index(force.period) >= catalogue.period_index(rules.semi_automatic_from)
+    ):
+        return None
+    return rules
+
+
+def _bolt_action_rifle(card: CardInfo | None, rules: MarineRules | None) -> bool:
+    # A rifle on a card with no known value is not discounted: 0 less 1 would be a refund.
+    return (
+        rules is not None
+        and card is not None
+        and card.weapon == rules.bolt_action_weapon
+        and card.dyo_points is not None
+    )
+
+
 @dataclass
 class Pricing:
     lines: list[LineItem] = field(default_factory=list)
@@ -83,12 +106,32 @@ def _purchase_points(
 
 def price_force(force: Force, catalogue: Catalogue) -> Pricing:
     pricing = Pricing()
+    bolt_action = bolt_action_rules(force, catalogue)
+    rifles: list[int] = []
     # 43.2: cards bought for the set-up at their printed DYO value, plus secondary weapons.
     for purchase in force.setup_cards():
         _, parts, card = _purchase_points(catalogue, force, purchase)
         if card is not None and card.dyo_points is None:
             pricing.unknown_cards.append(card)
+        if _bolt_action_rifle(card, bolt_action):
+            rifles.append(purchase.card)
         pricing.lines.extend(parts)
+    if bolt_action is not None and rifles:
+        # 46.5: Marines before 1943 carry bolt-action rifles, each bought for less (the
+        # amount is the reference weapon table's).
+        discount = bolt_action.bolt_action_discount
+        pricing.lines.append(
+            LineItem(
+                message(
+                    "line.bolt_action_rifles",
+                    cards=", ".join(str(number) for number in rifles),
+                    count=len(rifles),
+                    discount=discount,
+                ),
+                -discount * len(rifles),
+                bolt_action.bolt_action_rule,
+            )
+        )
     # 43.7 radios by fire strength and the nationality's price rule.
     for fire_strength in force.radios:
         radio = radio_price(catalogue, force, fire_strength)
@@ -117,6 +160,8 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
             points, _, card = _purchase_points(catalogue, force, purchase)
             if card is not None and card.dyo_points is None:
                 pricing.unknown_cards.append(card)
+            if bolt_action is not None and _bolt_action_rifle(card, bolt_action):
+                points -= bolt_action.bolt_action_discount  # 46.5, before the deck multiplier
             face += points
             numbers.append(str(purchase.card))
         multiplier = reinforcement_multiplier(catalogue, after_deck)

@@ -23,7 +23,7 @@ class LineItem:
 @dataclass(frozen=True)
 class Violation:
     code: str  # stable, e.g. "over_budget"
-    severity: str  # "error" | "warning"
+    severity: str  # "error" | "warning" | "info" (codes.SEVERITIES)
     rule: str
     message: Message
     items: tuple[str, ...] = ()  # JSON paths of the offending purchases

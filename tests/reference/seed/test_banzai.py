@@ -3,11 +3,14 @@ British/Japanese/Marine/random-reinforcement rules, checked in the YAML, the DB 
 
 from __future__ import annotations
 
+import csv
 import re
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from upfront.reference import models as m
 
@@ -16,6 +19,14 @@ from ._yaml import load_seed, parse_source, seed_lines
 pytestmark = pytest.mark.django_db
 
 SEED_FILE = "001_50e12e84c81bc2ca.txt"
+
+
+def read_reference_csv(name: str) -> list[dict[str, str]]:
+    path = Path(settings.REFERENCE_DATA_DIR) / "reference" / name
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
 PTO_HEADER_LINE = 217
 TROOP_LETTERS = {
     "second_line": {"S"},
@@ -174,7 +185,18 @@ RULE_PARAMS: list[tuple[str, str | None, str, dict[str, Any]]] = [
         {"radio_cost_as": "russian", "at_mine_cost_as": "russian_atmm"},
     ),
     ("46.2", "american", "marines_morale", {"min_morale": 2, "morale_1_becomes_panic": 3}),
-    ("46.4", "american", "fire_teams", {"springfield_cards": [42, 43]}),
+    ("46.4", "american", "fire_teams", {"lmg_class_weapons": ["LMG", "BAR"]}),
+    (
+        "46.5",
+        "american",
+        "bolt_action",
+        {
+            "weapon": "R",
+            "dyo_discount_per_weapon": 1,
+            "semi_automatic_from_year": 1943,
+            "springfield_cards": [42, 43],
+        },
+    ),
     (
         "48.1",
         None,
@@ -185,13 +207,15 @@ RULE_PARAMS: list[tuple[str, str | None, str, dict[str, Any]]] = [
     ("48.33", None, "rr_entry", {"red_rn_group": "Z", "black_rn_group": "E"}),
 ]
 
-# Numbered rules of 44.x, 45.x, 46.x, 48.x, 49.x that need a record (46.2 has no printed heading).
+# Numbered rules of 44.x, 45.x, 46.x, 48.x, 49.x that need a record (46.2 and 46.5 have no
+# printed heading: the seed runs them on under 46.1 and 46.4).
+UNHEADED = {"46.2", "46.5"}
 RULES_001 = [
     *("44.1", "44.2", "44.3", "44.4", "44.5", "44.6", "44.7", "44.8", "44.9"),
     *("45.1", "45.11", "45.12", "45.13", "45.2", "45.3", "45.31", "45.32", "45.33"),
     *("45.4", "45.41", "45.42", "45.421", "45.422", "45.423", "45.43", "45.44", "45.45"),
     *("45.46", "45.47", "45.48", "45.5", "45.51", "45.52", "45.6", "45.7", "45.8", "45.9"),
-    *("46.1", "46.2", "46.3", "46.4"),
+    *("46.1", "46.2", "46.3", "46.4", "46.5"),
     *("48.1", "48.2", "48.21", "48.22", "48.3", "48.31", "48.32", "48.33"),
     *("48.4", "48.41", "48.42", "48.43", "49.1", "49.11", "49.12", "49.13"),
 ]
@@ -377,9 +401,10 @@ def test_rule_records_are_bilingual_and_cite_a_source() -> None:
 @pytest.mark.sources
 def test_rule_records_cite_their_heading() -> None:
     for rec in _rules_001():
-        if rec["rule"] == "46.2":  # the seed prints no 46.2 heading
-            continue
         text = "\n".join(seed_lines(rec["source"]))
+        if rec["rule"] in UNHEADED:  # the seed prints no heading for it: the record says so
+            assert rec["rule"] not in text and "heading" in rec["note"], rec["rule"]
+            continue
         assert rec["rule"] in text, f"{rec['rule']} not in {rec['source']}"
 
 
@@ -398,6 +423,27 @@ def test_key_numbers_are_in_the_seed_text() -> None:
     assert "Radio Russa" in text("45.7")
     assert "50 punti per Mazzo" in text("48.1")
     assert "Morale 2" in text("46.2") or "2 Morale" in text("46.2")
+    assert "bolt action" in text("46.5") and "prima del 1943" in text("46.5")
+    assert "Marines 42 e 43" in text("46.5") and "LMG" in text("46.4")
+
+
+def test_the_bolt_action_discount_is_the_weapon_tables() -> None:
+    # The seed says the DYO cost "should be reduced" without the amount; the reference weapon
+    # table's rifle row gives it (from the English rulebook), numbered 46.5.
+    (rec,) = [r for r in _rules_001() if r["rule"] == "46.5"]
+    rows = {row["code"]: row for row in read_reference_csv("weapons.csv")}
+    note = rows[rec["params"]["weapon"]]["note"]
+    assert f"cost {rec['params']['dyo_discount_per_weapon']} less in DYO (46.5)" in note
+    assert "weapons.csv:2" in rec["note"] and "heading" in rec["note"]
+
+
+def test_the_lmg_class_weapons_are_the_weapon_tables() -> None:
+    # 46.4: the rows of class LMG, and the BAR whose note says the rule applies to it.
+    (rec,) = [r for r in _rules_001() if r["rule"] == "46.4"]
+    rows = {row["code"]: row for row in read_reference_csv("weapons.csv")}
+    assert rows["LMG"]["class"] == "LMG" and "46.4" in rows["BAR"]["note"]
+    assert rows["MMG"]["class"] == "MMG" and "46.4" not in rows["MMG"]["note"]
+    assert rec["params"]["lmg_class_weapons"] == ["LMG", "BAR"]
 
 
 # -- Troop types and Marines ----------

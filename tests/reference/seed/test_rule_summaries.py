@@ -1,5 +1,6 @@
 """rule_summaries.yaml: one line on each rule the DYO engine cites, checked against its sources
-and loaded as RuleSummary rows (group "dyo") that the builder panel and the API show."""
+and loaded as RuleSummary rows (group "dyo") that the builder panel and the API show; and the
+same for the rules the scenario checks cite (``scenario_rules``, group "scenario")."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.conf import settings
 
 from upfront.reference import models as m
-from upfront.reference.fetch import DYO_SUMMARY_GROUP
+from upfront.reference.fetch import DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP
 
 from ._yaml import load_seed, seed_lines
 
@@ -18,12 +19,14 @@ pytestmark = pytest.mark.django_db
 
 CSV_DIR = Path(settings.REFERENCE_DATA_DIR) / "reference"
 RECORDS = load_seed("rule_summaries.yaml")["rules"]
+SCENARIO_RECORDS = load_seed("rule_summaries.yaml")["scenario_rules"]
 _PART = re.compile(r"^(?P<file>[\w.]+):(?P<start>\d+)(?:-(?P<end>\d+))?(?: \(.+\))?$")
 
 
 def _mentions(text: str, rule: str) -> bool:
     """The rule number stands in ``text`` (43.4 is not found inside 43.41)."""
-    number = rule.removeprefix("M")  # the mountain article numbers its sections 12.1, ...
+    # The mountain and terrain articles number their sections 12.1, 1, ... (M12.1, T1).
+    number = rule.removeprefix("M") if rule[:1] == "M" else rule.removeprefix("T")
     return re.search(rf"(?<![\d.]){re.escape(number)}(?!\d)", text) is not None
 
 
@@ -39,11 +42,25 @@ def _cited(part: str) -> str:
     return "\n".join(lines[start - 1 : end])
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=[r["rule"] for r in RECORDS])
+@pytest.mark.parametrize(
+    "record",
+    RECORDS + SCENARIO_RECORDS,
+    ids=[f"dyo {r['rule']}" for r in RECORDS] + [f"scenario {r['rule']}" for r in SCENARIO_RECORDS],
+)
 def test_each_summary_cites_lines_that_carry_its_rule(record: dict[str, str]) -> None:
     assert record["summary_en"] and record["summary_it"] and record["confidence"] == "high"
+    # A rule whose heading the seed lost (46.2, 46.5) is printed under the heading before it:
+    # its seed lines carry that heading instead, and the record says so and why.
+    printed_under = record.get("printed_under")
+    assert not printed_under or "heading" in record["note"]
     for part in record["source"].split(";"):
-        assert _mentions(_cited(part), record["rule"]), f"{record['rule']}: {part}"
+        text = _cited(part)
+        seed_part = part.strip().split(":")[0].endswith(".txt")
+        if printed_under and seed_part:
+            assert not _mentions(text, record["rule"]), f"{record['rule']} is printed: cite it"
+            assert _mentions(text, printed_under), f"{record['rule']}: {part}"
+        else:
+            assert _mentions(text, record["rule"]), f"{record['rule']}: {part}"
 
 
 def test_the_random_reinforcement_summary_says_the_deck_multipliers_apply() -> None:
@@ -61,3 +78,15 @@ def test_every_summary_is_loaded_once_in_the_dyo_group() -> None:
     record = next(r for r in RECORDS if r["rule"] == "43.5")
     assert (loaded.summary_en, loaded.summary_it) == (record["summary_en"], record["summary_it"])
     assert loaded.source == record["source"] and loaded.confidence == "high"
+
+
+def test_every_scenario_summary_is_loaded_once_in_the_scenario_group() -> None:
+    rows = m.RuleSummary.objects.filter(group=SCENARIO_SUMMARY_GROUP)
+    assert sorted(rows.values_list("rule", flat=True)) == sorted(
+        r["rule"] for r in SCENARIO_RECORDS
+    )
+    # 46.1 has a summary in each group: the Marines' morale (DYO) and who is a Marine.
+    assert (
+        rows.get(rule="46.1").summary_en
+        != m.RuleSummary.objects.get(group=DYO_SUMMARY_GROUP, rule="46.1").summary_en
+    )

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from upfront.reference import models as m
+from upfront.reference import selectors
 
 PROVENANCE = ("rule", "source", "confidence", "note")
 
@@ -125,10 +126,30 @@ class UnitTypeRowSerializer(serializers.ModelSerializer):
 class RandomReinforcementSerializer(serializers.ModelSerializer):
     nationality = serializers.CharField(source="nationality.code")
     cards = serializers.ListField(child=serializers.IntegerField())
+    missing_cards = serializers.SerializerMethodField(
+        help_text="The numbers in `cards` that no personality card of the reference data has "
+        "(the table prints them, no source describes the card)"
+    )
 
     class Meta:
         model = m.RandomReinforcementRow
-        fields = ("nationality", "rn", "cards", "sniper", "free_choice", "printed", *PROVENANCE)
+        fields = (
+            "nationality",
+            "rn",
+            "cards",
+            "missing_cards",
+            "sniper",
+            "free_choice",
+            "printed",
+            *PROVENANCE,
+        )
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_missing_cards(self, row: m.RandomReinforcementRow) -> list[int]:
+        known = self.context.get("known_cards")
+        if known is None:  # outside the view set: look them up
+            known = selectors.card_numbers()
+        return selectors.missing_cards(row, known)
 
 
 class WeaponSerializer(serializers.ModelSerializer):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -11,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from upfront.reference import models as m
+from upfront.reference import selectors
 from upfront.reference.api import serializers as s
 from upfront.reference.fetch import ReferenceDataNotLoaded
 
@@ -128,6 +131,10 @@ class RandomReinforcementViewSet(ReadOnly):
     serializer_class = s.RandomReinforcementSerializer
     filterset_class = RandomReinforcementFilter
     queryset = m.RandomReinforcementRow.objects.select_related("nationality")
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        # The card numbers each nationality has, read once for every row's missing_cards.
+        return {**super().get_serializer_context(), "known_cards": selectors.card_numbers()}
 
 
 @extend_schema_view(list=extend_schema(summary="Personality cards with DYO points"))
