@@ -234,7 +234,10 @@ def test_scenario_fork(scenario_world: World) -> None:
     before = Scenario.objects.count()
     response = w.api.post(f"/api/v1/scenarios/{w.scenario.public_id}/fork", {}, format="json")
     if w.role == "anonymous" or not w.sees:
-        _refusal(w, response) if w.role == "anonymous" else _problem(response, 404, "not_found")
+        if w.role == "anonymous":
+            _refusal(w, response)
+        else:
+            _problem(response, 404, "not_found")
         assert Scenario.objects.count() == before
         return
     assert response.status_code == 201, response.content
@@ -354,7 +357,10 @@ def test_library_fork(library_world: World) -> None:
     before = (Library.objects.count(), Scenario.objects.count())
     response = w.api.post(f"/api/v1/libraries/{w.library.public_id}/fork")
     if w.role == "anonymous" or not w.sees:
-        _refusal(w, response) if w.role == "anonymous" else _problem(response, 404, "not_found")
+        if w.role == "anonymous":
+            _refusal(w, response)
+        else:
+            _problem(response, 404, "not_found")
         assert (Library.objects.count(), Scenario.objects.count()) == before
         return
     assert response.status_code == 201, response.content
