@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
 from scenarios.models import Library, Scenario
@@ -73,3 +74,40 @@ def scenarios_listed() -> QuerySet[Scenario]:
 def scenarios_of_library(library: Library, user: Any) -> QuerySet[Scenario]:
     """The scenarios of a library that ``user`` may see."""
     return scenarios_visible_to(user).filter(library=library)
+
+
+# --- What a list shows its requester (the API's list endpoints) -----------------------------
+# Unlike *_visible_to, another user's unlisted scenario or library is not listed: the link is
+# the only way to it.
+
+
+def libraries_listed_for(user: Any) -> QuerySet[Library]:
+    """The libraries a list shows ``user``: theirs, those shared with them, and public ones."""
+    uid = _user_id(user)
+    condition = Q(visibility="public")
+    if uid is not None:
+        condition |= Q(owner_id=uid) | Q(collaborators__id=uid)
+    return Library.objects.filter(condition).distinct()
+
+
+def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
+    """The scenarios a list shows ``user``: theirs, those of libraries shared with them (or
+    theirs), and public ones."""
+    uid = _user_id(user)
+    condition = Q(visibility="public")
+    if uid is not None:
+        condition |= Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
+    return Scenario.objects.filter(condition).distinct()
+
+
+def library_is_editable_by(library: Library, user: Any) -> bool:
+    return libraries_editable_by(user).filter(pk=library.pk).exists()
+
+
+def scenario_is_editable_by(scenario: Scenario, user: Any) -> bool:
+    return scenarios_editable_by(user).filter(pk=scenario.pk).exists()
+
+
+def user_by_username(username: str) -> Any | None:
+    """An active account by its username (to name a collaborator), or ``None``."""
+    return get_user_model().objects.filter(username=username, is_active=True).first()

@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    # API tokens, handed out only to a signed-in (hence verified) account: upfront.api.tokens.
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -274,6 +276,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": None,
@@ -285,7 +288,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Up Front Builder API",
     "DESCRIPTION": (
         "Reference data of the Up Front card wargame and its expansions, DYO force "
-        "validation and saved forces. Codes follow the v1 interchange format."
+        "validation, saved forces, and players' scenarios and libraries (import, export, "
+        "sharing). Codes follow the v1 interchange format."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

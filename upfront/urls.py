@@ -18,6 +18,8 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # The signed-in user's API token (upfront.api.tokens), beside allauth's account pages.
+    path("accounts/api-token/", views.api_token, name="api-token"),
     # Sign up, log in/out, e-mail verification, password change and reset (django-allauth).
     path("accounts/", include("allauth.urls")),
     path("reference/", include("upfront.reference.urls")),
@@ -27,6 +29,7 @@ urlpatterns = [
     path("api/v1/", include("upfront.reference.api.urls")),
     path("api/v1/", include("builder.api.urls")),
     path("api/v1/", include("scenarios.api.urls")),
+    path("api/v1/", include("upfront.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path(
         "api/docs/",

@@ -1,7 +1,10 @@
+from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 
+from upfront.api.tokens import api_token_of, api_token_revoke, api_token_rotate
 from upfront.reference.fetch import data_revision_current
 from upfront.reference.models import DataRevision
 
@@ -22,3 +25,16 @@ def health(request: HttpRequest) -> JsonResponse:
             "data_revision": revision.label if revision else None,
         }
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def api_token(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's API token: create or replace it (shown once), or revoke it."""
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            api_token_revoke(user=request.user)
+            return redirect("api-token")
+        token = api_token_rotate(user=request.user)
+        return render(request, "account/api_token.html", {"token": token, "new_key": token.key})
+    return render(request, "account/api_token.html", {"token": api_token_of(request.user)})

@@ -8,7 +8,8 @@ new view is documented as it behaves:
 401/403  the view authenticates (bad credentials: 401 when the first authenticator names a
          ``WWW-Authenticate`` scheme, else 403), requires a permission, or checks CSRF
          (session authentication on an unsafe method)
-404      the path has a parameter (no such object, or not yours)
+404      the path has a parameter (no such object, or not yours), or the list is paginated (a
+         ``page`` past the last one)
 413/415  the operation takes a body (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``; not JSON)
 429      the view is throttled
 503      the view reads the reference catalogue for this method (``needs_reference_data``)
@@ -30,7 +31,7 @@ from upfront.api.problems import PROBLEM_MEDIA_TYPE, ProblemSerializer
 
 DESCRIPTIONS = {
     400: "The request is malformed: `errors` lists every fault with its path.",
-    401: "The credentials were refused.",
+    401: "Not signed in, or the credentials were refused (`WWW-Authenticate` names the scheme).",
     403: "Not signed in, credentials refused, or CSRF token missing.",
     404: "No such object (or not yours).",
     413: "The body is larger than the server's limit (`DATA_UPLOAD_MAX_MEMORY_SIZE`).",
@@ -51,7 +52,7 @@ class AutoSchema(openapi.AutoSchema):
             found |= {400, 413, 415}
         if self._get_filter_parameters():
             found.add(400)
-        if any(p.get("in") == "path" for p in parameters):
+        if any(p.get("in") == "path" for p in parameters) or self._get_pagination_parameters():
             found.add(404)
 
         authenticators = self.view.get_authenticators()
@@ -73,6 +74,16 @@ class AutoSchema(openapi.AutoSchema):
             found.add(503)
         return found
 
+    def error_description(self, status: int, operation: dict[str, Any]) -> str:
+        if status == 403 and "401" in operation["responses"]:
+            # Not signed in is a 401 here: a 403 is a refusal to someone who is.
+            return "Not allowed to you, or the CSRF token of the session is missing."
+        if status == 404 and self._get_pagination_parameters():
+            if any(p.get("in") == "path" for p in operation.get("parameters", [])):
+                return "No such object (or not yours), or no such page."
+            return "No such page (past the last one)."
+        return DESCRIPTIONS[status]
+
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
         operation = super().get_operation(*args, **kwargs)
         if operation is None:
@@ -84,7 +95,7 @@ class AutoSchema(openapi.AutoSchema):
             response = self._get_response_for_code(
                 ProblemSerializer, str(status), media_types=[PROBLEM_MEDIA_TYPE]
             )
-            response["description"] = DESCRIPTIONS[status]
+            response["description"] = self.error_description(status, operation)
             responses[str(status)] = response
         operation["responses"] = dict(sorted(responses.items()))
         return operation

@@ -1,0 +1,74 @@
+"""Query filters and pagination of the scenario and library lists.
+
+They narrow what the selectors already allow (``scenarios.selectors.*_listed_for``); they
+never widen it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from rest_framework.pagination import PageNumberPagination
+
+from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
+from upfront import labels
+from upfront.rules import codes
+
+OWNER_HELP = "`me` for your own, or a username"
+
+
+class Pages(PageNumberPagination):
+    """``?page=`` (from 1) and ``?page_size=`` (default 20, at most 100)."""
+
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
+    if value == "me":
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return queryset.none()
+        return queryset.filter(owner_id=user.pk)
+    return queryset.filter(owner__username=value)
+
+
+class ScenarioFilter(django_filters.FilterSet):
+    visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
+    owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
+    nationality = django_filters.ChoiceFilter(
+        choices=[(code, code) for code in codes.NATIONALITIES],
+        method="filter_nationality",
+        help_text="Either side's nationality",
+    )
+    theatre = django_filters.ChoiceFilter(choices=labels.choices(codes.THEATRES, labels.THEATRE))
+    period = django_filters.ChoiceFilter(choices=[(code, code) for code in codes.PERIODS])
+    terrain_deck = django_filters.ChoiceFilter(
+        choices=[(code, code) for code in codes.TERRAIN_DECKS]
+    )
+
+    class Meta:
+        model = Scenario
+        fields = ["visibility", "owner", "nationality", "theatre", "period", "terrain_deck"]
+
+    def filter_owner(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return _owner(queryset, self.request, value)
+
+    def filter_nationality(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        # The column holds "|american|german|" (see scenarios.models).
+        return queryset.filter(nationalities__contains=f"|{value}|")
+
+
+class LibraryFilter(django_filters.FilterSet):
+    visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
+    owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
+
+    class Meta:
+        model = Library
+        fields = ["visibility", "owner"]
+
+    def filter_owner(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return _owner(queryset, self.request, value)

@@ -1,0 +1,198 @@
+"""Input/output serializers of the scenario and library API (one set per operation).
+
+The Scenario and Library documents are parsed and checked by the rules engine through
+``scenarios.services`` (every fault with its JSON path); here they are only described, by the
+OpenAPI components made from their JSON Schemas (``upfront.openapi``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
+from upfront.openapi import SCENARIO_REF
+from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
+
+
+@extend_schema_field(SCENARIO_REF)
+class ScenarioDocumentField(serializers.JSONField):
+    """A Scenario document; parsed and checked by the rules engine, described by its schema."""
+
+
+def _visibility(**kwargs: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=VISIBILITY_CHOICES,
+        help_text="`private` (you and the library's collaborators), `unlisted` (anyone with "
+        "the link) or `public` (listed, searched, in the feeds)",
+        **kwargs,
+    )
+
+
+def _library_id(**kwargs: Any) -> serializers.UUIDField:
+    return serializers.UUIDField(
+        allow_null=True, help_text="The `id` of a library you may edit, or null", **kwargs
+    )
+
+
+# --- Scenarios ------------------------------------------------------------------------------
+
+
+class ScenarioOutputSerializer(serializers.Serializer):
+    """A scenario in a list: what it is, without its document."""
+
+    id = serializers.UUIDField(source="public_id", help_text="Stable id: the share link's")
+    title = serializers.CharField()
+    description = serializers.CharField()
+    language = serializers.CharField()
+    based_on = serializers.SerializerMethodField(
+        help_text="Letter of the published scenario (A-X) it adapts"
+    )
+    owner = serializers.CharField(source="owner.username", help_text="The owner's username")
+    library = serializers.UUIDField(source="library.public_id", allow_null=True)
+    visibility = _visibility()
+    period = serializers.CharField()
+    theatre = serializers.CharField()
+    terrain_deck = serializers.CharField()
+    nationalities = serializers.ListField(source="nationality_codes", child=serializers.CharField())
+    weather = serializers.ListField(source="weather_codes", child=serializers.CharField())
+    expansions = serializers.ListField(
+        source="expansion_codes",
+        child=serializers.CharField(),
+        help_text="What is needed beyond the base game (expansion codes)",
+    )
+    size_points = serializers.IntegerField(help_text="DYO points of both sides together")
+    valid = serializers.BooleanField(help_text="Both forces pass the DYO rules")
+    forked_from = serializers.UUIDField(
+        source="forked_from.public_id",
+        allow_null=True,
+        help_text="The scenario this one was copied from, while it exists",
+    )
+    forked_from_title = serializers.CharField(help_text="Its title, kept after it is deleted")
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_based_on(self, scenario: Scenario) -> str | None:
+        return scenario.based_on or None
+
+
+class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
+    """One scenario: its document and what the requester may do with it."""
+
+    document = ScenarioDocumentField(help_text="The Scenario document (interchange format v1)")
+    data_revision = serializers.CharField(
+        source="data_revision.label",
+        allow_null=True,
+        help_text="The reference data revision it was last checked against",
+    )
+    checked_at = serializers.DateTimeField(allow_null=True)
+    outdated = serializers.SerializerMethodField(
+        help_text="The reference data changed since the last check: PATCH `{}` checks again"
+    )
+    can_edit = serializers.SerializerMethodField()
+
+    def get_outdated(self, scenario: Scenario) -> bool:
+        current = self.context.get("data_revision_id")
+        return current is not None and scenario.data_revision_id != current
+
+    def get_can_edit(self, scenario: Scenario) -> bool:
+        return bool(self.context.get("can_edit"))
+
+
+class ScenarioCreateInputSerializer(serializers.Serializer):
+    document = ScenarioDocumentField(help_text="The Scenario document (interchange format v1)")
+    visibility = _visibility(default="private")
+    library = _library_id(required=False, default=None)
+
+
+class ScenarioUpdateInputSerializer(serializers.Serializer):
+    document = ScenarioDocumentField()
+    visibility = _visibility()
+    library = _library_id()
+
+
+class ScenarioPartialUpdateInputSerializer(serializers.Serializer):
+    document = ScenarioDocumentField(required=False)
+    visibility = _visibility(required=False)
+    library = _library_id(required=False)
+
+
+class ForkInputSerializer(serializers.Serializer):
+    library = _library_id(required=False, default=None)
+
+
+# --- Libraries ------------------------------------------------------------------------------
+
+
+class LibraryOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField(source="public_id", help_text="Stable id: the share link's")
+    title = serializers.CharField()
+    description = serializers.CharField()
+    owner = serializers.CharField(source="owner.username", help_text="The owner's username")
+    visibility = _visibility()
+    collaborators = serializers.SerializerMethodField(
+        help_text="Usernames of the collaborators; shown to the owner and the collaborators "
+        "only (null for anyone else)"
+    )
+    forked_from = serializers.UUIDField(source="forked_from.public_id", allow_null=True)
+    forked_from_title = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
+    def get_collaborators(self, library: Library) -> list[str] | None:
+        # From the prefetched collaborators: no query per library.
+        collaborators = library.collaborators.all()
+        uid = self.context.get("user_id")
+        if uid is None or (
+            uid != library.owner_id and uid not in {user.pk for user in collaborators}
+        ):
+            return None
+        return sorted(user.username for user in collaborators)
+
+
+class LibraryDetailOutputSerializer(LibraryOutputSerializer):
+    can_edit = serializers.SerializerMethodField()
+
+    def get_can_edit(self, library: Library) -> bool:
+        return bool(self.context.get("can_edit"))
+
+
+class LibraryCreateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
+    description = serializers.CharField(
+        max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, default=""
+    )
+    visibility = _visibility(default="private")
+
+
+class LibraryUpdateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
+    description = serializers.CharField(max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True)
+    visibility = _visibility()
+
+
+class LibraryPartialUpdateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=TITLE_MAX_LENGTH, required=False)
+    description = serializers.CharField(
+        max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, required=False
+    )
+    visibility = _visibility(required=False)
+
+
+class CollaboratorInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class CollaboratorsOutputSerializer(serializers.Serializer):
+    collaborators = serializers.ListField(
+        child=serializers.CharField(), help_text="Usernames, in alphabetical order"
+    )
+
+
+# The JSON Schemas are served as they are defined (JSON Schema 2020-12, not OpenAPI).
+JSON_SCHEMA_RESPONSE = OpenApiTypes.OBJECT
