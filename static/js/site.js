@@ -40,6 +40,7 @@
 (function () {
   "use strict";
   const selector = "details.prov[open], details.note[open]";
+  let openedAt = -Infinity; // when the last pop-up opened (performance.now())
 
   function closeAll(except) {
     document.querySelectorAll(selector).forEach((open) => {
@@ -70,6 +71,7 @@
       const details = event.target;
       if (!(details instanceof HTMLDetailsElement) || !details.matches("details.prov, details.note")) return;
       if (details.open) {
+        openedAt = performance.now();
         closeAll(details);
         place(details);
       }
@@ -85,8 +87,18 @@
     }
   });
   document.addEventListener("click", (event) => {
-    if (!event.target.closest("details.prov, details.note")) closeAll(null);
+    // The toggle event comes after the click, and focusing the summary may scroll first.
+    if (event.target.closest("details.prov > summary, details.note > summary")) {
+      openedAt = performance.now();
+    } else if (!event.target.closest("details.prov, details.note")) closeAll(null);
   });
-  window.addEventListener("scroll", () => closeAll(null), { capture: true, passive: true });
-  window.addEventListener("resize", () => closeAll(null));
+  // Opening a pop-up may itself scroll its summary into view (a click near the edge, a tap
+  // on a phone): for a moment after it opens, a scroll moves it along instead of closing it.
+  function movedAround() {
+    const open = document.querySelector(selector);
+    if (open && performance.now() - openedAt < 600) place(open);
+    else closeAll(null);
+  }
+  window.addEventListener("scroll", movedAround, { capture: true, passive: true });
+  window.addEventListener("resize", movedAround);
 })();

@@ -570,31 +570,12 @@ def test_new_save_as_copy_and_delete(page, live_server) -> None:  # type: ignore
     expect(page.locator("#force-status")).to_have_text("Empty force: nothing bought yet.")
 
 
-def test_bought_cards_show_the_values_the_server_adjusts(page, live_server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """46.1: the page shows the morale and panic the server gives, and the rule that adjusts them.
-
-    The rules engine supplies the Marine adjustment; here a stand-in for it (the numbers of the
-    issue: printed morale 1 plays as morale 2 / panic 3) proves the page takes the values from
-    the server when Marines is ticked, and computes none itself.
-    """
-    from dataclasses import replace
-
+def test_bought_cards_show_the_values_the_server_adjusts(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    """46.2: the page shows the morale and panic the server gives, and the rule that adjusts
+    them (the rules engine: a Marine printed with morale 1 plays with morale 2 and panic 3);
+    the page computes none itself."""
     from playwright.sync_api import expect
 
-    from builder import views
-
-    printed = views._cards
-
-    def adjusted(nationality: str, *, marines: bool = False):  # type: ignore[no-untyped-def]
-        rows = printed(nationality, marines=marines)
-        if not marines:
-            return rows
-        return [
-            replace(row, morale=2, panic=3, adjusted_by="46.1") if row.morale == 1 else row
-            for row in rows
-        ]
-
-    monkeypatch.setattr(views, "_cards", adjusted)
     page.goto(f"{live_server.url}/builder/?nationality=american")
     smith = card_row("american", 6)
     assert smith["morale"] == "1"
@@ -602,6 +583,6 @@ def test_bought_cards_show_the_values_the_server_adjusts(page, live_server, monk
     facts = page.locator('#groups li.bought[data-card="6"] .card-facts')
     expect(facts).to_contain_text(f"morale 1 / panic {smith['panic']}")
     page.check("#f-marines")
-    expect(facts).to_contain_text("morale 2 / panic 3 (adjusted by rule 46.1)")
+    expect(facts).to_contain_text("morale 2 / panic 3 (adjusted by rule 46.2)")
     page.uncheck("#f-marines")
     expect(facts).to_contain_text(f"morale 1 / panic {smith['panic']}")

@@ -13,32 +13,9 @@ from typing import Any
 
 import pytest
 
-from conftest import skip_or_fail
-from tests.e2e.test_builder_browser import ARGS, CHROMIUM
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(os.environ.get("DESIGNER_SHOTS", "/tmp/shots-designer"))
 PASSWORD = "wadi-akarit-1943"
-
-
-@pytest.fixture
-def browser(transactional_db):  # type: ignore[no-untyped-def]
-    if not Path(CHROMIUM).exists():
-        skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-    from playwright.sync_api import sync_playwright
-
-    from upfront.reference.loading import reference_data_load
-
-    reference_data_load(force=True, reason="browser test")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            connections.close_all()
-            browser.close()
 
 
 def _user(name: str) -> Any:
