@@ -100,6 +100,16 @@ class DesignerOptions:
     libraries: list[tuple[str, str]] = field(default_factory=list)
 
 
+def _rule_choice_label(rule: ref.SpecialRule) -> str:
+    """A special rule as a player picks it: its text in the active language, cut to a line,
+    and its rule reference (the catalogue has no names, and its codes are not for players)."""
+    text = " ".join(rule.text.split())
+    first = text.split(". ")[0].rstrip(".")
+    if len(first) > 90:
+        first = first[:88].rsplit(" ", 1)[0] + "…"
+    return f"{first} ({rule.rule})" if rule.rule else first
+
+
 def designer_options(*, libraries: Any = ()) -> DesignerOptions:
     """The choices of the designer from the reference data; ``libraries``: the user's."""
     weather = list(
@@ -300,7 +310,7 @@ class SpecialRuleForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.catalogue = options.special_rules
         self.fields["code"].choices = _blank() + [  # type: ignore[attr-defined]
-            (code, f"{code} ({rule.rule})") for code, rule in self.catalogue.items()
+            (code, _rule_choice_label(rule)) for code, rule in self.catalogue.items()
         ]
         code = self.data.get(self.add_prefix("code")) if self.is_bound else self.initial.get("code")
         self.rule = self.catalogue.get(code or "")

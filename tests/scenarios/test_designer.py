@@ -400,3 +400,18 @@ def test_my_scenarios_lists_mine_and_shared_with_me(owner, collaborator, private
     assert "Crossroads" in html and "Club nights" in html
     assert "Crossroads" not in _client(stranger).get("/scenarios/mine/").content.decode()
     assert 'href="/scenarios/mine/"' in _client(stranger).get("/").content.decode()
+
+
+def test_special_rules_are_offered_by_their_text_not_their_code(db) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import translation
+
+    from scenarios.forms import SpecialRuleForm, designer_options
+    from upfront.reference.models import SpecialRule
+
+    rule = SpecialRule.objects.get(code="minefields_cower")
+    for lang, text in (("en", rule.text_en), ("it", rule.text_it)):
+        with translation.override(lang):
+            form = SpecialRuleForm(options=designer_options())
+            options = dict(form.fields["code"].choices)
+        assert options["minefields_cower"] == f"{text.rstrip('.')} (M11)"
+        assert not [label for code, label in options.items() if code and code in str(label)]
