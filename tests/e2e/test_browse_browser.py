@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_reference_browser import browser, open_page, reference_data  # noqa: F401
+from tests.e2e.test_reference_browser import open_page
 from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,7 +21,7 @@ PAGE_WIDTH = "() => [document.documentElement.scrollWidth, document.documentElem
 
 
 @pytest.fixture
-def listed(reference_data, django_user_model) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def listed(reference_data, django_user_model) -> None:  # type: ignore[no-untyped-def]
     owner = django_user_model.objects.create_user("designer", "d@example.org", "pw-designer-1")
     for changes in VARIANTS.values():
         make_scenario(owner, **changes)
@@ -34,7 +34,7 @@ def listed(reference_data, django_user_model) -> None:  # type: ignore[no-untype
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_list_fits_at_1280_and_375(browser, live_server, listed, lang: str) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_list_fits_at_1280_and_375(browser, live_server, listed, lang: str) -> None:  # type: ignore[no-untyped-def]
     shots = os.environ.get("BROWSE_SHOTS")
     for width in (1280, 375):
         page = open_page(browser, width, lang)
@@ -49,7 +49,7 @@ def test_the_list_fits_at_1280_and_375(browser, live_server, listed, lang: str) 
 
 
 def test_filters_submit_a_short_address_and_keep_their_values(  # type: ignore[no-untyped-def]
-    browser,  # noqa: F811
+    browser,
     live_server,
     listed,
 ) -> None:
