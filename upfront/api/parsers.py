@@ -99,15 +99,17 @@ def _too_deep() -> str:
 
 
 def _within_depth(data: Any) -> bool:
-    stack = [(data, 1)]
+    # Only containers can nest: scalars are never pushed (this runs on every API body).
+    containers = (dict, list)
+    stack = [(data, 1)] if isinstance(data, containers) else []
     while stack:
         value, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
             return False
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+        items = value.values() if isinstance(value, dict) else value
+        if items and depth == MAX_JSON_DEPTH:
+            return False  # its items, scalars too, stand one level deeper
+        stack.extend((item, depth + 1) for item in items if isinstance(item, containers))
     return True
 
 

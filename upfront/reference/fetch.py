@@ -16,6 +16,7 @@ with the engine's answers (nationality names, the DYO rule summaries) in English
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -48,6 +49,10 @@ _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
 REVISION_CACHE_KEY = "reference:current-revision"  # -> the newest DataRevision
 REVISION_CHECK_SECONDS = 5.0
+# How long a process trusts what the shared cache said (another process's new revision is
+# seen at most this much later; this process's own at once, via catalogue_forget).
+REVISION_LOCAL_SECONDS = 0.5
+_recent: list[tuple[float, m.DataRevision]] = []
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 SCENARIO_SUMMARY_GROUP = "scenario"  # ... and of the rules the scenario checks cite
 
@@ -94,6 +99,7 @@ def catalogue_forget(**_: object) -> None:
     revision saved or deleted any other way is noticed in this process too.
     """
     cache.delete(REVISION_CACHE_KEY)
+    _recent.clear()
     _cache.clear()
     _texts.clear()
 
@@ -107,12 +113,21 @@ post_delete.connect(
 
 
 def data_revision_current() -> m.DataRevision | None:
-    """The newest data revision, from the shared cache; looked up when it is not there."""
+    """The newest data revision, from the shared cache; looked up when it is not there.
+
+    One request asks several times (the catalogue, the texts, the page); what the shared cache
+    answered is kept in the process for ``REVISION_LOCAL_SECONDS`` so that it is read once.
+    """
+    now = time.monotonic()
+    if _recent and now - _recent[0][0] < REVISION_LOCAL_SECONDS:
+        return _recent[0][1]
     revision = cache.get(REVISION_CACHE_KEY)
     if revision is None:
         revision = m.DataRevision.objects.order_by("-pk").first()
         if revision is not None:  # none yet: ask again next time rather than remember it
             cache.set(REVISION_CACHE_KEY, revision, timeout=REVISION_CHECK_SECONDS)
+    if revision is not None:
+        _recent[:] = [(now, revision)]
     return revision  # type: ignore[no-any-return]
 
 

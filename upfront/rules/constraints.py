@@ -258,6 +258,8 @@ def check_radios(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
 def check_troop_type(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     # 39.8: elite men have morale 2 or more, second line men 4 or less; AFVs keep theirs (Q&A).
     # The morale a man plays with counts (46.2: a Marine printed with morale 1 plays with 2).
+    if force.troop_type not in ("elite", "second_line"):
+        return  # line troops have no morale bound
     for path, purchase in _all_purchases(force):
         card = _card(catalogue, force, purchase.card)
         if card is None or card.unit_kind == "AFV":
