@@ -274,8 +274,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["upfront.api.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # No HTTP Basic: a password alone would let an account in without the e-mail
+        # verification django-allauth requires at sign-in (tests/api/test_tokens.py).
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

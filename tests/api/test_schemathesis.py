@@ -10,7 +10,6 @@ of examples per operation, derandomised, so the run is repeatable and takes well
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterator
 from typing import Any
 
@@ -111,8 +110,9 @@ def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model
 
     owner = django_user_model.objects.create_user("st-owner", password="st-pw-123")
     force = saved_force_create(owner=owner, name="Grenadiers", data=INTERCHANGE_EXAMPLE)
-    credentials = base64.b64encode(b"st-owner:st-pw-123").decode()
-    headers = {"Authorization": f"Basic {credentials}"}
+    from upfront.api.tokens import api_token_rotate
+
+    headers = {"Authorization": f"Token {api_token_rotate(user=owner).key}"}
     schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
     failures: list[str] = []
     operations = [
@@ -126,7 +126,11 @@ def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model
         runs = _strategies(schema, operation)
         if "{id}" in operation.path and operation.method.upper() != "DELETE":
             # On the owner's own force too, so its success answers are checked.
-            runs += _strategies(schema, operation, path_parameters={"id": force.pk})
+            fixed = _strategies(schema, operation, path_parameters={"id": force.pk})
+            # With the id fixed, an operation with no query and no body has nothing to get wrong.
+            if not (len(operation.query) or len(operation.body)):
+                fixed = [run for run in fixed if run[0] != "negative"]
+            runs += fixed
         for kind, strategy in runs:
             statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
     assert not failures, "\n\n".join(failures)

@@ -154,3 +154,11 @@ def test_the_token_page_in_italian(django_user_model: Any) -> None:
     client.force_login(player)
     page = client.get("/accounts/api-token/").content.decode()
     assert "Non hai un token." in page
+
+
+def test_no_api_endpoint_takes_a_password(django_user_model: Any) -> None:
+    """The saved forces too: HTTP Basic would skip allauth's e-mail verification."""
+    player = _player(django_user_model, "rommel", verified=False)
+    response = APIClient().get("/api/v1/forces/", **_basic(player))
+    assert response.status_code in (401, 403)
+    assert response.json()["code"] == "not_authenticated"
