@@ -5,7 +5,6 @@ One view per operation; the views only translate HTTP to service calls and back.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers as s
+from upfront.api.documents import document_schema_view, json_download
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.openapi import FORCE_REF
 from upfront.reference.fetch import catalogue_current
@@ -185,17 +185,11 @@ class DrawApi(APIView):
         return Response(render_draw(result))
 
 
-class ForceSchemaApi(APIView):
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        operation_id="force_schema",
-        summary="JSON Schema of the Force document (interchange format v1)",
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    def get(self, request: Request) -> Response:
-        return Response(FORCE_SCHEMA)
+ForceSchemaApi = document_schema_view(
+    operation_id="force_schema",
+    summary="JSON Schema of the Force document (interchange format v1)",
+    schema=FORCE_SCHEMA,
+)
 
 
 def _document_from(body: Any) -> tuple[str | None, Any]:
@@ -310,9 +304,4 @@ class ForceExportApi(APIView):
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         saved = get_object_or_404(selectors.saved_forces_for(request.user), pk=pk)
-        response = HttpResponse(
-            json.dumps(saved.data, indent=2, ensure_ascii=False),
-            content_type="application/json; charset=utf-8",
-        )
-        response["Content-Disposition"] = f'attachment; filename="force-{saved.pk}.json"'
-        return response
+        return json_download(saved.data, f"force-{saved.pk}.json")

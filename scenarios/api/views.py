@@ -17,7 +17,6 @@ Who may do what (docs/api.md#scenarios-and-libraries):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -48,6 +47,7 @@ from scenarios import selectors, services
 from scenarios.api import serializers as s
 from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
+from upfront.api.documents import document_schema_view, json_download
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.reference.fetch import data_revision_current
@@ -165,16 +165,6 @@ def _library_detail(request: Request, library: Library, **kwargs: Any) -> Respon
         "can_edit": selectors.library_is_editable_by(library, request.user),
     }
     return Response(s.LibraryDetailOutputSerializer(library, context=context).data, **kwargs)
-
-
-def _download(document: dict[str, Any], filename: str) -> HttpResponse:
-    response = HttpResponse(
-        json.dumps(document, indent=2, ensure_ascii=False),
-        content_type="application/json; charset=utf-8",
-    )
-    # The name is made of the id only: no user text in a header.
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 SCENARIO_DOCUMENT_EXAMPLE = OpenApiExample(
@@ -388,7 +378,7 @@ class ScenarioExportApi(APIView):
     )
     def get(self, request: Request, id: UUID) -> HttpResponse:
         scenario = _visible_scenario(request, id)
-        return _download(services.scenario_export(scenario=scenario), f"scenario-{id}.json")
+        return json_download(services.scenario_export(scenario=scenario), f"scenario-{id}.json")
 
 
 class ScenarioImportApi(Base):
@@ -424,17 +414,11 @@ class ScenarioImportApi(Base):
         return _scenario_detail(request, scenario, status=status.HTTP_201_CREATED)
 
 
-class ScenarioSchemaApi(APIView):
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        operation_id="scenario_schema",
-        summary="JSON Schema of the Scenario document (interchange format v1)",
-        responses={200: s.JSON_SCHEMA_RESPONSE},
-    )
-    def get(self, request: Request) -> Response:
-        return Response(SCENARIO_SCHEMA)
+ScenarioSchemaApi = document_schema_view(
+    operation_id="scenario_schema",
+    summary="JSON Schema of the Scenario document (interchange format v1)",
+    schema=SCENARIO_SCHEMA,
+)
 
 
 # --- Libraries ------------------------------------------------------------------------------
@@ -595,7 +579,7 @@ class LibraryExportApi(APIView):
         # In the order they were added, so that export -> import -> export is the same document.
         scenarios = selectors.scenarios_of_library(library, request.user).order_by("pk")
         document = services.library_export(library=library, scenarios=scenarios)
-        return _download(document, f"library-{id}.json")
+        return json_download(document, f"library-{id}.json")
 
 
 class LibraryImportApi(Base):
@@ -617,17 +601,11 @@ class LibraryImportApi(Base):
         return _library_detail(request, library, status=status.HTTP_201_CREATED)
 
 
-class LibrarySchemaApi(APIView):
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        operation_id="library_schema",
-        summary="JSON Schema of the Library document (interchange format v1)",
-        responses={200: s.JSON_SCHEMA_RESPONSE},
-    )
-    def get(self, request: Request) -> Response:
-        return Response(LIBRARY_SCHEMA)
+LibrarySchemaApi = document_schema_view(
+    operation_id="library_schema",
+    summary="JSON Schema of the Library document (interchange format v1)",
+    schema=LIBRARY_SCHEMA,
+)
 
 
 # --- Collaborators (the library's owner only) -------------------------------------------------
