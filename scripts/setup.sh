@@ -9,7 +9,7 @@ WITH_DEV="${WITH_DEV:-0}"
 
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
-  if [ "$WITH_DEV" = "1" ]; then pkgs+=(chromium postgresql-client redis-tools); fi
+  if [ "$WITH_DEV" = "1" ]; then pkgs+=(chromium postgresql-client redis-tools redis-server poppler-utils); fi
   missing=()
   for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   if [ "${#missing[@]}" -gt 0 ]; then
