@@ -257,8 +257,8 @@ class _Builder:
                 earlier.source != change.source
                 and not earlier.overridden_by
                 and not change.overridden_by
-                and earlier.kind in (REPLACED, ELEVATION)
-                and change.kind in (REPLACED, ELEVATION)
+                and earlier.replacement  # both made by substitutions
+                and change.replacement
                 and (earlier.whole_type or change.whole_type)
             )
             if clash:
@@ -274,7 +274,7 @@ class _Builder:
                 if source == "deck":
                     self.additions.append(DeckAddition(sub.replacement, variant, sub.rule))
                 continue
-            kind = ELEVATION if sub.elevation_level is not None else REPLACED
+            kind = _kind_of(sub)
             overridden = ""
             # M3.4: the Pillbox marks level 4 unless the scenario keeps it a Pillbox.
             pillbox = kind == ELEVATION and sub.replaces == "pillbox"
@@ -374,7 +374,7 @@ class _Builder:
             self.add(
                 sub.replaces,
                 CardChange(
-                    kind=REPLACED,
+                    kind=_kind_of(sub),
                     source="jungle_rules",
                     rule=rule or sub.rule,
                     count=sub.count,
@@ -400,7 +400,7 @@ class _Builder:
             self.add(
                 sub.replaces,
                 CardChange(
-                    kind=REPLACED,
+                    kind=_kind_of(sub),
                     source="desert_rules",
                     rule=sub.rule,
                     count=sub.count,
@@ -471,6 +471,13 @@ class _Builder:
                     self.cower(code, made)
                 else:
                     self.add(code, made)
+
+
+def _kind_of(sub: CardSubstitution) -> str:
+    # M3: an elevation card; 52.14: a replacement that is a useless card makes the type cower.
+    if sub.elevation_level is not None:
+        return ELEVATION
+    return COWER if sub.cower else REPLACED
 
 
 def _card_types(code: str) -> tuple[str, ...]:
