@@ -34,6 +34,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from scenarios.forms import ROLE_LABELS, ScenarioForm
 from scenarios.models import Scenario as ScenarioModel
 from upfront import labels
+from upfront.reference import labels as reference_labels
 from upfront.reference import models as ref
 from upfront.reference import selectors
 from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current, data_revision_current
@@ -130,6 +131,11 @@ def _field_names(paths: list[str], roles: list[str]) -> list[str]:
     return list(dict.fromkeys(name for name in names if name))
 
 
+def _rule(rule: str) -> str:
+    """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
+    return str(reference_labels.RULE_WORDS.get(rule, rule))
+
+
 def _italian() -> bool:
     return (get_language() or "en")[:2] == "it"
 
@@ -154,7 +160,7 @@ def _rendered_findings(result: Mapping[str, Any], roles: list[str]) -> list[dict
             {
                 "severity": finding["severity"],
                 "severity_label": labels.SEVERITY.get(finding["severity"], ""),
-                "rule": rule,
+                "rule": _rule(rule),
                 "message": text,
                 "summary": summary,
                 "fields": _field_names(list(finding.get("items") or []), roles),
@@ -262,7 +268,7 @@ def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
         return {
             "text": _change_text(change, replacement(change), ROLE_LABELS),
             "source": _SOURCE_LABELS.get(change["source"], lambda: "")(),
-            "rule": change.get("rule") or "",
+            "rule": _rule(change.get("rule") or ""),
             "kind": change["kind"],
             "overridden": bool(overridden),
             "overridden_by": special_rules.get(overridden, "") if overridden else "",
@@ -449,7 +455,7 @@ def _rendered_digest(entries: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
             continue  # no text in the data: nothing to show (never the code)
         title, summary = found
         groups.setdefault(entry["kind"], []).append(
-            {"rule": entry["rule"], "title": title, "summary": summary}
+            {"rule": _rule(entry["rule"]), "title": title, "summary": summary}
         )
     return [
         {"kind": kind, "label": _KIND_LABELS[kind](), "entries": groups[kind]}

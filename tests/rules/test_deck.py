@@ -108,6 +108,8 @@ def test_the_elevation_deck_turns_terrain_into_elevation_cards(
     }
     # M3.1-M3.4: Hill and Marsh level 1, Buildings -2 level 2, -3 level 3, Pillbox level 4.
     assert levels == {"hill": 1, "marsh": 1, "buildings_2": 2, "buildings_3": 3, "pillbox": 4}
+    # Elevation cards stay in the deck: no card leaves it.
+    assert {entry(deck, t).count_change for t in levels} == {0}
     crevasse = entry(deck, "stream")  # M3.5
     assert (crevasse.state, crevasse.changes[0].replacement) == ("replaced", "crevasse")
 
@@ -163,7 +165,7 @@ def test_the_first_buildings_removed_are_of_either_value(reference_catalogue: Ca
 def test_rocky_topography_makes_woods_cower(reference_catalogue: Catalogue) -> None:
     deck = compose(reference_catalogue, mountain=True, topography="rocky")
     woods = entry(deck, "woods")
-    assert (woods.state, woods.changes[0].rule) == ("cower", "M9.1")
+    assert (woods.state, woods.changes[0].rule, woods.count_change) == ("cower", "M9.1", 0)
 
 
 def test_marsh_not_cower_overrides_a_cower_change(reference_catalogue: Catalogue) -> None:

@@ -128,19 +128,16 @@ def state_of(changes: Iterable[CardChange]) -> str:
     return "changed" if active else "kept"
 
 
-def _count_change(state: str, changes: Iterable[CardChange]) -> int | None:
-    """How many cards of the type leave the deck as themselves, when the rules say (negative);
-    0 when none do; None when unknown (a whole type: the sources give no per-type counts)."""
-    if state == "kept":
-        return 0
-    if state != "changed":
-        return None
+def _count_change(changes: Iterable[CardChange]) -> int | None:
+    """How many cards of the type leave the deck, when the rules say (negative); 0 when none
+    do (cower and elevation cards stay in the deck); None when unknown: a whole type is replaced
+    or removed (the sources give no per-type counts), or a count is shared by both Buildings."""
     total = 0
     for change in changes:
         if change.overridden_by or change.kind in (COWER, ELEVATION):
-            continue  # cower and elevation cards stay in the deck
-        if change.either_buildings:
-            return None  # shared between the two Buildings types: how many of each is unknown
+            continue
+        if change.whole_type or change.either_buildings:
+            return None
         total -= change.count if change.count is not None else 1
     return total
 
@@ -342,9 +339,7 @@ class _Builder:
         entries = []
         for card_type, changes in self.changes.items():
             state = state_of(changes)
-            entries.append(
-                DeckEntry(card_type, state, tuple(changes), _count_change(state, changes))
-            )
+            entries.append(DeckEntry(card_type, state, tuple(changes), _count_change(changes)))
         return DeckComposition(
             variant=scenario.terrain_deck,
             variant_rule=deck.rule if deck else "",
