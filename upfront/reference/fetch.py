@@ -96,7 +96,8 @@ class ReferenceTexts:
     scenario_rule_summaries_en: Mapping[str, str]
     scenario_rule_summaries_it: Mapping[str, str]
     # Names of the scenario codes a finding may name, by kind ("weather", "topography",
-    # "terrain_deck", "special_rule": a special rule's text) and code.
+    # "terrain_deck", "special_rule": a special rule's text, "card_type", "environment") and
+    # code.
     code_names_en: Mapping[str, Mapping[str, str]]
     code_names_it: Mapping[str, Mapping[str, str]]
 
