@@ -209,3 +209,10 @@ def test_the_composition_is_plain_data(reference_catalogue: Catalogue) -> None:
 
     deck = compose(reference_catalogue, terrain_deck="rural")
     assert json.loads(json.dumps(deck.to_dict())) == deck.to_dict()
+
+
+def test_an_unknown_card_type_adds_no_row(reference_catalogue: Catalogue) -> None:
+    # A code the data does not know is a reference fault of the document, not a card type.
+    deck = compose(reference_catalogue, deck_changes=(DeckChange("remove", "dragons", 2),))
+    assert deck.entry("dragons") is None
+    assert len(deck.entries) == len(reference_catalogue.game_reference.card_types)

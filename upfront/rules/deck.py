@@ -248,7 +248,8 @@ class _Builder:
         return info.rule if info else ""
 
     def add(self, card_type: str, change: CardChange) -> None:
-        self.changes.setdefault(card_type, [])
+        if card_type not in self.changes:
+            return  # not a card type of the data: a reference fault, reported as such
         for earlier in self.changes[card_type]:
             clash = (
                 earlier.source != change.source
