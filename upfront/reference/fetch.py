@@ -29,21 +29,32 @@ from upfront.reference import models as m
 from upfront.rules.catalogue import (
     AdaptedRule,
     CardInfo,
+    CardSubstitution,
     Catalogue,
+    DeckRuleRef,
+    EnvironmentInfo,
     ForceVariantInfo,
+    GameReference,
     MarineRules,
     MatchupInfo,
     MatchupRule,
     NationalityInfo,
+    NationalityRuleRef,
+    PlannedDeckChange,
     Prices,
     PublishedScenarioInfo,
     RadioPrice,
     ScenarioReference,
+    SpecialRuleInfo,
     TableEntry,
+    TerrainDeckInfo,
     TheatreLimit,
+    TopographyInfo,
     UnitTypeEntry,
+    VictoryRowNeeds,
     WeatherInfo,
 )
+from upfront.rules.scenario import ANY_BUILDINGS
 
 _lock = threading.Lock()
 _cache: dict[str, Catalogue] = {}
@@ -55,6 +66,7 @@ REVISION_LOCAL_SECONDS = 0.5
 _recent: list[tuple[float, m.DataRevision]] = []
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 SCENARIO_SUMMARY_GROUP = "scenario"  # ... and of the rules the scenario checks cite
+VICTORY_SUMMARY_GROUP = "victory_conditions"  # 43.33 rows and what they need from the deck
 
 
 class ReferenceDataNotLoaded(LookupError):
@@ -84,7 +96,8 @@ class ReferenceTexts:
     scenario_rule_summaries_en: Mapping[str, str]
     scenario_rule_summaries_it: Mapping[str, str]
     # Names of the scenario codes a finding may name, by kind ("weather", "topography",
-    # "terrain_deck", "special_rule": a special rule's text) and code.
+    # "terrain_deck", "special_rule": a special rule's text, "card_type", "environment") and
+    # code.
     code_names_en: Mapping[str, Mapping[str, str]]
     code_names_it: Mapping[str, Mapping[str, str]]
 
@@ -286,6 +299,7 @@ def _build(revision: str) -> Catalogue:
     return Catalogue(
         data_revision=revision,
         scenario_reference=_scenario_reference(),
+        game_reference=_game_reference(),
         periods=periods,
         nationalities=nationalities,
         cards=cards,
@@ -422,6 +436,126 @@ def _scenario_reference() -> ScenarioReference:
     )
 
 
+def _planned_change(item: Mapping[str, Any]) -> PlannedDeckChange:
+    count = item.get("count")
+    return PlannedDeckChange(
+        action=str(item["action"]),
+        card_type=str(item["card_type"]),
+        count=int(count) if isinstance(count, int) else None,
+        which=str(item.get("which") or "first"),
+    )
+
+
+def _game_reference() -> GameReference:
+    """What the full-game validation and the rules digest read: the terrain decks with their
+    substitutions and rules, topographies, environments, special rules by category, the 43.33
+    rows' needs, the nationality and troop type rules, and the 53.1 match-up years."""
+    decks: dict[str, TerrainDeckInfo] = {}
+    substitutions: dict[str, list[CardSubstitution]] = {}
+    for sub in m.TerrainSubstitution.objects.select_related("deck", "replaces").order_by(
+        "deck__order", "order"
+    ):
+        substitutions.setdefault(sub.deck.code, []).append(
+            CardSubstitution(
+                replacement=sub.replacement_code,
+                replaces=sub.replaces.code if sub.replaces else None,
+                rule=sub.rule,
+                card_number=sub.card_number,
+                count=sub.count,
+                elevation_level=sub.elevation_level,
+                cower=sub.cower,
+                name_en=sub.replacement_en,
+                name_it=sub.replacement_it,
+            )
+        )
+    deck_rules: dict[str, list[DeckRuleRef]] = {}
+    for row in m.TerrainDeckRule.objects.select_related("deck").order_by("deck__order", "order"):
+        deck_rules.setdefault(row.deck.code, []).append(DeckRuleRef(topic=row.topic, rule=row.rule))
+    for deck in m.TerrainDeck.objects.order_by("order"):
+        decks[deck.code] = TerrainDeckInfo(
+            code=deck.code,
+            rule=deck.rule,
+            substitutions=tuple(substitutions.get(deck.code, ())),
+            deck_rules=tuple(deck_rules.get(deck.code, ())),
+        )
+    victory_rows = {}
+    for row in m.RuleSummary.objects.filter(group=VICTORY_SUMMARY_GROUP):
+        if not row.topic.startswith("rpn_"):
+            continue
+        rpn = int(row.topic.removeprefix("rpn_"))
+        victory_rows[rpn] = VictoryRowNeeds(
+            rpn=rpn,
+            rule=row.rule,
+            needs_any=_codes(row.params.get("needs_any")),
+            met_by_replacements=_codes(row.params.get("met_by_replacements")),
+            confidence=row.confidence,
+            deck_changes=tuple(_planned_change(i) for i in row.params.get("deck_changes") or ()),
+        )
+    nationality_rules = tuple(
+        NationalityRuleRef(
+            nationality=r.nationality.code if r.nationality else None,
+            applies_to=r.applies_to,
+            topic=r.topic,
+            rule=r.rule,
+        )
+        for r in m.NationalityRule.objects.select_related("nationality").order_by("order", "pk")
+    )
+    # 53.1 gives the years French and Japanese met (Indochina): a match-up limited in time.
+    years = []
+    for r in m.NationalityRule.objects.filter(applies_to="italian_french_scenarios"):
+        found = r.params.get("french_vs_japanese_years")
+        if found:
+            years.append(
+                MatchupRule(
+                    rule=r.rule,
+                    nationality="french",
+                    opponents=frozenset({"japanese"}),
+                    params={"years": [int(y) for y in found]},
+                )
+            )
+    return GameReference(
+        card_types=tuple(
+            m.TerrainCardType.objects.order_by("order").values_list("code", flat=True)
+        ),
+        decks=decks,
+        topographies={
+            t.code: TopographyInfo(
+                code=t.code, rule=t.rule, cower_cards=frozenset(t.cower_cards or ())
+            )
+            for t in m.Topography.objects.order_by("order")
+        },
+        environments={
+            e.code: EnvironmentInfo(code=e.code, rule=e.rule)
+            for e in m.EnvironmentalCondition.objects.order_by("order")
+        },
+        special_rules={
+            r.code: SpecialRuleInfo(code=r.code, category=r.category, rule=r.rule)
+            for r in m.SpecialRule.objects.all()
+        },
+        victory_rows=victory_rows,
+        nationality_rules=nationality_rules,
+        troop_types={
+            (t.nationality.code, t.troop_type): t.rule
+            for t in m.TroopType.objects.select_related("nationality")
+        },
+        matchup_years=tuple(years),
+        rule_summaries=_summary_keys(DIGEST_SUMMARY_GROUPS),
+    )
+
+
+# The RuleSummary groups the rules digest lists entries of (loaded from mountain.yaml).
+DIGEST_SUMMARY_GROUPS = ("mountain_elevation", "mountain_troops", "mountain_scenarios")
+
+
+def _summary_keys(groups: tuple[str, ...]) -> dict[str, tuple[tuple[str, str], ...]]:
+    found: dict[str, list[tuple[str, str]]] = {group: [] for group in groups}
+    for group, rule, topic in m.RuleSummary.objects.filter(group__in=groups).values_list(
+        "group", "rule", "topic"
+    ):
+        found[group].append((rule, topic))
+    return {group: tuple(keys) for group, keys in found.items()}
+
+
 def catalogue_current() -> Catalogue:
     """The catalogue of the current data revision (built once per revision and process).
 
@@ -460,8 +594,20 @@ def _build_texts() -> ReferenceTexts:
         "topography": m.Topography.objects.values_list("code", "name_en", "name_it"),
         "terrain_deck": m.TerrainDeck.objects.values_list("code", "name_en", "name_it"),
         "special_rule": m.SpecialRule.objects.values_list("code", "text_en", "text_it"),
+        "card_type": m.TerrainCardType.objects.values_list("code", "name_en", "name_it"),
+        "environment": m.EnvironmentalCondition.objects.values_list("code", "name_en", "name_it"),
     }
     rows = {kind: list(values) for kind, values in code_names.items()}
+    # The published cards' "Buildings" of either value (ANY_BUILDINGS): both cards' names.
+    buildings = [row for row in rows["card_type"] if row[0] in ("buildings_2", "buildings_3")]
+    if buildings:
+        rows["card_type"].append(
+            (
+                ANY_BUILDINGS,
+                " / ".join(en for _c, en, _it in buildings),
+                " / ".join(it or en for _c, en, it in buildings),
+            )
+        )
     return ReferenceTexts(
         nationality_names_en={code: en for code, en, _it in names},
         nationality_names_it={code: it or en for code, en, it in names},

@@ -205,6 +205,15 @@ RULE_TOPICS: dict[str, Promise] = {
     "elevation_change": _("Changing elevation"),
     "availability": _("Availability"),
     "partisans_scenario_i": _("Partisans in scenario I"),
+    # the rows of the 43.33 victory conditions table (RuleSummary group "victory_conditions")
+    "rpn_1": _("Row 1"),
+    "rpn_2": _("Row 2"),
+    "rpn_3": _("Row 3"),
+    "rpn_4": _("Row 4"),
+    "rpn_5": _("Row 5"),
+    "rpn_6": _("Row 6"),
+    "rpn_7": _("Row 7"),
+    "rpn_8": _("Row 8"),
 }
 
 # Groups of rule summaries (RuleSummary.group): the engine's, and the mountain article's.
@@ -214,6 +223,7 @@ RULE_GROUPS: dict[str, Promise] = {
     "mountain_elevation": _("Elevation rules"),
     "mountain_scenarios": _("Mountain scenarios"),
     "mountain_troops": _("Mountain troop rules"),
+    "victory_conditions": _("Victory conditions and the deck (43.33)"),
 }
 
 # Scenario special rule categories (SpecialRule.category).

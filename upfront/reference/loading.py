@@ -33,7 +33,11 @@ from django.conf import settings
 from django.db import models, transaction
 
 from upfront.reference import models as m
-from upfront.reference.fetch import DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP
+from upfront.reference.fetch import (
+    DYO_SUMMARY_GROUP,
+    SCENARIO_SUMMARY_GROUP,
+    VICTORY_SUMMARY_GROUP,
+)
 from upfront.reference.services import data_revision_create
 
 K = TypeVar("K", bound=m.Keyed)
@@ -985,6 +989,12 @@ class Loader:
                     )
                 seen.add(rule)
             self.load_rule_summaries(group, records, f"rule_summaries.yaml: {key}")
+        # 43.33: what each victory conditions row needs from the deck (full-game validation).
+        self.load_rule_summaries(
+            VICTORY_SUMMARY_GROUP,
+            data.get("victory_conditions") or [],
+            "rule_summaries.yaml: victory_conditions",
+        )
 
     def load_rule_summaries(self, group: str, records: list[dict[str, Any]], origin: str) -> None:
         """Rule summaries of one group (known by group, rule and topic), in file order."""

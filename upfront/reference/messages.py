@@ -10,7 +10,7 @@ names: nationalities from the reference data, the rest from their own messages.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -95,6 +95,12 @@ class _Renderer:
 def render(message: Message) -> str:
     """One message in the active language."""
     return _Renderer()(message)
+
+
+def render_many(messages: Iterable[Message]) -> list[str]:
+    """Several messages in the active language (the language looked up once)."""
+    say = _Renderer()
+    return [say(m) for m in messages]
 
 
 def render_validation(result: ValidationResult) -> dict[str, Any]:

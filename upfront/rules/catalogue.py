@@ -198,6 +198,123 @@ class ScenarioReference:
 
 
 @dataclass(frozen=True)
+class CardSubstitution:
+    """A card of a terrain deck variant standing in for a standard card (terrain.yaml).
+
+    ``replaces`` is None when the source does not say which card it replaces; ``count`` and
+    ``card_number`` are None when the source gives none (then every card of the type).
+    """
+
+    replacement: str  # the replacement's code ("jungle", "wheatfield", "elevation_2"...)
+    replaces: str | None  # a card type code
+    rule: str
+    card_number: int | None = None
+    count: int | None = None
+    elevation_level: int | None = None  # M3: the card marks this elevation level
+    cower: bool = False  # the replacement is a cower (useless) card (52.14)
+    # Words for people, in the data's two languages.
+    name_en: str = ""
+    name_it: str = ""
+
+
+@dataclass(frozen=True)
+class DeckRuleRef:
+    """One rule a terrain deck is played with (TerrainDeckRule): its topic and reference."""
+
+    topic: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class TerrainDeckInfo:
+    code: str
+    rule: str
+    substitutions: tuple[CardSubstitution, ...] = ()
+    deck_rules: tuple[DeckRuleRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class TopographyInfo:
+    """A mountain topography (M9): the card types it makes cower cards."""
+
+    code: str
+    rule: str
+    cower_cards: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class EnvironmentInfo:
+    """An environmental condition of the mountain article (M10)."""
+
+    code: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class SpecialRuleInfo:
+    code: str
+    category: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class PlannedDeckChange:
+    """A deck change a rule prescribes (a 43.33 victory row: "first 4 Buildings")."""
+
+    action: str  # "remove" | "cower"
+    card_type: str  # a card type code, or "buildings" (either value)
+    count: int | None = None  # None: all of them
+    which: str = "first"
+
+
+@dataclass(frozen=True)
+class VictoryRowNeeds:
+    """A row of the 43.33 victory conditions table and the cards it needs in the deck.
+
+    ``needs_any``: the condition can be met only while the deck holds at least one of these
+    card types, usable (rule_summaries.yaml ``victory_conditions``; empty: no such need).
+    ``confidence`` says how sure the data is of that reading ("high": an unmet need is an
+    error, otherwise a warning).
+    """
+
+    rpn: int
+    rule: str
+    needs_any: frozenset[str] = frozenset()
+    met_by_replacements: frozenset[str] = frozenset()  # replacement cards that serve as well
+    confidence: str = ""
+    deck_changes: tuple[PlannedDeckChange, ...] = ()
+
+
+@dataclass(frozen=True)
+class NationalityRuleRef:
+    """A NationalityRule row: who it is for and its reference (rule, topic is its key)."""
+
+    nationality: str | None  # None: not tied to one nationality (48.x, 53.x)
+    applies_to: str  # "" (the nationality itself), "marines", "partisans", ...
+    topic: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class GameReference:
+    """What the full-game validation and the rules digest read beyond the quick checks."""
+
+    card_types: tuple[str, ...] = ()  # in the data's order
+    decks: Mapping[str, TerrainDeckInfo] = field(default_factory=dict)
+    topographies: Mapping[str, TopographyInfo] = field(default_factory=dict)
+    environments: Mapping[str, EnvironmentInfo] = field(default_factory=dict)
+    special_rules: Mapping[str, SpecialRuleInfo] = field(default_factory=dict)
+    victory_rows: Mapping[int, VictoryRowNeeds] = field(default_factory=dict)
+    nationality_rules: tuple[NationalityRuleRef, ...] = ()
+    troop_types: Mapping[tuple[str, str], str] = field(default_factory=dict)  # -> rule
+    # 53.1: match-ups that happened only in some years (French against Japanese).
+    matchup_years: tuple[MatchupRule, ...] = ()
+    # RuleSummary rows the digest lists by group ("mountain_elevation", "mountain_troops",
+    # "mountain_scenarios"): group -> ((rule, topic), ...) in the data's order.
+    rule_summaries: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Catalogue:
     data_revision: str
     periods: tuple[str, ...]
@@ -213,6 +330,7 @@ class Catalogue:
     lmg_class_weapons: frozenset[str] = frozenset()  # 46.4: weapon codes that count as LMGs
     marine_rules: MarineRules | None = None
     scenario_reference: ScenarioReference = field(default_factory=ScenarioReference)
+    game_reference: GameReference = field(default_factory=GameReference)
 
     def period_index(self, period: str) -> int:
         return self.periods.index(period)

@@ -52,6 +52,10 @@ DATA_PARAMS: Mapping[str, str] = MappingProxyType(
         "other_topography": "topography",
         "terrain_deck": "terrain_deck",
         "special_rule": "special_rule",
+        # full-game findings (game_checks.py)
+        "other_special_rule": "special_rule",
+        "card_type": "card_type",
+        "environment": "environment",
     }
 )
 # Parameters holding a code of ``upfront.rules.codes`` that the edge shows by its label
@@ -251,6 +255,78 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "finding.desert_rules_deck": gettext_noop(
             "The desert rules are written for the Buildings, Woods, Stream and Minefield cards of "
             "the standard or desert deck; agree how they fit the %(terrain_deck)s deck."
+        ),
+        # -- full-game findings (game_checks.py) ---------------------------------------------
+        "finding.deck_change_card_type_replaced": gettext_noop(
+            "This deck change names %(card_type)s, but no such card is left in the deck: rule "
+            "%(by_rule)s replaces them all."
+        ),
+        "finding.deck_change_card_type_removed": gettext_noop(
+            "This deck change names %(card_type)s, but no such card is left in the deck: an "
+            "earlier change removes them all."
+        ),
+        "finding.deck_substitution_conflict": gettext_noop(
+            "Two rules change the %(card_type)s cards differently (%(kept_rule)s and "
+            "%(dropped_rule)s): agree which applies; the deck shown here follows %(kept_rule)s."
+        ),
+        "finding.deck_change_overridden": gettext_noop(
+            "This change of the %(card_type)s cards does not apply, a special rule overrides "
+            "it: %(special_rule)s"
+        ),
+        "finding.victory_needs_cards": gettext_noop(
+            "Row %(rpn)s of the victory conditions table needs one of these cards in the deck: "
+            "%(card_type)s; none is left as itself."
+        ),
+        "finding.victory_row_remove": gettext_noop(
+            "Row %(rpn)s of the victory conditions table removes the first %(count)s "
+            "%(card_type)s cards; the scenario's deck changes do not."
+        ),
+        "finding.victory_row_cower": gettext_noop(
+            "Row %(rpn)s of the victory conditions table makes the %(card_type)s cards cower "
+            "cards; the scenario's deck changes do not."
+        ),
+        "finding.special_rule_needs_mountain": gettext_noop(
+            "This special rule belongs to the mountain article, but the scenario is not played "
+            "in the mountains: %(special_rule)s"
+        ),
+        "finding.special_rule_needs_rule": gettext_noop(
+            "This special rule needs another one that the scenario lacks (%(other_special_rule)s): "
+            "%(special_rule)s"
+        ),
+        "finding.special_rule_needs_partisans": gettext_noop(
+            "This special rule is for a partisan side, and neither side is partisans: "
+            "%(special_rule)s"
+        ),
+        "finding.special_rule_no_effect": gettext_noop(
+            "This special rule has no effect in this match-up: %(special_rule)s"
+        ),
+        "finding.special_rule_contradicts_force": gettext_noop(
+            "The force is marked as Marines, against this special rule: %(special_rule)s"
+        ),
+        "finding.special_rule_time_limit": gettext_noop(
+            "A special rule sets a time limit of %(decks)s decks, the scenario one of "
+            "%(time_limit)s."
+        ),
+        "finding.special_rule_first_player": gettext_noop(
+            "A special rule names another first player than the scenario does."
+        ),
+        "finding.special_rules_contradict": gettext_noop(
+            "These special rules contradict each other: %(special_rule)s / %(other_special_rule)s"
+        ),
+        "finding.topography_needs_mountain": gettext_noop(
+            "%(topography)s topography belongs to the mountain article: mark the scenario as "
+            "played in the mountains."
+        ),
+        "finding.environment_needs_mountain": gettext_noop(
+            "The environmental condition %(environment)s belongs to the mountain article: mark "
+            "the scenario as played in the mountains."
+        ),
+        "finding.environment_weather_overlap": gettext_noop(
+            "%(environment)s is both a mountain environmental condition and a weather condition "
+            "(%(other_rule)s), with different rules: agree which applies."
+        ),
+        "finding.matchup_years": gettext_noop(
+            "%(nationality)s and %(opponent)s forces met only in %(years)s."
         ),
         # -- price lines (pricing.py) --------------------------------------------------------
         "line.card": gettext_noop("card %(card)s"),

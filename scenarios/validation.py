@@ -1,0 +1,516 @@
+"""The full-game validation of a saved scenario, and its report in the reader's language.
+
+:func:`full_validation` runs the rules engine's full-game checks (``upfront.rules.game_checks``)
+on a scenario's document and answers plain, language-neutral JSON (message ids and parameters,
+codes), which a job stores as its result. :func:`validation_context` renders such a result in the
+active language for the report templates (``templates/scenarios/reports/_validation.html``,
+``_deck.html``, ``_digest.html``, each taking it as ``validation``): names instead of codes,
+human field names instead of JSON paths, rule summaries and the rules digest's texts from the
+reference data.
+
+The result (``RESULT_VERSION`` 1)::
+
+    {"version": 1, "valid": bool, "data_revision": "r3-ab12cd34" | None,
+     "roles": ["attacker", "defender"],                            # the sides, in order
+     "counts": {"error": int, "warning": int, "info": int},
+     "faults": [{"path": str, "message": {"id", "params"}}],     # format / unknown codes
+     "findings": [{"code", "severity", "rule", "message": {"id", "params"}, "items", "side"}],
+     "deck": {"variant", "variant_rule", "entries": [...], "additions": [...],
+              "conflicts": [...]} | None,                          # upfront.rules.deck
+     "digest": [{"kind", "code", "rule"}],                         # upfront.rules.digest
+     "mountain_adaptation": {...} | None}
+
+A document the engine cannot parse gives ``valid`` false, its ``faults``, and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import get_language, gettext, pgettext
+
+from scenarios.forms import ROLE_LABELS, ScenarioForm
+from scenarios.models import Scenario as ScenarioModel
+from upfront import labels
+from upfront.reference import labels as reference_labels
+from upfront.reference import models as ref
+from upfront.reference import selectors
+from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current, data_revision_current
+from upfront.reference.messages import render_many, render_mountain_adaptation
+from upfront.rules.codes import SEVERITIES
+from upfront.rules.deck import COWER, ELEVATION, REMOVED, REPLACED
+from upfront.rules.digest import DIGEST_KINDS
+from upfront.rules.force import FormatError
+from upfront.rules.game_checks import check_game
+from upfront.rules.messages import Message
+from upfront.rules.scenario import (
+    ScenarioFormatError,
+    scenario_document_from_dict,
+    scenario_reference_faults,
+)
+from upfront.rules.scenario_checks import MountainAdaptationApplied
+
+RESULT_VERSION = 1
+
+
+def _faults(faults: list[FormatError]) -> list[dict[str, Any]]:
+    return [{"path": f.path, "message": f.message.to_dict()} for f in faults]
+
+
+def full_validation(scenario: ScenarioModel) -> dict[str, Any]:
+    """Validate a saved scenario over the whole game; JSON-able and language-neutral.
+
+    Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
+    """
+    catalogue = catalogue_current()
+    revision = data_revision_current()
+    result: dict[str, Any] = {
+        "version": RESULT_VERSION,
+        "valid": False,
+        "data_revision": revision.label if revision else None,
+        "counts": dict.fromkeys(SEVERITIES, 0),
+        "faults": [],
+        "findings": [],
+        "deck": None,
+        "digest": [],
+        "mountain_adaptation": None,
+        "roles": [],
+    }
+    try:
+        document = scenario_document_from_dict(scenario.document)
+    except ScenarioFormatError as exc:
+        result["faults"] = _faults(exc.errors)
+        return result
+    # Codes the reference data does not know are faults; the checks still run on the rest.
+    faults = scenario_reference_faults(document.scenario, catalogue)
+    checked = check_game(document.scenario, catalogue).to_dict()
+    result.update(checked)
+    result["roles"] = [side.role for side in document.scenario.sides]  # names a side's parts
+    result["faults"] = _faults(faults)
+    result["valid"] = checked["valid"] and not faults
+    return result
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+_INDEXED = re.compile(r"^scenario\.(?P<field>[a-z_]+)\[(?P<index>\d+)\]")
+_SIDE = re.compile(r"^scenario\.sides\[(?P<index>\d+)\]")
+_FIELD = re.compile(r"^scenario\.(?P<field>[a-z_]+)")
+
+
+def _field_name(path: str, roles: list[str]) -> str | None:
+    """The designer's name of the scenario part a JSON path points at; None when it has none
+    (a player never reads a path)."""
+    side = _SIDE.match(path)
+    if side:
+        index = int(side["index"])
+        role = roles[index] if index < len(roles) else ""
+        return str(ROLE_LABELS.get(role, "")) or None
+    indexed = _INDEXED.match(path)
+    if indexed and indexed["field"] == "special_rules":
+        return gettext("Special rule %(number)s") % {"number": int(indexed["index"]) + 1}
+    if indexed and indexed["field"] == "deck_changes":
+        return gettext("Deck change %(number)s") % {"number": int(indexed["index"]) + 1}
+    plain = _FIELD.match(path)
+    if plain is None:
+        return None
+    if plain["field"] == "special_rules":
+        return gettext("Special rules")
+    if plain["field"] == "deck_changes":
+        return gettext("Deck changes")
+    field = ScenarioForm.base_fields.get(plain["field"])
+    if plain["field"] == "victory_conditions":
+        field = ScenarioForm.base_fields.get("victory_rpn") or field
+    return str(field.label) if field is not None and field.label else None
+
+
+def _field_names(paths: list[str], roles: list[str]) -> list[str]:
+    names = (_field_name(path, roles) for path in paths)
+    return list(dict.fromkeys(name for name in names if name))
+
+
+def _rule(rule: str) -> str:
+    """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
+    return str(reference_labels.RULE_WORDS.get(rule, rule))
+
+
+def _italian() -> bool:
+    return (get_language() or "en")[:2] == "it"
+
+
+def _text(en: str, it: str) -> str:
+    return (it if _italian() else "") or en
+
+
+def _rendered_findings(result: Mapping[str, Any], roles: list[str]) -> list[dict[str, Any]]:
+    findings = result.get("findings") or []
+    messages = render_many([Message.from_dict(f["message"]) for f in findings])
+    scenario_summaries = selectors.scenario_rule_summaries()
+    dyo_summaries = selectors.dyo_rule_summaries()
+    rendered = []
+    for finding, text in zip(findings, messages, strict=True):
+        rule = finding["rule"]
+        if finding.get("side") is not None:
+            summary = dyo_summaries.get(rule, "")  # a force's own DYO violation
+        else:
+            summary = scenario_summaries.get(rule) or dyo_summaries.get(rule, "")
+        rendered.append(
+            {
+                "severity": finding["severity"],
+                "severity_label": labels.SEVERITY.get(finding["severity"], ""),
+                "rule": _rule(rule),
+                "message": text,
+                "summary": summary,
+                "fields": _field_names(list(finding.get("items") or []), roles),
+            }
+        )
+    return rendered
+
+
+def _rendered_faults(result: Mapping[str, Any], roles: list[str]) -> list[dict[str, Any]]:
+    faults = result.get("faults") or []
+    messages = render_many([Message.from_dict(f["message"]) for f in faults])
+    return [
+        {"message": text, "fields": _field_names([fault["path"]], roles)}
+        for fault, text in zip(faults, messages, strict=True)
+    ]
+
+
+# What a change does, by its kind; the source it comes from.
+_SOURCE_LABELS: Mapping[str, Callable[[], str]] = {
+    "deck": lambda: gettext("terrain deck"),
+    "jungle_rules": lambda: gettext("jungle rules"),
+    "desert_rules": lambda: gettext("desert rules"),
+    "mountain": lambda: gettext("mountain article"),
+    "topography": lambda: gettext("topography"),
+    "special_rule": lambda: gettext("special rule"),
+    "deck_change": lambda: gettext("deck change"),
+}
+_STATE_LABELS: Mapping[str, Callable[[], str]] = {
+    "kept": lambda: gettext("kept"),
+    "changed": lambda: gettext("partly changed"),
+    REPLACED: lambda: gettext("all replaced"),
+    REMOVED: lambda: gettext("all removed"),
+    COWER: lambda: gettext("all cower cards"),
+    ELEVATION: lambda: gettext("all used as elevation cards"),
+}
+
+
+def _change_text(change: Mapping[str, Any], replacement: str, roles_by_code: Any) -> str:
+    kind, count, number = change["kind"], change.get("count"), change.get("card_number")
+    if kind == REPLACED:
+        if number is not None:
+            return gettext("card no. %(number)s replaced by %(replacement)s") % {
+                "number": number,
+                "replacement": replacement,
+            }
+        if count is not None:
+            return gettext("%(count)s replaced by %(replacement)s") % {
+                "count": count,
+                "replacement": replacement,
+            }
+        return gettext("all replaced by %(replacement)s") % {"replacement": replacement}
+    if kind == ELEVATION:
+        return gettext("used as elevation cards of level %(level)s") % {
+            "level": change.get("elevation_level")
+        }
+    if kind == REMOVED:
+        if change.get("when_drawn"):
+            text = gettext("the first %(count)s drawn are set aside") % {"count": count or 1}
+        elif count is None:
+            text = gettext("all removed")
+        elif change.get("which") == "first":
+            text = gettext("the first %(count)s removed") % {"count": count}
+        else:
+            text = gettext("%(count)s removed") % {"count": count}
+    else:
+        side = change.get("side")
+        text = (
+            gettext("cower cards for the %(side)s")
+            % {"side": str(roles_by_code.get(side, side)).lower()}
+            if side
+            else gettext("cower cards")
+        )
+    if change.get("either_buildings") and count is not None:
+        text = gettext("%(change)s (Buildings of either value)") % {"change": text}
+    return text
+
+
+def _count_change(value: Any) -> str:
+    if value is None:
+        return pgettext("number of cards", "unknown")
+    if value == 0:
+        return "0"
+    return f"{value:+d}".replace("-", "\u2212")
+
+
+def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if not deck:
+        return None
+    card_types = selectors.code_names("card_type")
+    special_rules = selectors.code_names("special_rule")
+    decks = selectors.code_names("terrain_deck")
+    replacements = {
+        (deck_code, code): _text(en, it)
+        for deck_code, code, en, it in ref.TerrainSubstitution.objects.values_list(
+            "deck__code", "replacement_code", "replacement_en", "replacement_it"
+        )
+    }
+
+    def replacement(change: Mapping[str, Any]) -> str:
+        key = (change.get("variant") or "", change.get("replacement") or "")
+        return replacements.get(key) or gettext("another card")
+
+    def change_row(change: Mapping[str, Any]) -> dict[str, Any]:
+        overridden = change.get("overridden_by") or ""
+        return {
+            "text": _change_text(change, replacement(change), ROLE_LABELS),
+            "source": _SOURCE_LABELS.get(change["source"], lambda: "")(),
+            "rule": _rule(change.get("rule") or ""),
+            "kind": change["kind"],
+            "overridden": bool(overridden),
+            "overridden_by": special_rules.get(overridden, "") if overridden else "",
+        }
+
+    entries = []
+    for entry in deck.get("entries") or []:
+        entries.append(
+            {
+                "card_type": card_types.get(entry["card_type"], ""),
+                "state": entry["state"],
+                "state_label": _STATE_LABELS.get(entry["state"], lambda: "")(),
+                "usable": entry.get("usable", True),
+                "count_change": _count_change(entry.get("count_change")),
+                "changes": [change_row(c) for c in entry.get("changes") or []],
+            }
+        )
+    return {
+        "variant": decks.get(deck.get("variant") or "", ""),
+        "variant_rule": deck.get("variant_rule") or "",
+        "entries": entries,
+        "changed": [e for e in entries if e["state"] != "kept"],
+        "kept": [e["card_type"] for e in entries if e["state"] == "kept"],
+        "additions": [
+            {
+                "name": replacements.get((a["variant"], a["replacement"]), ""),
+                "rule": a["rule"],
+            }
+            for a in deck.get("additions") or []
+        ],
+        "conflicts": [
+            {
+                "card_type": card_types.get(c["card_type"], ""),
+                "kept": change_row(c["kept"]),
+                "dropped": change_row(c["dropped"]),
+            }
+            for c in deck.get("conflicts") or []
+        ],
+    }
+
+
+_KIND_LABELS: Mapping[str, Callable[[], str]] = {
+    "nationality_rule": lambda: gettext("Nationalities"),
+    "troop_type": lambda: gettext("Troop types"),
+    "force_variant": lambda: gettext("Marines and partisans"),
+    "matchup_rule": lambda: gettext("Match-ups"),
+    "terrain_deck": lambda: gettext("Terrain deck"),
+    "deck_rule": lambda: gettext("Terrain deck rules"),
+    "weather": lambda: gettext("Weather"),
+    "topography": lambda: gettext("Topography"),
+    "environment": lambda: gettext("Environmental conditions"),
+    "mountain_rule": lambda: gettext("Mountain article"),
+    "special_rule": lambda: gettext("Special rules"),
+    "victory_conditions": lambda: gettext("Victory conditions"),
+}
+_APPLIES_TO_LABELS: Mapping[str, Callable[[], str]] = {
+    "marines": lambda: str(labels.FORCE_VARIANT["marines"]),
+    "partisans": lambda: str(labels.FORCE_VARIANT["partisans"]),
+    "random_reinforcements": lambda: gettext("Random reinforcements"),
+    "italian_french_scenarios": lambda: gettext("Italians and French"),
+}
+
+
+def _split(code: str) -> tuple[str, str]:
+    first, _sep, second = code.partition(":")
+    return first, second
+
+
+def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """``(kind, code, rule) -> (title, summary)`` for every entry, from the reference data."""
+    by_kind: dict[str, list[Mapping[str, Any]]] = {}
+    for entry in entries:
+        by_kind.setdefault(entry["kind"], []).append(entry)
+    texts: dict[tuple[str, str, str], tuple[str, str]] = {}
+    nationalities = selectors.nationality_names()
+
+    def put(kind: str, code: str, rule: str, title: str, summary: str) -> None:
+        texts[(kind, code, rule)] = (title, summary)
+
+    if "nationality_rule" in by_kind:
+        topics = {e["code"] for e in by_kind["nationality_rule"]}
+        for row in ref.NationalityRule.objects.filter(topic__in=topics).select_related(
+            "nationality"
+        ):
+            title = (
+                nationalities.get(row.nationality.code, "")
+                if row.nationality
+                else _APPLIES_TO_LABELS.get(row.applies_to, lambda: "")()
+            )
+            put(
+                "nationality_rule",
+                row.topic,
+                row.rule,
+                title,
+                _text(row.summary_en, row.summary_it),
+            )
+    for entry in by_kind.get("troop_type", []):
+        nationality, troop_type = _split(entry["code"])
+        row = ref.TroopType.objects.filter(
+            nationality__code=nationality, troop_type=troop_type
+        ).first()
+        if row is not None:
+            name = _text(row.national_name_en, row.national_name_it)
+            title = f"{nationalities.get(nationality, '')}: {name}"
+            put(
+                "troop_type",
+                entry["code"],
+                entry["rule"],
+                title,
+                _text(row.effect_en, row.effect_it),
+            )
+    for entry in by_kind.get("force_variant", []):
+        code, nationality = _split(entry["code"])
+        variant = ref.ForceVariant.objects.filter(code=code, nationality__code=nationality).first()
+        if variant is not None:
+            title = _text(variant.label_en, variant.label_it)
+            summary = _text(variant.summary_en, variant.summary_it)
+            put("force_variant", entry["code"], entry["rule"], title, summary)
+    summaries = {
+        (group, rule, topic): _text(en, it)
+        for group, rule, topic, en, it in ref.RuleSummary.objects.values_list(
+            "group", "rule", "topic", "summary_en", "summary_it"
+        )
+    }
+    scenario_summaries = selectors.scenario_rule_summaries()
+    for entry in by_kind.get("matchup_rule", []):
+        title = _KIND_LABELS["matchup_rule"]()
+        put(
+            "matchup_rule",
+            entry["code"],
+            entry["rule"],
+            title,
+            scenario_summaries.get(entry["rule"], ""),
+        )
+    for entry in by_kind.get("mountain_rule", []):
+        group, topic = _split(entry["code"])
+        summary = summaries.get((group, entry["rule"], topic), "")
+        put("mountain_rule", entry["code"], entry["rule"], _KIND_LABELS["mountain_rule"](), summary)
+    for entry in by_kind.get("victory_conditions", []):
+        summary = summaries.get((VICTORY_SUMMARY_GROUP, entry["rule"], entry["code"]), "")
+        put("victory_conditions", entry["code"], entry["rule"], "", summary)
+    decks = {d.code: d for d in ref.TerrainDeck.objects.all()}
+    for entry in by_kind.get("terrain_deck", []):
+        deck = decks.get(entry["code"])
+        if deck is not None:
+            put(
+                "terrain_deck",
+                deck.code,
+                entry["rule"],
+                _text(deck.name_en, deck.name_it),
+                _text(deck.summary_en, deck.summary_it),
+            )
+    for row in ref.TerrainDeckRule.objects.select_related("deck"):
+        key = f"{row.deck.code}:{row.topic}"
+        title = _text(row.deck.name_en, row.deck.name_it)
+        put("deck_rule", key, row.rule, title, _text(row.summary_en, row.summary_it))
+    named: list[tuple[str, Any]] = [
+        ("weather", ref.WeatherCondition),
+        ("topography", ref.Topography),
+        ("environment", ref.EnvironmentalCondition),
+    ]
+    for kind, model in named:
+        codes = {e["code"] for e in by_kind.get(kind, [])}
+        for row in model.objects.filter(code__in=codes):
+            put(
+                kind,
+                row.code,
+                row.rule,
+                _text(row.name_en, row.name_it),
+                _text(row.summary_en, row.summary_it),
+            )
+    codes = {e["code"] for e in by_kind.get("special_rule", [])}
+    for row in ref.SpecialRule.objects.filter(code__in=codes):
+        put("special_rule", row.code, row.rule, "", _text(row.text_en, row.text_it))
+    return texts
+
+
+def _rendered_digest(entries: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    texts = _digest_texts(entries)
+    groups: dict[str, list[dict[str, str]]] = {}
+    for entry in entries:
+        found = texts.get((entry["kind"], entry["code"], entry["rule"]))
+        if found is None or not found[1]:
+            continue  # no text in the data: nothing to show (never the code)
+        title, summary = found
+        groups.setdefault(entry["kind"], []).append(
+            {"rule": _rule(entry["rule"]), "title": title, "summary": summary}
+        )
+    return [
+        {"kind": kind, "label": _KIND_LABELS[kind](), "entries": groups[kind]}
+        for kind in DIGEST_KINDS
+        if kind in groups
+    ]
+
+
+def _rendered_adaptation(adaptation: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if not adaptation:
+        return None
+    published = catalogue_current().scenario_reference.published_scenarios.get(
+        adaptation.get("letter") or ""
+    )
+    if published is None:
+        return None
+    return render_mountain_adaptation(
+        MountainAdaptationApplied(
+            scenario=published,
+            missing_special_rules=tuple(adaptation.get("missing_special_rules") or ()),
+            topography_matches=adaptation.get("topography_matches"),
+        )
+    )
+
+
+def validation_context(result: dict[str, Any]) -> dict[str, Any]:
+    """A :func:`full_validation` result rendered in the active language, for the templates.
+
+    ``{"valid", "status", "data_revision", "counts": [{"severity", "label", "count"}],
+    "faults": [{"message", "fields"}], "findings": [{"severity", "severity_label", "rule",
+    "message", "summary", "fields"}], "deck": {"variant", "variant_rule", "entries",
+    "changed", "kept", "additions", "conflicts"} | None, "digest": [{"kind", "label",
+    "entries": [{"rule", "title", "summary"}]}], "mountain_adaptation": {...} | None}``
+    """
+    roles = list(result.get("roles") or [])
+    counts = result.get("counts") or {}
+    return {
+        "valid": bool(result.get("valid")),
+        "status": (
+            gettext("No fault found.")
+            if result.get("valid")
+            else gettext("The scenario has faults.")
+        ),
+        "data_revision": result.get("data_revision") or "",
+        "counts": [
+            {
+                "severity": severity,
+                "label": labels.SEVERITY.get(severity, ""),
+                "count": int(counts.get(severity) or 0),
+            }
+            for severity in SEVERITIES
+        ],
+        "faults": _rendered_faults(result, roles),
+        "findings": _rendered_findings(result, roles),
+        "deck": _rendered_deck(result.get("deck")),
+        "digest": _rendered_digest(list(result.get("digest") or [])),
+        "mountain_adaptation": _rendered_adaptation(result.get("mountain_adaptation")),
+    }
