@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -526,86 +527,134 @@ def _check_runs(runs: int) -> None:
 
 
 # -- vectorised implementation -------------------------------------------------------------------
+def _chance(model: SimulationModel, outcomes: frozenset[int]) -> float:
+    return float(sum(model.probabilities[i] for i in outcomes))
+
+
+def _weather_tallies(
+    model: SimulationModel,
+    weather: WeatherModel,
+    rng: np.random.Generator,
+    reached: list[int],
+    runs: int,
+) -> list[list[int]]:
+    """The weather of every run, deck by deck, as a small Markov chain drawn for all runs.
+
+    State 0 is overcast, state 1 + j falling (rain or snow) intensified j times. The uniform
+    number of each run and deck falls in one of the intervals cut by the outcomes' chances
+    (99.5 begins; 99.6 intensifies, stops), and a table gives the next state per interval.
+    """
+    n = model.decks
+    begins = _chance(model, weather.begins)
+    worse = _chance(model, weather.intensifies)
+    stops = _chance(model, weather.stops)
+    breaks = np.unique(np.asarray([begins, worse, worse + stops], dtype=np.float64))
+    lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
+    states = n + 1
+
+    def table(new_deck: bool) -> npt.NDArray[np.intp]:
+        step = np.zeros((states, len(lows)), dtype=np.intp)
+        for state in range(states):
+            for interval, u in enumerate(lows):
+                if state == 0:  # 99.5: at every deck's start
+                    step[state, interval] = 1 if u < begins else 0
+                elif not new_deck:
+                    step[state, interval] = state
+                elif u < worse:  # 99.6: another -1
+                    step[state, interval] = min(state + 1, states - 1)
+                elif u < worse + stops:  # 99.6: it stops, still overcast
+                    step[state, interval] = 0
+                else:
+                    step[state, interval] = state
+        return step
+
+    first, later = table(False), table(True)
+    uniform = rng.random((n, runs))
+    # How many breaks each number passed: a few comparisons beat searchsorted here.
+    intervals = np.zeros((n, runs), dtype=np.int8)
+    for cut in breaks:
+        intervals += (uniform >= cut).view(np.int8)
+    width = len(lows)
+    flat_first, flat_later = first.ravel(), later.ravel()
+    state = np.full(runs, 1 if weather.starts_in_precipitation else 0, dtype=np.intp)
+    # The weather's draws are independent of the game's length and the runs exchangeable, so
+    # the runs reaching deck d may be taken as the first ``reached[d-1]`` weather chains.
+    tallies = []
+    for d in range(1, n + 1):
+        state = (flat_first if d == 1 else flat_later)[state * width + intervals[d - 1]]
+        counts = np.bincount(state[: reached[d - 1]], minlength=states)
+        tallies.append(
+            [
+                int(counts.sum()),
+                int(counts[0]),
+                int(counts[1]),
+                int(counts[2:].sum()),
+                int((counts[1:] * np.arange(states - 1)).sum()),
+            ]
+        )
+    return tallies
+
+
 def simulate(model: SimulationModel, *, runs: int = 100_000, seed: int = 0) -> SimulationResult:
-    """Run the model ``runs`` times at once with NumPy; the same seed gives the same result."""
+    """Run the model ``runs`` times at once with NumPy; the same seed gives the same result.
+
+    Each draw of the plain loop becomes an event with its chance under the distribution, and
+    the events are drawn for all runs at once, in the cheapest exact form:
+
+    * the deck-end checks (52.4, M10.4) give, at the end of each deck, one chance ``q`` that at
+      least one ends the game; the deck whose end stops a game is geometric in ``q`` (cut at the
+      last deck), and the check that stopped it the first that hit, by their chances;
+    * the weather (99.5, 99.6) keeps a state per run, and one uniform number per run and deck
+      falls in the interval of its outcome (begins; intensifies / stops), see
+      ``_weather_tallies``;
+    * the random reinforcements change nothing else in the game, and the report gives their
+      totals, so each deck's totals are drawn at once: the attempts are the games reaching a
+      paid deck (48.2, reshuffle) plus a binomial count of the opponents' black 6s over their
+      draws, and their results a multinomial over the rows (48.3). The sum of the per-game
+      draws has exactly that distribution.
+    """
     _check_runs(runs)
     rng = np.random.default_rng(seed)
-    cdf = np.cumsum(np.asarray(model.probabilities, dtype=np.float64))
-    cdf[-1] = 1.0  # no outcome past the last one through rounding
-
-    def draw(*shape: int) -> IntArray:
-        found: IntArray = np.searchsorted(cdf, rng.random(shape), side="right").astype(np.int64)
-        return np.minimum(found, OUTCOMES - 1)
-
-    def hits(draws: IntArray, outcomes: frozenset[int]) -> BoolArray:
-        mask: BoolArray = np.isin(draws, np.fromiter(outcomes, dtype=np.int64, count=len(outcomes)))
-        return mask
-
+    p = np.asarray(model.probabilities, dtype=np.float64)
     n = model.decks
     tally = _new_tally(model)
-    # Deck-end checks (52.4, M10.4): one draw per check at the end of decks 1 .. n-1.
-    played: IntArray = np.full(runs, n, dtype=np.int64)
-    if model.deck_end_checks and n > 1:
-        ended = np.zeros((runs, n - 1), dtype=np.bool_)
-        cause = np.full((runs, n - 1), -1, dtype=np.int64)
-        for i, check in enumerate(model.deck_end_checks):
-            hit = hits(draw(runs, n - 1), check.outcomes)
-            cause[hit & ~ended] = i  # two checks ending the same deck: the first one says why
-            ended |= hit
-        early = ended.any(axis=1)
-        first = ended.argmax(axis=1)
-        played = np.where(early, first + 1, n)
-        why = cause[np.arange(runs), first][early]
-        tally.causes = [int(c) for c in np.bincount(why, minlength=len(model.deck_end_checks))]
-    tally.played = [int(c) for c in np.bincount(played, minlength=n + 1)]
-    # alive[:, d-1]: deck d is played.
-    alive: BoolArray = played[:, None] >= np.arange(1, n + 1)[None, :]
 
-    weather = model.weather
-    if weather is not None:
-        falling = np.full(runs, weather.starts_in_precipitation, dtype=np.bool_)
-        penalty = np.zeros(runs, dtype=np.int64)
-        for d in range(1, n + 1):
-            rn = draw(runs)
-            begins = ~falling & hits(rn, weather.begins)  # 99.5: every deck's start
-            if d > 1:  # 99.6: the start of each NEW deck
-                more = falling & hits(rn, weather.intensifies)
-                stops = falling & hits(rn, weather.stops)
-                penalty = np.where(stops, 0, penalty + more)
-                falling = falling & ~stops
-            falling = falling | begins
-            here = alive[:, d - 1]
-            tally.weather[d - 1] = [
-                int(here.sum()),
-                int((here & ~falling).sum()),
-                int((here & falling & (penalty == 0)).sum()),
-                int((here & falling & (penalty > 0)).sum()),
-                int(penalty[here].sum()),
-            ]
+    # Deck-end checks: P(no check ends deck d) is the product of each check's miss.
+    checks = [_chance(model, check.outcomes) for check in model.deck_end_checks]
+    ends = 1.0 - math.prod(1.0 - c for c in checks)
+    played: IntArray
+    if ends > 0 and n > 1:
+        played = np.minimum(rng.geometric(ends, size=runs), n).astype(np.int64)
+        early = int((played < n).sum())
+        # Which check stopped it: the first to hit, given that one did.
+        first_hit = []
+        missed = 1.0
+        for c in checks:
+            first_hit.append(missed * c)
+            missed *= 1.0 - c
+        shares = np.asarray(first_hit) / sum(first_hit)  # sums to 1 despite rounding
+        tally.causes = [int(x) for x in rng.multinomial(early, shares)]
+    else:
+        played = np.full(runs, n, dtype=np.int64)
+    tally.played = [int(c) for c in np.bincount(played, minlength=n + 1)]
+    # reached[d-1]: the runs that play deck d (those that do not stop before it).
+    reached = [runs - sum(tally.played[:d]) for d in range(1, n + 1)]
+
+    if model.weather is not None:
+        tally.weather = _weather_tallies(model, model.weather, rng, reached, runs)
 
     k = model.opponent_rn_draws_per_deck
+    black_six = float(p[OUTCOMES - 1])
     for s, side in enumerate(model.reinforcements):
         rows = np.zeros(OUTCOMES, dtype=np.int64)
         for d in range(1, n + 1):
             if d not in side.paid_decks:
                 continue
-            here = alive[:, d - 1]
-            reshuffle = 0
-            got = 0
-            if d > 1:  # 48.2: the discards are reshuffled as deck d begins
-                rn = draw(runs)[here]
-                reshuffle = int(here.sum())
-                rows += np.bincount(rn, minlength=OUTCOMES)
-                got += int((rn >= BLACK).sum())
-            six = 0
-            if k:  # 48.2: a black 6 drawn by the opponent for an RN
-                opponent = draw(runs, k)
-                tries = (opponent == OUTCOMES - 1) & here[:, None]
-                rn = draw(runs, k)[tries]
-                six = int(tries.sum())
-                rows += np.bincount(rn, minlength=OUTCOMES)
-                got += int((rn >= BLACK).sum())
-            tally.attempts[s][d - 1] = [float(reshuffle), float(six), float(got)]
+            reshuffle = reached[d - 1] if d > 1 else 0  # 48.2: the discards are reshuffled
+            six = int(rng.binomial(k * reached[d - 1], black_six)) if k else 0  # 48.2
+            results = rng.multinomial(reshuffle + six, p)  # 48.3: black picks the row
+            rows += results
+            tally.attempts[s][d - 1] = [float(reshuffle), float(six), float(results[BLACK:].sum())]
         tally.rows[s] = [int(c) for c in rows[BLACK:]]
     return _result(model, tally, runs=runs, seed=seed, engine="numpy")
 
