@@ -130,9 +130,7 @@ def main() -> None:
     print(f"{'scenario':<90} {'numpy runs/s':>14} {'plain runs/s':>14} {'ratio':>8}")
     for name, document, opponent_draws in SCENARIOS:
         scenario = scenario_document_from_dict(document).scenario
-        model = simulation_model(
-            scenario, catalogue, opponent_rn_draws_per_deck=opponent_draws
-        )
+        model = simulation_model(scenario, catalogue, opponent_rn_draws_per_deck=opponent_draws)
         if isinstance(model, NotSimulated):
             raise SystemExit(f"{name}: not simulated ({model.reason})")
         fast = median_seconds(lambda m=model: simulate(m, runs=args.runs, seed=1), args.repeat)
