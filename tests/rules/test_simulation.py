@@ -52,6 +52,16 @@ def lopsided() -> RandomNumbers:
     return RandomNumbers("hand_made", weights, is_assumption=False)
 
 
+def uneven() -> RandomNumbers:
+    # Weights no small denominator fits: the engine's float path (the others take whole numbers).
+    weights = {(n, c): math.sqrt(n + 2 + (c == "red")) for n in range(7) for c in ("red", "black")}
+    return RandomNumbers("uneven", weights, is_assumption=False)
+
+
+DISTRIBUTIONS = [uniform(), lopsided(), uneven()]
+DISTRIBUTION_IDS = ["uniform", "lopsided", "uneven"]
+
+
 def p(numbers: RandomNumbers, colour: str, *values: int) -> float:
     return sum(numbers.probability(n, colour) for n in values)
 
@@ -166,7 +176,7 @@ def test_the_same_seed_gives_the_same_result_and_another_seed_another() -> None:
 
 
 # -- deck-end checks (52.4, M10.4) --------------------------------------------------------------
-@pytest.mark.parametrize("numbers", [uniform(), lopsided()], ids=["uniform", "lopsided"])
+@pytest.mark.parametrize("numbers", DISTRIBUTIONS, ids=DISTRIBUTION_IDS)
 def test_a_three_deck_desert_scenario_ends_early_as_often_as_two_red_six_checks_say(
     numbers: RandomNumbers,
 ) -> None:
@@ -207,7 +217,7 @@ def test_a_one_deck_scenario_always_plays_its_deck() -> None:
 
 
 # -- weather (99.5, 99.6, 99.81) ----------------------------------------------------------------
-@pytest.mark.parametrize("numbers", [uniform(), lopsided()], ids=["uniform", "lopsided"])
+@pytest.mark.parametrize("numbers", DISTRIBUTIONS, ids=DISTRIBUTION_IDS)
 def test_overcast_turns_to_rain_on_a_red_four_to_six_at_every_deck_start(
     numbers: RandomNumbers,
 ) -> None:
@@ -225,7 +235,7 @@ def test_overcast_turns_to_rain_on_a_red_four_to_six_at_every_deck_start(
     assert all(row.reached == 1.0 for row in result.weather.by_deck)
 
 
-@pytest.mark.parametrize("numbers", [uniform(), lopsided()], ids=["uniform", "lopsided"])
+@pytest.mark.parametrize("numbers", DISTRIBUTIONS, ids=DISTRIBUTION_IDS)
 def test_rain_is_checked_at_each_new_deck_start(numbers: RandomNumbers) -> None:
     worse, stops = p(numbers, "red", 4, 5, 6), p(numbers, "black", 5, 6)
     result = run(scenario(3, weather=("overcast", "rain")), catalogue(numbers))

@@ -29,7 +29,9 @@ import bisect
 import json
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -531,6 +533,21 @@ def _chance(model: SimulationModel, outcomes: frozenset[int]) -> float:
     return float(sum(model.probabilities[i] for i in outcomes))
 
 
+def _whole_weights(probabilities: Sequence[float], limit: int = 4096) -> list[int] | None:
+    """The probabilities as whole weights over a common denominator up to ``limit``, if exact.
+
+    The data's weights are small whole numbers (the seed: 1 each, so 14 in all); then a draw
+    can be a small integer, cheaper than a float and mapped to its outcome without rounding.
+    """
+    fractions = [Fraction(p).limit_denominator(limit) for p in probabilities]
+    if any(abs(float(f) - p) > 1e-12 for f, p in zip(fractions, probabilities, strict=True)):
+        return None
+    denominator = math.lcm(*(f.denominator for f in fractions))
+    if denominator > limit:
+        return None
+    return [int(f * denominator) for f in fractions]
+
+
 def _weather_tallies(
     model: SimulationModel,
     weather: WeatherModel,
@@ -540,48 +557,60 @@ def _weather_tallies(
 ) -> list[list[int]]:
     """The weather of every run, deck by deck, as a small Markov chain drawn for all runs.
 
-    State 0 is overcast, state 1 + j falling (rain or snow) intensified j times. The uniform
-    number of each run and deck falls in one of the intervals cut by the outcomes' chances
-    (99.5 begins; 99.6 intensifies, stops), and a table gives the next state per interval.
+    State 0 is overcast, state 1 + j falling (rain or snow) intensified j times. Each run and
+    deck draws one number; a table gives the next state for each state and number. With whole
+    weights (``_whole_weights``) the number is an integer below their sum, standing for the RN
+    outcome it falls on; otherwise it is a uniform float, cut into intervals by the chances of
+    the outcomes' events (99.5 begins; 99.6 intensifies, stops).
     """
     n = model.decks
-    begins = _chance(model, weather.begins)
-    worse = _chance(model, weather.intensifies)
-    stops = _chance(model, weather.stops)
-    breaks = np.unique(np.asarray([begins, worse, worse + stops], dtype=np.float64))
-    lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
     states = n + 1
+    weights = _whole_weights(model.probabilities)
+    # Per column of the table: (begins, intensifies, stops) for a number in that column.
+    columns: list[tuple[bool, bool, bool]]
+    draws: npt.NDArray[np.unsignedinteger[Any]]
+    if weights is not None:
+        outcome_of = np.repeat(np.arange(OUTCOMES), weights)
+        columns = [
+            (int(o) in weather.begins, int(o) in weather.intensifies, int(o) in weather.stops)
+            for o in outcome_of
+        ]
+        small = np.uint8 if len(outcome_of) <= 256 else np.uint16  # fewer bytes to draw
+        draws = rng.integers(0, len(outcome_of), size=(n, runs), dtype=small)
+    else:
+        begins = _chance(model, weather.begins)
+        worse = _chance(model, weather.intensifies)
+        stops = _chance(model, weather.stops)
+        breaks = np.unique(np.asarray([begins, worse, worse + stops], dtype=np.float64))
+        lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
+        columns = [(u < begins, u < worse, worse <= u < worse + stops) for u in lows]
+        uniform = rng.random((n, runs))
+        draws = np.zeros((n, runs), dtype=np.uint8)  # how many breaks each number passed
+        for cut in breaks:
+            draws += uniform >= cut  # a few comparisons beat searchsorted here
 
     def table(new_deck: bool) -> npt.NDArray[np.intp]:
-        step = np.zeros((states, len(lows)), dtype=np.intp)
+        step = np.zeros((states, len(columns)), dtype=np.intp)
         for state in range(states):
-            for interval, u in enumerate(lows):
+            for column, (begin, more, stop) in enumerate(columns):
                 if state == 0:  # 99.5: at every deck's start
-                    step[state, interval] = 1 if u < begins else 0
-                elif not new_deck:
-                    step[state, interval] = state
-                elif u < worse:  # 99.6: another -1
-                    step[state, interval] = min(state + 1, states - 1)
-                elif u < worse + stops:  # 99.6: it stops, still overcast
-                    step[state, interval] = 0
+                    step[state, column] = 1 if begin else 0
+                elif new_deck and more:  # 99.6: another -1
+                    step[state, column] = min(state + 1, states - 1)
+                elif new_deck and stop:  # 99.6: it stops, still overcast
+                    step[state, column] = 0
                 else:
-                    step[state, interval] = state
-        return step
+                    step[state, column] = state
+        return step.ravel()
 
     first, later = table(False), table(True)
-    uniform = rng.random((n, runs))
-    # How many breaks each number passed: a few comparisons beat searchsorted here.
-    intervals = np.zeros((n, runs), dtype=np.int8)
-    for cut in breaks:
-        intervals += (uniform >= cut).view(np.int8)
-    width = len(lows)
-    flat_first, flat_later = first.ravel(), later.ravel()
+    width = len(columns)
     state = np.full(runs, 1 if weather.starts_in_precipitation else 0, dtype=np.intp)
     # The weather's draws are independent of the game's length and the runs exchangeable, so
     # the runs reaching deck d may be taken as the first ``reached[d-1]`` weather chains.
     tallies = []
     for d in range(1, n + 1):
-        state = (flat_first if d == 1 else flat_later)[state * width + intervals[d - 1]]
+        state = (first if d == 1 else later)[state * width + draws[d - 1]]
         counts = np.bincount(state[: reached[d - 1]], minlength=states)
         tallies.append(
             [
@@ -604,9 +633,8 @@ def simulate(model: SimulationModel, *, runs: int = 100_000, seed: int = 0) -> S
     * the deck-end checks (52.4, M10.4) give, at the end of each deck, one chance ``q`` that at
       least one ends the game; the deck whose end stops a game is geometric in ``q`` (cut at the
       last deck), and the check that stopped it the first that hit, by their chances;
-    * the weather (99.5, 99.6) keeps a state per run, and one uniform number per run and deck
-      falls in the interval of its outcome (begins; intensifies / stops), see
-      ``_weather_tallies``;
+    * the weather (99.5, 99.6) keeps a state per run, and one number per run and deck gives its
+      next state through a table (see ``_weather_tallies``);
     * the random reinforcements change nothing else in the game, and the report gives their
       totals, so each deck's totals are drawn at once: the attempts are the games reaching a
       paid deck (48.2, reshuffle) plus a binomial count of the opponents' black 6s over their
