@@ -29,9 +29,7 @@ import bisect
 import json
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -533,21 +531,6 @@ def _chance(model: SimulationModel, outcomes: frozenset[int]) -> float:
     return float(sum(model.probabilities[i] for i in outcomes))
 
 
-def _whole_weights(probabilities: Sequence[float], limit: int = 4096) -> list[int] | None:
-    """The probabilities as whole weights over a common denominator up to ``limit``, if exact.
-
-    The data's weights are small whole numbers (the seed: 1 each, so 14 in all); then a draw
-    can be a small integer, cheaper than a float and mapped to its outcome without rounding.
-    """
-    fractions = [Fraction(p).limit_denominator(limit) for p in probabilities]
-    if any(abs(float(f) - p) > 1e-12 for f, p in zip(fractions, probabilities, strict=True)):
-        return None
-    denominator = math.lcm(*(f.denominator for f in fractions))
-    if denominator > limit:
-        return None
-    return [int(f * denominator) for f in fractions]
-
-
 def _weather_tallies(
     model: SimulationModel,
     weather: WeatherModel,
@@ -558,36 +541,23 @@ def _weather_tallies(
     """The weather of every run, deck by deck, as a small Markov chain drawn for all runs.
 
     State 0 is overcast, state 1 + j falling (rain or snow) intensified j times. Each run and
-    deck draws one number; a table gives the next state for each state and number. With whole
-    weights (``_whole_weights``) the number is an integer below their sum, standing for the RN
-    outcome it falls on; otherwise it is a uniform float, cut into intervals by the chances of
-    the outcomes' events (99.5 begins; 99.6 intensifies, stops).
+    deck draws one uniform number, which falls in one of the intervals cut by the chances of
+    the events (99.5 begins; 99.6 intensifies, stops); a table gives the next state for each
+    state and interval.
     """
     n = model.decks
     states = n + 1
-    weights = _whole_weights(model.probabilities)
-    # Per column of the table: (begins, intensifies, stops) for a number in that column.
-    columns: list[tuple[bool, bool, bool]]
-    draws: npt.NDArray[np.unsignedinteger[Any]]
-    if weights is not None:
-        outcome_of = np.repeat(np.arange(OUTCOMES), weights)
-        columns = [
-            (int(o) in weather.begins, int(o) in weather.intensifies, int(o) in weather.stops)
-            for o in outcome_of
-        ]
-        small = np.uint8 if len(outcome_of) <= 256 else np.uint16  # fewer bytes to draw
-        draws = rng.integers(0, len(outcome_of), size=(n, runs), dtype=small)
-    else:
-        begins = _chance(model, weather.begins)
-        worse = _chance(model, weather.intensifies)
-        stops = _chance(model, weather.stops)
-        breaks = np.unique(np.asarray([begins, worse, worse + stops], dtype=np.float64))
-        lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
-        columns = [(u < begins, u < worse, worse <= u < worse + stops) for u in lows]
-        uniform = rng.random((n, runs))
-        draws = np.zeros((n, runs), dtype=np.uint8)  # how many breaks each number passed
-        for cut in breaks:
-            draws += uniform >= cut  # a few comparisons beat searchsorted here
+    begins = _chance(model, weather.begins)
+    worse = _chance(model, weather.intensifies)
+    stops = _chance(model, weather.stops)
+    breaks = np.unique(np.asarray([begins, worse, worse + stops], dtype=np.float64))
+    lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
+    # Per interval: does a number in it begin (99.5), intensify or stop (99.6) precipitation?
+    columns = [(u < begins, u < worse, worse <= u < worse + stops) for u in lows]
+    uniform = rng.random((n, runs))
+    draws = np.zeros((n, runs), dtype=np.uint8)  # the interval: how many breaks it passed
+    for cut in breaks:
+        draws += uniform >= cut  # a few comparisons beat searchsorted here
 
     def table(new_deck: bool) -> npt.NDArray[np.intp]:
         step = np.zeros((states, len(columns)), dtype=np.intp)
