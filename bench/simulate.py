@@ -145,6 +145,14 @@ def main() -> None:
             f"{name:<90} {fast_rate:>14,.0f} {slow_rate:>14,.0f} {fast_rate / slow_rate:>7.0f}x"
             f"   ({args.runs:,} runs in {fast:.3f} s)"
         )
+        last = simulate(model, runs=args.runs, seed=1).to_dict()
+    # The report of the last scenario, its three Matplotlib charts included (what a report page
+    # or a setup sheet adds to a stored result).
+    from scenarios.simulation import simulation_context
+
+    last["data_revision"] = catalogue.data_revision
+    render = median_seconds(lambda: simulation_context(last), 5)
+    print(f"simulation_context (3 SVG charts): {render * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
