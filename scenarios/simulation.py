@@ -11,6 +11,7 @@ bytes for the same result and language, readable printed in black and white.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Callable, Sequence
@@ -67,12 +68,19 @@ LENGTH_FROM = {
 
 # Charts: greys and hatches, so they read the same printed in black and white.
 INK = "#000000"
-GREYS = ("#ffffff", "#b0b0b0", "#505050")
-HATCHES = ("..", "", "///")
+# (fill, hatch) by style: distinct in grey and pattern alike.
+STYLES = (
+    ("#ffffff", ".."),
+    ("#b0b0b0", ""),
+    ("#505050", "///"),
+    ("#e4e4e4", "\\\\"),
+    ("#8c8c8c", "xx"),
+)
 SVG_SALT = "upfront-simulation"
 _XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.DOTALL)
 _STYLE_ELEMENT = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
 _STYLE_ATTRIBUTE = re.compile(r'style="([^"]*)"')
+_ID_REFERENCE = re.compile(r'(\bid="|url\(#|xlink:href="#)([^")]+)')
 
 
 def _declarations(css: str) -> str:
@@ -136,7 +144,7 @@ def _percent(share: float | None) -> str:
 
 
 def _number(value: float, digits: int = 2) -> str:
-    return str(number_format(value, digits, use_l10n=True))
+    return str(number_format(value, digits, use_l10n=True, force_grouping=True))
 
 
 def _italian() -> bool:
@@ -154,12 +162,25 @@ def _assumption(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _svg(figure: Figure) -> SafeString:
-    """The figure as an inline ``<svg>`` element: no XML prologue, no date, fixed ids."""
+def _own_ids(svg: str, name: str) -> str:
+    """Every id of the chart (and every reference to one) prefixed with the chart's own name.
+
+    Matplotlib numbers its ids per figure (``patch_1``) or hashes their content: several charts
+    inlined in one page, or one library's setup sheets, would repeat them, and a reference could
+    reach another chart's definition. The prefix is the chart's name and a digest of its SVG, so
+    it stays the same for the same chart.
+    """
+    prefix = f"{name}-{hashlib.sha256(svg.encode()).hexdigest()[:8]}-"
+    return _ID_REFERENCE.sub(lambda m: f"{m.group(1)}{prefix}{m.group(2)}", svg)
+
+
+def _svg(figure: Figure, name: str) -> SafeString:
+    """The figure as an inline ``<svg>`` element: no XML prologue, no date, its own ids."""
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "svg.fonttype": "none", "svg.id": None}):
         FigureCanvasSVG(figure).print_svg(buffer, metadata={"Date": None})
     svg = _without_inline_styles(_XML_PROLOGUE.sub("", buffer.getvalue(), count=1))
+    svg = _own_ids(svg, name)
     # Matplotlib escapes every text it writes; the rest is its own markup.
     return mark_safe(svg)
 
@@ -189,10 +210,10 @@ def _bars(
         heights,
         width=width,
         bottom=bottom,
-        color=GREYS[style],
+        color=STYLES[style][0],
         edgecolor=INK,
         linewidth=0.6,
-        hatch=HATCHES[style],
+        hatch=STYLES[style][1],
         label=label,
     )
 
@@ -210,7 +231,7 @@ def _decks_played_chart(result: dict[str, Any]) -> SafeString:
     axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
     axes.set_ylim(0, 100)
     axes.legend(fontsize=7, frameon=False)
-    return _svg(figure)
+    return _svg(figure, "simulation-decks")
 
 
 def _weather_chart(weather: dict[str, Any], kind: str) -> SafeString:
@@ -236,7 +257,7 @@ def _weather_chart(weather: dict[str, Any], kind: str) -> SafeString:
     axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
     axes.set_ylim(0, 100)
     axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    return _svg(figure)
+    return _svg(figure, "simulation-weather")
 
 
 def _reinforcements_chart(
@@ -257,7 +278,7 @@ def _reinforcements_chart(
             axes,
             [d + offset for d in decks],
             attempts,
-            style=0,
+            style=0 if i == 0 else 3,
             width=width,
             label=_("%(side)s: attempts") % {"side": names(side)},
         )
@@ -265,7 +286,7 @@ def _reinforcements_chart(
             axes,
             [d + offset + width for d in decks],
             got,
-            style=2,
+            style=2 if i == 0 else 4,
             width=width,
             label=_("%(side)s: reinforcements") % {"side": names(side)},
         )
@@ -273,7 +294,7 @@ def _reinforcements_chart(
     axes.set_xlabel(_("Deck"), fontsize=8)
     axes.set_ylabel(_("Per game"), fontsize=8)
     axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    return _svg(figure)
+    return _svg(figure, "simulation-reinforcements")
 
 
 def _row_result(row: dict[str, Any]) -> str:

@@ -8,11 +8,14 @@ scenario without a time limit says why it is not simulated.
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
@@ -106,3 +109,32 @@ def test_a_scenario_without_a_time_limit_says_why(
                 "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
             )
         assert words in html
+
+
+def test_the_report_prints_with_weasyprint(desert_scenario: Any) -> None:
+    # The setup sheet includes this template: it must lay out in a print document, charts and
+    # all, with its stylesheet and no network.
+    from pypdf import PdfReader
+    from weasyprint import CSS, HTML
+
+    result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
+    with translation.override("it"):
+        section = render_to_string(
+            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+        )
+    css = CSS(filename=str(settings.BASE_DIR / "static" / "css" / "simulation.css"))
+    pdf = HTML(string=f"<html lang='it'><body>{section}</body></html>").write_pdf(stylesheets=[css])
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Procedure casuali" in text and "Tempesta di sabbia" in text
+    assert "Quota delle partite, per cento" in text  # an axis of a chart: the inline SVG
+
+
+def test_the_charts_ids_do_not_collide_and_their_references_hold(desert_scenario: Any) -> None:
+    charts = simulation_context(simulate_scenario(desert_scenario, runs=2_000, seed=1))["charts"]
+    ids: list[str] = []
+    for svg in map(str, charts.values()):
+        own = re.findall(r'\bid="([^"]+)"', svg)
+        referenced = re.findall(r'url\(#([^)]+)\)|xlink:href="#([^"]+)"', svg)
+        assert {a or b for a, b in referenced} <= set(own)  # every reference in its own chart
+        ids += own
+    assert len(ids) == len(set(ids))
