@@ -178,7 +178,8 @@ def _svg(figure: Figure, name: str) -> SafeString:
     """The figure as an inline ``<svg>`` element: no XML prologue, no date, its own ids."""
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "svg.fonttype": "none", "svg.id": None}):
-        FigureCanvasSVG(figure).print_svg(buffer, metadata={"Date": None})
+        FigureCanvasSVG(figure)  # the SVG canvas, not pyplot's global state
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
     svg = _without_inline_styles(_XML_PROLOGUE.sub("", buffer.getvalue(), count=1))
     svg = _own_ids(svg, name)
     # Matplotlib escapes every text it writes; the rest is its own markup.
@@ -299,7 +300,7 @@ def _reinforcements_chart(
 
 def _row_result(row: dict[str, Any]) -> str:
     if row["sniper"]:
-        return _("Sniper")
+        return str(_("Sniper"))
     parts = [", ".join(str(card) for card in row["cards"])] if row["cards"] else []
     if row["free_choice"]:
         parts.append(_("a card of the player's choice (48.31)"))
