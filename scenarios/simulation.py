@@ -53,6 +53,9 @@ CHANCES = {
     "afv_immobilized_check": gettext_lazy(
         "An Axis AFV is immobilized by extreme winter while preparing for play"
     ),
+    "mountain_troops": gettext_lazy(
+        "Elite troops bought for a mountain DYO scenario are mountain troops"
+    ),
 }
 PRECIPITATION = {"rain": gettext_lazy("Rain"), "falling_snow": gettext_lazy("Falling snow")}
 LEFT_OUT = {

@@ -418,3 +418,10 @@ def test_the_real_data_defines_the_checks_the_sources_give(reference_catalogue: 
     assert [(c.code, c.rule) for c in model.draw_chances] == [("minefield_dummy", "52.11")]
     table = ref.random_reinforcements
     assert table[("german", 0)].sniper and table[("german", 5)].cards == (30,)
+    # M12.1: Elite troops bought for the mountains are mountain troops on a black RN.
+    elite = dataclasses.replace(factories.force(nationality="german"), troop_type="elite")
+    mountain = simulation_model(scenario(3, mountain=True, defender=elite), reference_catalogue)
+    assert not isinstance(mountain, NotSimulated)
+    assert [(c.code, c.rule, c.outcomes) for c in mountain.draw_chances] == [
+        ("mountain_troops", "M12.1", frozenset(range(7, 14)))
+    ]

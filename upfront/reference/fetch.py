@@ -520,8 +520,17 @@ def _simulation_reference() -> SimulationReference:
         )
         for row in m.RandomReinforcementRow.objects.select_related("nationality")
     }
+    mountain = m.RuleSummary.objects.filter(group="mountain_troops", topic="dyo_black_rn").first()
+    mountain_on = mountain.params.get("mountain_troops_on") if mountain else None
     return SimulationReference(
         random_numbers=_random_numbers(),
+        mountain_troops_check=(
+            _random_check(
+                "mountain_troops", mountain.rule, {"rn_colour": mountain_on}, "prepare_for_play"
+            )
+            if mountain and mountain_on in ("red", "black")
+            else None
+        ),
         environment_deck_end_checks=environment_checks,
         terrain_deck_end_checks=terrain_end,
         terrain_draws={deck: tuple(checks) for deck, checks in terrain_draws.items()},

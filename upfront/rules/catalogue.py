@@ -269,6 +269,8 @@ class SimulationReference:
     random_reinforcements: Mapping[tuple[str, int], RandomReinforcementResult] = field(
         default_factory=dict
     )
+    # M12.1: in a mountain DYO scenario, Elite troops bought are mountain troops on this draw.
+    mountain_troops_check: RandomCheck | None = None
 
 
 @dataclass(frozen=True)

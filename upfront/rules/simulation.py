@@ -15,7 +15,7 @@ assumptions, is written up in ``docs/simulation.md``; in short:
   table, a red one nothing; the attempts after an opponent's black 6 only when the caller says
   how many RN draws the opponent makes per deck (no source gives it);
 * single draws whose chance is exact (desert minefields that prove dummies, 52.11; the extreme
-  winter AFV check, 99.85).
+  winter AFV check, 99.85; Elite troops bought for the mountains being mountain troops, M12.1).
 
 Every draw is independent and follows the data's RN distribution (``RandomNumbers``): the
 deck's 162 cards are not dealt one by one. Two implementations of the same model share the
@@ -237,6 +237,15 @@ def _draw_chances(scenario: Scenario, catalogue: Catalogue) -> tuple[DrawChance,
                 )
             else:
                 chances.append(DrawChance(check.code, check.rule, _indexes(check.outcomes)))
+    mountain = ref.mountain_troops_check
+    if (
+        mountain
+        and scenario.mountain
+        and any(s.force.troop_type == "elite" for s in scenario.sides)
+    ):
+        # M12.1: the Elite troops bought for a mountain DYO scenario are mountain troops only on
+        # this draw (the chance that they are).
+        chances.append(DrawChance(mountain.code, mountain.rule, _indexes(mountain.outcomes)))
     for code in scenario.weather:
         for check in ref.weather_draws.get(code, ()):
             chances.append(DrawChance(check.code, check.rule, _indexes(check.outcomes)))
