@@ -53,7 +53,6 @@ NO_RN_DISTRIBUTION = "no_rn_distribution"
 BLACK_SIX_ATTEMPTS = "black_six_attempts"
 
 IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 
 def outcome(number: int, colour: str) -> int:
