@@ -338,3 +338,37 @@ class PublishedScenarioAdmin(RevisionAdmin):
 class MountainAdaptationAdmin(RevisionAdmin):
     list_display = ("scenario", "excluded", "topography_required", "rule")
     list_filter = ("excluded",)
+
+
+class RandomNumberFrequencyInline(admin.TabularInline):
+    model = m.RandomNumberFrequency
+    extra = 0
+    fields = ("number", "colour", "cards", "weight", "confidence", "source", "note")
+
+
+@admin.register(m.RandomNumberDistribution)
+class RandomNumberDistributionAdmin(RevisionAdmin):
+    """The RN distribution the simulation uses.
+
+    Saving the page records a revision (``RevisionAdmin.save_model``); the catalogue is rebuilt
+    when the transaction commits, after the inline frequencies are saved too.
+    """
+
+    list_display = ("code", "is_assumption", "confidence", "rule", "source")
+    fields = (
+        "code",
+        "is_assumption",
+        "assumption_en",
+        "assumption_it",
+        "rule",
+        "source",
+        "confidence",
+        "note",
+    )
+    inlines = [RandomNumberFrequencyInline]
+
+
+@admin.register(m.RandomNumberFrequency)
+class RandomNumberFrequencyAdmin(RevisionAdmin):
+    list_display = ("distribution", "number", "colour", "cards", "weight", "confidence")
+    list_filter = ("distribution", "colour", "confidence")

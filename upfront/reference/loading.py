@@ -75,6 +75,7 @@ YAML_FILES = [
     "mountain.yaml",
     "special_rules.yaml",
     "rule_summaries.yaml",
+    "random_numbers.yaml",
 ]
 
 # Every reference model with the label the report uses, parents before children: rows gone
@@ -110,6 +111,8 @@ MODELS: tuple[tuple[str, type[m.Keyed]], ...] = (
     ("special_rules", m.SpecialRule),
     ("published_scenarios", m.PublishedScenario),
     ("mountain_adaptations", m.MountainAdaptation),
+    ("random_number_distributions", m.RandomNumberDistribution),
+    ("random_number_frequencies", m.RandomNumberFrequency),
 )
 LABELS: dict[type[models.Model], str] = {model: label for label, model in MODELS}
 
@@ -344,6 +347,7 @@ class Loader:
         self.load_weather()
         self.load_mountain_and_scenarios()
         self.load_engine_rule_summaries()
+        self.load_random_numbers()
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
@@ -1041,6 +1045,50 @@ class Loader:
                 **_sourced(row, rule="scenario card"),
             )
         return scenarios
+
+    def load_random_numbers(self) -> None:
+        """The action deck's Random Number distribution (an assumption while counts are unknown)."""
+        data = self.yaml("random_numbers.yaml")
+        rec = data.get("distribution") if isinstance(data, dict) else None
+        if not isinstance(rec, dict):
+            raise ReferenceDataError("random_numbers.yaml: expected a 'distribution' record")
+        distribution = self.put(
+            m.RandomNumberDistribution,
+            f"random_numbers.yaml: {rec.get('code')}",
+            code=rec["code"],
+            is_assumption=bool(rec.get("is_assumption")),
+            assumption_en=_text(rec.get("assumption_en")),
+            assumption_it=_text(rec.get("assumption_it")),
+            **_sourced(rec),
+        )
+        if distribution.is_assumption and not distribution.assumption_en:
+            raise ReferenceDataError("random_numbers.yaml: an assumption must say what it is")
+        seen = set()
+        for freq in _records(data, "frequencies"):
+            origin = f"random_numbers.yaml: {freq.get('colour')} {freq.get('number')}"
+            number, colour, cards = freq.get("number"), freq.get("colour"), freq.get("cards")
+            if number not in range(7) or colour not in ("red", "black"):
+                raise ReferenceDataError(f"{origin}: the Random Number is 0-6, red or black")
+            weight = freq.get("weight", cards)
+            if weight is None or Decimal(str(weight)) < 0:
+                raise ReferenceDataError(f"{origin}: needs a weight of 0 or more")
+            if cards is not None and Decimal(str(weight)) != cards:
+                raise ReferenceDataError(f"{origin}: a known card count is its weight")
+            seen.add((number, colour))
+            self.put(
+                m.RandomNumberFrequency,
+                origin,
+                distribution=distribution,
+                number=number,
+                colour=colour,
+                cards=cards,
+                weight=Decimal(str(weight)),
+                **_sourced(freq),
+            )
+        if len(seen) != 14:
+            raise ReferenceDataError(
+                "random_numbers.yaml: every number 0-6 in red and black needs a frequency"
+            )
 
 
 def _rule_from_note(row: dict[str, str]) -> str:

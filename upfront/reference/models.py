@@ -868,3 +868,72 @@ class MountainAdaptation(Sourced):
     topography_required = models.ForeignKey(
         Topography, null=True, blank=True, on_delete=models.PROTECT
     )
+
+
+# The Random Number printed on every action card (0-6, red or black). No source gives how many
+# cards carry each number and colour (action_deck.csv), so the simulation of a scenario's random
+# procedures (docs/simulation.md) runs on a distribution that is data, editable here, and says
+# when it is an assumption rather than the game's own counts.
+RN_COLOURS = [("red", _("red")), ("black", _("black"))]
+RN_CONFIDENCE = [*CONFIDENCE, ("assumption", _("assumption"))]
+
+
+class RandomNumberDistribution(Sourced):
+    """The distribution of the action deck's Random Numbers, with its standing as a fact.
+
+    ``is_assumption`` is true while the per-card counts are not known from a source; every page
+    that shows a figure computed from it shows ``assumption_en``/``assumption_it``.
+    """
+
+    natural_key_fields = ("code",)
+
+    code = models.CharField(max_length=30, unique=True)
+    is_assumption = models.BooleanField(
+        _("assumption"),
+        default=True,
+        help_text=_("Checked while the counts are an assumption rather than known card counts"),
+    )
+    assumption_en = models.TextField(blank=True)
+    assumption_it = models.TextField(blank=True)
+    confidence = models.CharField(_("confidence"), max_length=10, blank=True, choices=RN_CONFIDENCE)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class RandomNumberFrequency(Sourced):
+    """How often one Random Number (number and colour) comes up in the action deck.
+
+    ``cards`` is the number of cards carrying it when a source gives it (NULL: unknown);
+    ``weight`` is the relative weight the simulation uses, equal to ``cards`` when known.
+    """
+
+    natural_key_fields = ("distribution__code", "number", "colour")
+
+    distribution = models.ForeignKey(
+        RandomNumberDistribution, on_delete=models.CASCADE, related_name="frequencies"
+    )
+    number = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=5, choices=RN_COLOURS)
+    cards = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("Empty: no source gives the count")
+    )
+    weight = models.DecimalField(max_digits=8, decimal_places=3)
+    confidence = models.CharField(_("confidence"), max_length=10, blank=True, choices=RN_CONFIDENCE)
+
+    class Meta:
+        ordering = ["distribution__code", "colour", "number"]
+        verbose_name_plural = "random number frequencies"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["distribution", "number", "colour"], name="uniq_rn_frequency"
+            ),
+            models.CheckConstraint(condition=Q(number__lte=6), name="rn_frequency_number_0_6"),
+            models.CheckConstraint(condition=Q(weight__gte=0), name="rn_frequency_weight_ge_0"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.colour} {self.number}"

@@ -197,6 +197,82 @@ class ScenarioReference:
     deck_theatres: Mapping[str, TheatreLimit] = field(default_factory=dict)  # deck -> theatre
 
 
+RN_COLOURS = ("red", "black")  # the two colours of a Random Number (0-6)
+
+
+@dataclass(frozen=True)
+class RandomNumbers:
+    """The action deck's Random Number distribution: a relative weight per (number, colour).
+
+    No source gives the per-card counts (action_deck.csv), so the data may hold an assumption:
+    ``is_assumption`` says so and ``assumption_en``/``assumption_it`` word it for people.
+    """
+
+    code: str
+    weights: Mapping[tuple[int, str], float]  # (0-6, "red" | "black") -> relative weight
+    is_assumption: bool
+    assumption_en: str = ""
+    assumption_it: str = ""
+    rule: str = ""
+    source: str = ""
+    confidence: str = ""
+
+    def probability(self, number: int, colour: str) -> float:
+        total = sum(self.weights.values())
+        return self.weights.get((number, colour), 0.0) / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class RandomCheck:
+    """A draw of a Random Number that the data defines, and the numbers that trigger it.
+
+    ``outcomes`` are the (number, colour) pairs on which ``effect`` happens (52.4: a red 6
+    brings a sandstorm); ``when`` says at which moment of play it is drawn.
+    """
+
+    code: str  # what it is about: "sandstorm", "avalanche", "mines_real", ...
+    rule: str
+    when: str  # "end_of_deck" | "start_of_deck" | "on_event" | "prepare_for_play"
+    outcomes: frozenset[tuple[int, str]]
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class RandomReinforcementResult:
+    """A row of the Random Reinforcement table (48.3; 53.2 for French and Italians)."""
+
+    nationality: str
+    rn: int
+    cards: tuple[int, ...]
+    sniper: bool
+    free_choice: bool  # "*": a card of the player's choice (48.31)
+    rule: str
+
+
+@dataclass(frozen=True)
+class SimulationReference:
+    """What the simulation of a scenario's random procedures reads (docs/simulation.md)."""
+
+    random_numbers: RandomNumbers | None = None
+    # Deck-end checks that end the game: by environment (M10.4 deep snow: avalanche) and by
+    # terrain deck (52.4 desert: sandstorm).
+    environment_deck_end_checks: Mapping[str, RandomCheck] = field(default_factory=dict)
+    terrain_deck_end_checks: Mapping[str, RandomCheck] = field(default_factory=dict)
+    # Other draws a terrain deck's rules define (52.11 desert minefields), by deck.
+    terrain_draws: Mapping[str, tuple[RandomCheck, ...]] = field(default_factory=dict)
+    # Weather checks at the start of a deck (99.5, 99.6, 99.81), by condition code.
+    weather_checks: Mapping[str, tuple[RandomCheck, ...]] = field(default_factory=dict)
+    # 99.5: precipitation is falling snow instead of rain when one of these is in effect.
+    snow_conditions: frozenset[str] = frozenset()
+    # Draws a weather condition asks for outside the deck starts (99.85), by condition code.
+    weather_draws: Mapping[str, tuple[RandomCheck, ...]] = field(default_factory=dict)
+    random_reinforcements: Mapping[tuple[str, int], RandomReinforcementResult] = field(
+        default_factory=dict
+    )
+    # M12.1: in a mountain DYO scenario, Elite troops bought are mountain troops on this draw.
+    mountain_troops_check: RandomCheck | None = None
+
+
 @dataclass(frozen=True)
 class CardSubstitution:
     """A card of a terrain deck variant standing in for a standard card (terrain.yaml).
@@ -331,6 +407,7 @@ class Catalogue:
     marine_rules: MarineRules | None = None
     scenario_reference: ScenarioReference = field(default_factory=ScenarioReference)
     game_reference: GameReference = field(default_factory=GameReference)
+    simulation_reference: SimulationReference = field(default_factory=SimulationReference)
 
     def period_index(self, period: str) -> int:
         return self.periods.index(period)

@@ -1,0 +1,417 @@
+"""The simulation of a scenario's random procedures, as a job runs it and a page shows it.
+
+:func:`simulate_scenario` parses the saved scenario, runs the engine
+(:mod:`upfront.rules.simulation`) on the current catalogue and returns its language-neutral
+result as JSON-able data (codes and numbers, both wordings of the RN assumption, the data
+revision). :func:`simulation_context` renders such a result in the active language for
+``templates/scenarios/reports/_simulation.html``: labels, percentages, the assumption text and
+SVG charts drawn with Matplotlib (object-oriented API, SVG canvas, no pyplot state), the same
+bytes for the same result and language, readable printed in black and white.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import matplotlib
+from django.utils.formats import number_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+
+from scenarios.forms import ROLE_LABELS
+from upfront.reference.fetch import catalogue_current
+from upfront.reference.selectors import nationality_names
+from upfront.rules import simulation as engine
+from upfront.rules.scenario import ScenarioFormatError, scenario_document_from_dict
+
+DEFAULT_RUNS = 100_000
+INVALID_DOCUMENT = "invalid_document"  # the saved document no longer parses
+
+REASONS = {
+    engine.NO_TIME_LIMIT: gettext_lazy(
+        "Not simulated: the scenario has no time limit in decks, and it is not based on a "
+        "published scenario that gives one."
+    ),
+    engine.NO_RN_DISTRIBUTION: gettext_lazy(
+        "Not simulated: the reference data holds no Random Number distribution."
+    ),
+    INVALID_DOCUMENT: gettext_lazy("Not simulated: the scenario document cannot be read."),
+}
+CAUSES = {
+    "sandstorm": gettext_lazy("Sandstorm"),
+    "avalanche": gettext_lazy("Avalanche"),
+}
+CHANCES = {
+    "minefield_dummy": gettext_lazy("An accepted desert minefield proves a dummy"),
+    "afv_immobilized_check": gettext_lazy(
+        "An Axis AFV is immobilized by extreme winter while preparing for play"
+    ),
+    "mountain_troops": gettext_lazy(
+        "Elite troops bought for a mountain DYO scenario are mountain troops"
+    ),
+}
+PRECIPITATION = {"rain": gettext_lazy("Rain"), "falling_snow": gettext_lazy("Falling snow")}
+LEFT_OUT = {
+    engine.BLACK_SIX_ATTEMPTS: gettext_lazy(
+        "The attempts after an opponent's black 6 (48.2) are not simulated: they depend on how "
+        "many Random Numbers the opponent draws, which no source gives."
+    ),
+}
+LENGTH_FROM = {
+    "scenario": gettext_lazy("the scenario's time limit"),
+    "published": gettext_lazy("the time limit of the published scenario it is based on"),
+}
+
+# Charts: greys and hatches, so they read the same printed in black and white.
+INK = "#000000"
+# (fill, hatch) by style: distinct in grey and pattern alike.
+STYLES = (
+    ("#ffffff", ".."),
+    ("#b0b0b0", ""),
+    ("#505050", "///"),
+    ("#e4e4e4", "\\\\"),
+    ("#8c8c8c", "xx"),
+)
+SVG_SALT = "upfront-simulation"
+_XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.DOTALL)
+_STYLE_ELEMENT = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
+_STYLE_ATTRIBUTE = re.compile(r'style="([^"]*)"')
+_ID_REFERENCE = re.compile(r'(\bid="|url\(#|xlink:href="#)([^")]+)')
+
+
+def _declarations(css: str) -> str:
+    """``fill: #fff; stroke: #000`` as SVG presentation attributes ``fill="#fff" stroke="#000"``."""
+    pairs = (part.split(":", 1) for part in css.split(";") if ":" in part)
+    return " ".join(f'{name.strip()}="{value.strip()}"' for name, value in pairs)
+
+
+def _without_inline_styles(svg: str) -> str:
+    """Matplotlib's SVG with its CSS turned into presentation attributes.
+
+    The site's Content Security Policy refuses inline styles (``style`` attributes and
+    ``<style>`` elements) but not SVG presentation attributes, which say the same; its one
+    global rule (joins and caps) goes on the root element, whence it is inherited.
+    """
+    found = _STYLE_ELEMENT.search(svg)
+    root_rule = ""
+    if found:
+        svg = svg.replace(found.group(0), "", 1)
+        root_rule = " " + _declarations(found.group(1).split("{", 1)[-1].rstrip("} \n"))
+    svg = svg.replace("<svg ", f"<svg{root_rule} ", 1)
+    return _STYLE_ATTRIBUTE.sub(lambda m: _declarations(m.group(1)), svg)
+
+
+def simulate_scenario(
+    scenario: Any,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int | None = None,
+) -> dict[str, Any]:
+    """Simulate a saved scenario's random procedures (JSON-able, language-neutral).
+
+    ``scenario`` is a ``scenarios.models.Scenario``. The answer is the engine's
+    ``SimulationResult.to_dict()`` plus ``data_revision``; a scenario that cannot be simulated
+    answers ``{"simulated": False, "reason": <code>, ...}``. Raises ``ReferenceDataNotLoaded``
+    when there is no reference data.
+    """
+    catalogue = catalogue_current()
+    try:
+        parsed = scenario_document_from_dict(scenario.document).scenario
+    except ScenarioFormatError:
+        result = engine.not_simulated_result(INVALID_DOCUMENT, runs=runs, seed=seed).to_dict()
+    else:
+        result = engine.simulate_scenario(
+            parsed,
+            catalogue,
+            runs=runs,
+            seed=seed,
+            opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
+        ).to_dict()
+    result["data_revision"] = catalogue.data_revision
+    return result
+
+
+# -- rendering ---------------------------------------------------------------------------------
+def _percent(share: float | None) -> str:
+    if share is None:
+        return "—"
+    return f"{number_format(share * 100, 1, use_l10n=True)} %"
+
+
+def _number(value: float, digits: int = 2) -> str:
+    return str(number_format(value, digits, use_l10n=True, force_grouping=True))
+
+
+def _italian() -> bool:
+    return (get_language() or "en")[:2] == "it"
+
+
+def _assumption(result: dict[str, Any]) -> dict[str, Any]:
+    distribution = result.get("distribution") or {}
+    text = distribution.get("assumption_it") if _italian() else ""
+    text = text or distribution.get("assumption_en") or ""
+    is_assumption = bool(distribution.get("is_assumption"))
+    return {
+        "is_assumption": is_assumption,
+        "text": text if is_assumption else "",
+    }
+
+
+def _own_ids(svg: str, name: str) -> str:
+    """Every id of the chart (and every reference to one) prefixed with the chart's own name.
+
+    Matplotlib numbers its ids per figure (``patch_1``) or hashes their content: several charts
+    inlined in one page, or one library's setup sheets, would repeat them, and a reference could
+    reach another chart's definition. The prefix is the chart's name and a digest of its SVG, so
+    it stays the same for the same chart.
+    """
+    prefix = f"{name}-{hashlib.sha256(svg.encode()).hexdigest()[:8]}-"
+    return _ID_REFERENCE.sub(lambda m: f"{m.group(1)}{prefix}{m.group(2)}", svg)
+
+
+def _svg(figure: Figure, name: str) -> SafeString:
+    """The figure as an inline ``<svg>`` element: no XML prologue, no date, its own ids."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "svg.fonttype": "none", "svg.id": None}):
+        FigureCanvasSVG(figure)  # the SVG canvas, not pyplot's global state
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    svg = _without_inline_styles(_XML_PROLOGUE.sub("", buffer.getvalue(), count=1))
+    svg = _own_ids(svg, name)
+    # Matplotlib escapes every text it writes; the rest is its own markup.
+    return mark_safe(svg)
+
+
+def _figure(title: str, *, height: float = 2.6) -> tuple[Figure, Any]:
+    figure = Figure(figsize=(6.0, height), dpi=72, facecolor="white", layout="constrained")
+    axes = figure.add_subplot()
+    axes.set_title(title, fontsize=10, color=INK)
+    axes.tick_params(colors=INK, labelsize=8)
+    for spine in ("top", "right"):
+        axes.spines[spine].set_visible(False)
+    return figure, axes
+
+
+def _bars(
+    axes: Any,
+    x: Sequence[float],
+    heights: Sequence[float],
+    *,
+    style: int,
+    label: str,
+    bottom: Sequence[float] | None = None,
+    width: float = 0.7,
+) -> None:
+    axes.bar(
+        x,
+        heights,
+        width=width,
+        bottom=bottom,
+        color=STYLES[style][0],
+        edgecolor=INK,
+        linewidth=0.6,
+        hatch=STYLES[style][1],
+        label=label,
+    )
+
+
+def _decks_played_chart(result: dict[str, Any]) -> SafeString:
+    shares = [100 * s for s in result["decks_played"]]
+    decks = list(range(1, len(shares) + 1))
+    figure, axes = _figure(_("Decks played"))
+    early = [s if d < len(shares) else 0.0 for d, s in zip(decks, shares, strict=True)]
+    full = [s if d == len(shares) else 0.0 for d, s in zip(decks, shares, strict=True)]
+    _bars(axes, decks, early, style=2, label=_("Ended early"))
+    _bars(axes, decks, full, style=1, label=_("Played to the time limit"))
+    axes.set_xticks(decks)
+    axes.set_xlabel(_("Deck"), fontsize=8)
+    axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
+    axes.set_ylim(0, 100)
+    axes.legend(fontsize=7, frameon=False)
+    return _svg(figure, "simulation-decks")
+
+
+def _weather_chart(weather: dict[str, Any], kind: str) -> SafeString:
+    rows = weather["by_deck"]
+    decks = [row["deck"] for row in rows]
+    overcast = [100 * row["overcast"] for row in rows]
+    falling = [100 * row["precipitation"] for row in rows]
+    intense = [100 * row["intensified"] for row in rows]
+    figure, axes = _figure(_("Weather at each deck (games still on)"))
+    _bars(axes, decks, overcast, style=0, label=_("Overcast"))
+    _bars(axes, decks, falling, style=1, label=kind, bottom=overcast)
+    under = [a + b for a, b in zip(overcast, falling, strict=True)]
+    _bars(
+        axes,
+        decks,
+        intense,
+        style=2,
+        label=_("%(kind)s, intensified") % {"kind": kind},
+        bottom=under,
+    )
+    axes.set_xticks(decks)
+    axes.set_xlabel(_("Deck"), fontsize=8)
+    axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
+    axes.set_ylim(0, 100)
+    axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _svg(figure, "simulation-weather")
+
+
+def _reinforcements_chart(
+    sides: list[dict[str, Any]], names: Callable[[dict[str, Any]], str]
+) -> SafeString:
+    figure, axes = _figure(_("Expected random reinforcements per game, by deck"))
+    count = len(sides)
+    width = 0.8 / (2 * count)
+    for i, side in enumerate(sides):
+        decks = [row["deck"] for row in side["by_deck"]]
+        attempts = [
+            row["reshuffle_attempts"] + (row["black_six_attempts"] or 0.0)
+            for row in side["by_deck"]
+        ]
+        got = [row["reinforcements"] for row in side["by_deck"]]
+        offset = -0.4 + width * (2 * i + 0.5)
+        _bars(
+            axes,
+            [d + offset for d in decks],
+            attempts,
+            style=0 if i == 0 else 3,
+            width=width,
+            label=_("%(side)s: attempts") % {"side": names(side)},
+        )
+        _bars(
+            axes,
+            [d + offset + width for d in decks],
+            got,
+            style=2 if i == 0 else 4,
+            width=width,
+            label=_("%(side)s: reinforcements") % {"side": names(side)},
+        )
+        axes.set_xticks(decks)
+    axes.set_xlabel(_("Deck"), fontsize=8)
+    axes.set_ylabel(_("Per game"), fontsize=8)
+    axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _svg(figure, "simulation-reinforcements")
+
+
+def _row_result(row: dict[str, Any]) -> str:
+    if row["sniper"]:
+        return str(_("Sniper"))
+    parts = [", ".join(str(card) for card in row["cards"])] if row["cards"] else []
+    if row["free_choice"]:
+        parts.append(_("a card of the player's choice (48.31)"))
+    return "; ".join(parts) or "—"
+
+
+def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
+    """The result of :func:`simulate_scenario` in the active language, for the template."""
+    assumption = _assumption(result)
+    context: dict[str, Any] = {
+        "simulated": bool(result.get("simulated")),
+        "assumption": assumption,
+        "runs": _number(result.get("runs") or 0, 0),
+        "seed": result.get("seed", 0),
+        "data_revision": result.get("data_revision", ""),
+    }
+    if not context["simulated"]:
+        reason = result.get("reason", "")
+        context["reason"] = str(REASONS.get(reason, REASONS[INVALID_DOCUMENT]))
+        return context
+    decks = int(result["decks"])
+    context["decks"] = decks
+    context["length_from"] = str(LENGTH_FROM.get(result.get("length_from", ""), ""))
+    context["early_end"] = _percent(result["early_end"])
+    context["causes"] = [
+        {
+            "label": str(CAUSES.get(cause["code"], cause["code"])),
+            "rule": cause["rule"],
+            "percent": _percent(cause["probability"]),
+        }
+        for cause in result["deck_end_checks"]
+    ]
+    context["decks_played"] = [
+        {"deck": d, "percent": _percent(share), "early": d < decks}
+        for d, share in enumerate(result["decks_played"], 1)
+    ]
+    charts: dict[str, SafeString | None] = {
+        "decks_played": _decks_played_chart(result),
+        "weather": None,
+        "reinforcements": None,
+    }
+    weather = result.get("weather")
+    if weather:
+        kind = str(PRECIPITATION.get(weather["kind"], weather["kind"]))
+        context["weather"] = {
+            "kind": kind,
+            "rules": f"{weather['overcast_rule']}, {weather['precipitation_rule']}",
+            "rows": [
+                {
+                    "deck": row["deck"],
+                    "reached": _percent(row["reached"]),
+                    "overcast": _percent(row["overcast"]),
+                    "precipitation": _percent(row["precipitation"]),
+                    "intensified": _percent(row["intensified"]),
+                }
+                for row in weather["by_deck"]
+            ],
+        }
+        charts["weather"] = _weather_chart(weather, kind)
+    else:
+        context["weather"] = None
+    names = nationality_names()
+
+    def side_name(side: dict[str, Any]) -> str:
+        role = str(ROLE_LABELS.get(side["role"], side["role"]))
+        return f"{role} ({names.get(side['nationality'], side['nationality'])})"
+
+    sides = result.get("reinforcements") or []
+    context["reinforcements"] = [
+        {
+            "side": side_name(side),
+            "rule": side["rule"],
+            "paid_decks": ", ".join(str(d) for d in side["paid_decks"]),
+            "expected_attempts": _number(side["expected_attempts"]),
+            "expected_reinforcements": _number(side["expected_reinforcements"]),
+            "by_deck": [
+                {
+                    "deck": row["deck"],
+                    "paid": row["paid"],
+                    "reshuffle_attempts": _number(row["reshuffle_attempts"]),
+                    "black_six_attempts": "—"
+                    if row["black_six_attempts"] is None
+                    else _number(row["black_six_attempts"]),
+                    "reinforcements": _number(row["reinforcements"]),
+                }
+                for row in side["by_deck"]
+            ],
+            "by_row": [
+                {"rn": row["rn"], "result": _row_result(row), "expected": _number(row["expected"])}
+                for row in side["by_row"]
+            ],
+        }
+        for side in sides
+    ]
+    if sides:
+        charts["reinforcements"] = _reinforcements_chart(sides, side_name)
+    draws = result.get("opponent_rn_draws_per_deck")
+    context["opponent_rn_draws_per_deck"] = draws
+    context["chances"] = [
+        {
+            "label": str(CHANCES.get(chance["code"], chance["code"])),
+            "rule": chance["rule"],
+            "percent": _percent(chance["probability"]),
+        }
+        for chance in result.get("draw_chances") or []
+    ]
+    context["not_simulated"] = [
+        str(LEFT_OUT[code]) for code in result.get("not_simulated") or [] if code in LEFT_OUT
+    ]
+    context["charts"] = charts
+    return context
