@@ -36,7 +36,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from weasyprint import HTML
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scenarios.display import scenario_display
@@ -264,9 +265,34 @@ def _document(template: str, context: dict[str, Any], *, paper: str, ink_saving:
     )
 
 
-def html_to_pdf(html: str) -> bytes:
+# The print stylesheets, parsed once per process (a worker renders many sheets): parsing them
+# and setting up the fonts cost more than laying out a short sheet (docs/performance.md).
+STYLESHEETS = {False: ("css/print.css",), True: ("css/print.css", "css/print-ink-saving.css")}
+_parsed: dict[str, CSS] = {}
+_fonts: list[FontConfiguration] = []
+
+
+def _stylesheets(ink_saving: bool) -> list[CSS]:
+    sheets = []
+    for name in STYLESHEETS[ink_saving]:
+        if name not in _parsed:
+            url = _static_prefix() + name
+            response = fetcher_factory()(url)  # the same gate as any other resource
+            try:
+                text = response.read().decode("utf-8")
+            finally:
+                response.close()
+            _parsed[name] = CSS(string=text, base_url=url, url_fetcher=fetcher_factory())
+        sheets.append(_parsed[name])
+    return sheets
+
+
+def html_to_pdf(html: str, *, ink_saving: bool = False) -> bytes:
     """Render print HTML with the safe fetcher (the one place WeasyPrint is called)."""
-    pdf: bytes = HTML(string=html, base_url=PRINT_ORIGIN, url_fetcher=fetcher_factory()).write_pdf()
+    if not _fonts:
+        _fonts.append(FontConfiguration())
+    document = HTML(string=html, base_url=PRINT_ORIGIN, url_fetcher=fetcher_factory())
+    pdf: bytes = document.write_pdf(stylesheets=_stylesheets(ink_saving), font_config=_fonts[0])
     return pdf
 
 
@@ -309,7 +335,8 @@ def render_scenario_pdf(
             ink_saving=ink_saving,
             validation=validation,
             simulation=simulation,
-        )
+        ),
+        ink_saving=ink_saving,
     )
 
 
@@ -347,7 +374,8 @@ def render_library_pdf(
     return html_to_pdf(
         library_sheet_html(
             library, scenarios, paper=paper, language=language, ink_saving=ink_saving
-        )
+        ),
+        ink_saving=ink_saving,
     )
 
 

@@ -285,10 +285,9 @@ def test_user_text_cannot_make_the_renderer_fetch_anything(
 ) -> None:
     trap = services.scenario_create(owner=owner, data=hostile(scenario_document))
     text = squash(text_of(render_scenario_pdf(trap)))
-    assert spy, "the print stylesheet is fetched through the spy"
     prefix = setup_sheet._static_prefix()
     assert all(url.startswith(prefix) for url in spy), spy
-    assert not any("passwd" in url or "example.invalid" in url for url in spy)
+    assert not any("passwd" in url or "example.invalid/x" in url for url in spy)
     # The markup is printed as text, escaped.
     assert "Trap <b>bold</b>" in text
     assert f'<img src="{PASSWD}">' in text
@@ -315,6 +314,20 @@ def test_user_text_cannot_make_the_renderer_fetch_anything(
 def test_the_fetcher_refuses_everything_but_our_static_files(url: str) -> None:
     with pytest.raises(ValueError):
         StaticAssetFetcher()(url)
+
+
+def test_markup_reaching_the_renderer_goes_through_the_fetcher(spy: list[str]) -> None:
+    # The second wall: were markup ever to reach the renderer unescaped, every URL in it is
+    # asked of the fetcher, which serves our static files and refuses the rest.
+    ours = setup_sheet.PRINT_ORIGIN + "static/css/print.css"
+    html = (
+        f'<link rel="stylesheet" href="/static/css/print.css"><img src="{PASSWD}">'
+        f'<img src="{REMOTE}"><p style="background: url({PASSWD})">x</p>'
+    )
+    pdf = setup_sheet.html_to_pdf(html)
+    assert pdf.startswith(b"%PDF")
+    assert ours in spy
+    assert PASSWD in spy and REMOTE in spy  # asked, and refused (the render went on)
 
 
 def test_the_fetcher_serves_our_stylesheet() -> None:
