@@ -23,8 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import PurePosixPath
+from functools import cache
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,9 +48,17 @@ from upfront import labels
 from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.labels import RULE_WORDS
 
-# Bump when the print templates or print.css change what a stored sheet looks like: the key
-# includes it, so an old file is never served for a new layout.
+# Bump when the renderer changes what a stored sheet looks like in a way the files below do not
+# show (this module's own code); edits to the templates, stylesheets and translations change
+# the key by themselves (``_layout_fingerprint``), so an old file is never served for a new layout.
 TEMPLATE_VERSION = "1"
+LAYOUT_FILES = (
+    "templates/scenarios/print",
+    "templates/scenarios/reports",
+    "static/css/print.css",
+    "static/css/print-ink-saving.css",
+    "locale/it/LC_MESSAGES/django.mo",
+)
 STORAGE_DIR = "setup-sheets"
 PAPER_SIZES = {"A4": "A4", "Letter": "letter"}  # option -> CSS @page size
 LANGUAGES = ("en", "it")
@@ -269,7 +279,8 @@ def _document(template: str, context: dict[str, Any], *, paper: str, ink_saving:
 # and setting up the fonts cost more than laying out a short sheet (docs/performance.md).
 STYLESHEETS = {False: ("css/print.css",), True: ("css/print.css", "css/print-ink-saving.css")}
 _parsed: dict[str, CSS] = {}
-_fonts: list[FontConfiguration] = []
+# Pango's font objects are not shared between threads (in-process jobs run in request threads).
+_fonts = threading.local()
 
 
 def _stylesheets(ink_saving: bool) -> list[CSS]:
@@ -289,10 +300,10 @@ def _stylesheets(ink_saving: bool) -> list[CSS]:
 
 def html_to_pdf(html: str, *, ink_saving: bool = False) -> bytes:
     """Render print HTML with the safe fetcher (the one place WeasyPrint is called)."""
-    if not _fonts:
-        _fonts.append(FontConfiguration())
+    if not hasattr(_fonts, "config"):
+        _fonts.config = FontConfiguration()
     document = HTML(string=html, base_url=PRINT_ORIGIN, url_fetcher=fetcher_factory())
-    pdf: bytes = document.write_pdf(stylesheets=_stylesheets(ink_saving), font_config=_fonts[0])
+    pdf: bytes = document.write_pdf(stylesheets=_stylesheets(ink_saving), font_config=_fonts.config)
     return pdf
 
 
@@ -386,6 +397,22 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
+@cache
+def _layout_fingerprint() -> str:
+    """A hash of every file that shapes a sheet's look, read once per process."""
+    digest = hashlib.sha256()
+    for entry in LAYOUT_FILES:
+        path = Path(settings.BASE_DIR) / entry
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if file.exists():
+                digest.update(
+                    f"{entry}:{file.relative_to(path) if files != [path] else ''}\0".encode()
+                )
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
 def setup_sheet_key(
     documents: Sequence[Mapping[str, Any]],
     *,
@@ -401,11 +428,13 @@ def setup_sheet_key(
     ``documents``: the scenario documents printed, in order; ``data_revision``: the label of
     the reference data they are printed against; ``library``: the library's title and
     description for a library PDF; ``results``: the validation/simulation results printed
-    (None where absent). The template version is always part of it.
+    (None where absent). The template version and a fingerprint of the print templates,
+    stylesheets and translations are always part of it.
     """
     _options(paper, language)
     payload = {
         "template": TEMPLATE_VERSION,
+        "layout": _layout_fingerprint(),
         "documents": list(documents),
         "data_revision": data_revision,
         "options": {"paper": paper, "language": language, "ink_saving": bool(ink_saving)},

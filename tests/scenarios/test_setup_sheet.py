@@ -380,6 +380,21 @@ def test_keys_change_with_every_input(scenario: Any) -> None:
     assert all(re.fullmatch(r"[0-9a-f]{64}", k) for k in others)
 
 
+def test_editing_a_print_template_changes_the_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    template = tmp_path / "sheet.html"
+    template.write_text("<h1>{{ title }}</h1>")
+    monkeypatch.setattr(setup_sheet, "LAYOUT_FILES", (str(tmp_path),))
+    setup_sheet._layout_fingerprint.cache_clear()
+    before = setup_sheet_key([{"scenario": {}}], data_revision="r1")
+    template.write_text("<h1 class='title'>{{ title }}</h1>")
+    setup_sheet._layout_fingerprint.cache_clear()
+    after = setup_sheet_key([{"scenario": {}}], data_revision="r1")
+    setup_sheet._layout_fingerprint.cache_clear()
+    assert before != after
+
+
 def test_a_key_that_is_not_a_hash_is_refused() -> None:
     with pytest.raises(setup_sheet.SetupSheetError):
         stored_pdf("../../etc/passwd", lambda: b"")
