@@ -25,6 +25,7 @@ from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
 from scenarios import services, setup_sheet
+from scenarios.models import Scenario
 from scenarios.setup_sheet import (
     StaticAssetFetcher,
     render_library_pdf,
@@ -149,6 +150,29 @@ def test_card_values_come_from_the_catalogue_and_unknowns_show_as_a_dash(scenari
     row = " ".join("—" if v is None else str(v) for v in printed)
     assert f"{leader.name}" in text
     assert row in text, row
+
+
+def test_values_no_source_gives_print_as_a_dash(scenario_document: dict[str, Any]) -> None:
+    # A German card the data knows without morale, panic or price (an AFV), and a number no
+    # card carries. The scenario is not saved: the sheet reads only its document and title.
+    vehicle = (
+        m.PersonalityCard.objects.filter(
+            nationality__code="german", morale=None, panic=None, dyo_points=None
+        )
+        .exclude(card_no=None)
+        .first()
+    )
+    assert vehicle is not None, "the reference data has such a card"
+    doc = copy.deepcopy(scenario_document)
+    doc["scenario"]["sides"][1]["force"]["groups"][0]["cards"] = [
+        {"card": vehicle.card_no},
+        {"card": 999},
+    ]
+    sheet = Scenario(title="Unknowns", document=doc)
+    text = squash(text_of(render_scenario_pdf(sheet)))
+    assert f"{vehicle.card_no} {vehicle.name}" in text
+    assert re.search(rf"{re.escape(vehicle.name)} .*?— — —", text), text
+    assert "999 unknown card — — — —" in text
 
 
 def test_special_rules_victory_conditions_weather_and_deck(scenario: Any) -> None:
