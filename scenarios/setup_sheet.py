@@ -45,6 +45,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from scenarios.display import scenario_display
 from scenarios.models import Library, Scenario
 from upfront import labels
+from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.labels import RULE_WORDS
 
@@ -226,6 +227,8 @@ def _sheet(
         "p": shown,
         "sides": [_side(s, cards) for s in shown["sides"]],
         "status": _status(validation),
+        # "1943b" is how the sources name a half-year; the months are printed beside it.
+        "period": ref.Period.objects.filter(code=body.get("period") or "").first(),
         "validation": None,
         "simulation": None,
     }

@@ -133,6 +133,7 @@ def test_the_sheet_prints_the_scenario_its_sides_and_their_cards(scenario: Any) 
     text = squash(text_of(render_scenario_pdf(scenario)))
     assert "Crossroads" in text
     assert "Two squads meet at a crossroads." in text
+    assert "1943b (July-December 1943)" in text
     for nationality in ("american", "german"):
         assert m.Nationality.objects.get(code=nationality).name_en in text
         for number in (1, 2, 3, 4):
@@ -220,6 +221,7 @@ def test_italian_sheet(scenario: Any) -> None:
     assert "Regole speciali" in text or "Regole Speciali" in text
     assert "Preparazione del mazzo" in text
     assert "pagina 1 di" in text
+    assert "1943b (luglio-dicembre 1943)" in text
     assert "non convalidato" in text
     assert m.Nationality.objects.get(code="german").name_it in text
     assert flat(m.SpecialRule.objects.get(code="defender_entrenched").text_it) in flat(text)
