@@ -89,9 +89,10 @@ def _static_prefix() -> str:
 def static_asset_path(url: str) -> str | None:
     """The file behind ``url`` if it is one of the app's static assets, else None.
 
-    Only ``<static prefix><relative path>`` qualifies; the path is decoded once and must stay
-    inside the static tree (no ``..``, no absolute or backslash segments, no query tricks),
-    and the staticfiles finders must know it (so only files the app ships).
+    Only ``<static prefix><relative path>`` qualifies; the path is taken as written (a
+    percent-escape is refused, never decoded), must stay inside the static tree (no ``..``,
+    ``.`` or empty segment, no backslash, query or fragment), and the staticfiles finders must
+    know it (so only files the app and its installed apps ship).
     """
     prefix = _static_prefix()
     if not url.startswith(prefix):
