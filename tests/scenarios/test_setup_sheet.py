@@ -302,6 +302,14 @@ def test_library_pdf_has_cover_contents_with_page_numbers_and_bookmarks(
         assert outline[title] == start
     assert len({outline[t] for t in titles}) == len(titles)  # each on its own page
 
+    other = render_library_pdf(library, scenarios, paper="Letter", language="it", ink_saving=True)
+    assert "Indice" in page_texts(other)[1]
+    assert {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+        for p in PdfReader(io.BytesIO(other)).pages
+    } == {(612, 792)}
+    assert fill_colours(other) <= {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}
+
 
 # --- The fetcher ----------------------------------------------------------------------------------
 
