@@ -1,0 +1,510 @@
+"""Printable setup sheets: one scenario, or a whole library, as a PDF (WeasyPrint).
+
+A setup sheet is what two players bring to the table: the sides with their cards, how to prepare
+the deck, the special rules and victory conditions, weather and terrain, the rules digest, the
+findings of the full validation and the simulation summary (docs/setup-sheets.md).
+
+Three things keep it safe and cheap:
+
+* every resource the renderer asks for goes through ``StaticAssetFetcher``, which answers only
+  the app's own static files and refuses everything else (no ``file://``, no network, no
+  ``data:``); user text reaches the templates as data and is escaped by the template engine;
+* a sheet is content-addressed: ``setup_sheet_key`` hashes everything that shapes the file, and
+  ``stored_pdf`` renders only when ``setup-sheets/<key>.pdf`` is not yet in ``default_storage``;
+* the storage is private: nothing under MEDIA_URL is routed; the file is read back and served by
+  the job's download view, which checks who may see the scenario.
+
+The functions here are called by a job (``scenarios.jobs``); the scenario arrives already
+selected (``scenarios.selectors``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from scenarios.display import scenario_display
+from scenarios.models import Library, Scenario
+from upfront import labels
+from upfront.reference import models as ref
+from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.labels import RULE_WORDS
+
+# Bump when the renderer changes what a stored sheet looks like in a way the files below do not
+# show (this module's own code); edits to the templates, stylesheets and translations change
+# the key by themselves (``_layout_fingerprint``), so an old file is never served for a new layout.
+TEMPLATE_VERSION = "1"
+LAYOUT_FILES = (
+    "templates/scenarios/print",
+    "templates/scenarios/reports",
+    "static/css/print.css",
+    "static/css/print-ink-saving.css",
+    "locale/it/LC_MESSAGES/django.mo",
+)
+STORAGE_DIR = "setup-sheets"
+PAPER_SIZES = {"A4": "A4", "Letter": "letter"}  # option -> CSS @page size
+LANGUAGES = ("en", "it")
+UNKNOWN = "—"  # how a value no source gives is printed
+
+# The origin the print HTML is rendered under. It is never contacted: the fetcher maps URLs
+# below it to files found by the staticfiles finders. ".invalid" can never resolve (RFC 2606).
+PRINT_ORIGIN = "https://print.upfront.invalid/"
+_KEY = re.compile(r"^[0-9a-f]{64}$")
+
+
+class SetupSheetError(ValueError):
+    """An option the renderer does not know (paper size, language)."""
+
+
+# --- The URL fetcher -----------------------------------------------------------------------
+
+
+def _static_prefix() -> str:
+    """The absolute URL prefix of the app's static files, as the print HTML writes them."""
+    static_url = settings.STATIC_URL or "/static/"
+    if re.match(r"^[a-z][a-z0-9+.-]*://", static_url, re.IGNORECASE):
+        return static_url if static_url.endswith("/") else static_url + "/"
+    return PRINT_ORIGIN + static_url.strip("/") + "/"
+
+
+def static_asset_path(url: str) -> str | None:
+    """The file behind ``url`` if it is one of the app's static assets, else None.
+
+    Only ``<static prefix><relative path>`` qualifies; the path is taken as written (a
+    percent-escape is refused, never decoded), must stay inside the static tree (no ``..``,
+    ``.`` or empty segment, no backslash, query or fragment), and the staticfiles finders must
+    know it (so only files the app and its installed apps ship).
+    """
+    prefix = _static_prefix()
+    if not url.startswith(prefix):
+        return None
+    parts = urlsplit(url)
+    # No query, fragment, escapes or backslashes: a static asset's URL needs none of them.
+    if parts.query or parts.fragment or "\\" in url or "%" in url[len(prefix) :]:
+        return None
+    relative = url[len(prefix) :]
+    path = PurePosixPath(relative)
+    if not relative or path.is_absolute() or any(p in ("..", ".", "") for p in relative.split("/")):
+        return None
+    found = finders.find(str(path))
+    if isinstance(found, list):  # find(all=True) shape; not asked for, but be strict
+        found = found[0] if found else None
+    return str(found) if found else None
+
+
+class StaticAssetFetcher(URLFetcher):  # type: ignore[misc]
+    """WeasyPrint's fetcher for setup sheets: the app's own static files and nothing else.
+
+    Every refusal raises ``ValueError``; WeasyPrint logs it and renders without the resource
+    (an ``<img>`` a player smuggled into a text would be escaped anyway; this is the second
+    wall). ``requested`` records every URL asked for, which the tests read.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=1, allowed_protocols=("https",), allow_redirects=False)
+        self.requested: list[str] = []
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        self.requested.append(url)
+        path = static_asset_path(url)
+        if path is None:
+            raise ValueError(f"setup sheets load only the app's static files, not {url[:80]!r}")
+        with open(path, "rb") as handle:
+            body = handle.read()
+        content_type = "text/css" if path.endswith(".css") else ""
+        return URLFetcherResponse(url, body, {"Content-Type": content_type} if content_type else {})
+
+    def open(self, url: Any, data: Any = None, timeout: Any = None) -> Any:
+        # The base class would open any URL with urllib; every road goes through fetch().
+        return self.fetch(url.full_url if hasattr(url, "full_url") else url)
+
+
+# Tests replace this factory to spy on what a render asks for.
+fetcher_factory: Callable[[], StaticAssetFetcher] = StaticAssetFetcher
+
+
+# --- What a sheet shows ----------------------------------------------------------------------
+
+
+def _known(value: Any) -> Any:
+    return UNKNOWN if value is None or value == "" else value
+
+
+def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
+    """The force's groups (and reinforcements) with each card's printed values."""
+    nationality = force.get("nationality", "")
+
+    def row(item: Mapping[str, Any]) -> dict[str, Any]:
+        info = cards.get((nationality, item.get("card")))  # type: ignore[arg-type]
+        return {
+            "number": item.get("card"),
+            "known": info is not None,
+            "name": info.name if info else _("unknown card"),
+            "role": labels.LEADER_ROLE.get(info.leader_role, "") if info else "",
+            "weapon": _known(info.weapon if info else None),
+            "morale": _known(info.morale if info else None),
+            "panic": _known(info.panic if info else None),
+            "points": _known(info.dyo_points if info else None),
+            "secondary": [labels.SECONDARY_WEAPON.get(w, w) for w in item.get("secondary") or []],
+        }
+
+    groups = [
+        {"label": group.get("label", ""), "cards": [row(i) for i in group.get("cards") or []]}
+        for group in force.get("groups") or []
+    ]
+    reinforcements = [
+        {
+            "label": pgettext("setup sheet", "Reinforcements after deck %(deck)s")
+            % {"deck": r.get("after_deck")},
+            "cards": [row(i) for i in r.get("cards") or []],
+        }
+        for r in force.get("reinforcements") or []
+    ]
+    return groups + reinforcements
+
+
+def _side(side: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> dict[str, Any]:
+    force = side["force"]
+    variants = [str(labels.FORCE_VARIANT[v]) for v in ("partisans", "marines") if force.get(v)]
+    if force.get("mountain"):
+        variants.append(_("Mountain troops"))
+    return {
+        **side,
+        "groups": _side_cards(force, cards),
+        "variants": variants,
+        "radios": [r.get("fire_strength") for r in force.get("radios") or []],
+        "snipers": labels.SNIPER_OPTION.get(force.get("snipers") or 0, ""),
+        "random_decks": force.get("random_reinforcement_decks") or [],
+    }
+
+
+def _status(validation: Mapping[str, Any] | None) -> str:
+    if validation is None:
+        return str(pgettext("setup sheet", "not validated"))
+    if validation.get("valid"):
+        return str(pgettext("setup sheet", "valid"))
+    return str(pgettext("setup sheet", "has errors"))
+
+
+def _revision_label() -> str:
+    revision = data_revision_current()
+    return revision.label if revision else "—"
+
+
+def _sheet(
+    scenario: Scenario,
+    validation: Mapping[str, Any] | None,
+    simulation: Mapping[str, Any] | None,
+    anchor: str,
+) -> dict[str, Any]:
+    """Everything the print templates read for one scenario, in the active language."""
+    body = scenario.document["scenario"]
+    shown = scenario_display(body)
+    for rule in shown["special_rules"]:  # "scenario card" is a word, not a rule number
+        rule["rule"] = RULE_WORDS.get(rule["rule"], rule["rule"])
+    cards = catalogue_current().cards
+    context: dict[str, Any] = {
+        "anchor": anchor,
+        "scenario": scenario,
+        "p": shown,
+        "sides": [_side(s, cards) for s in shown["sides"]],
+        "status": _status(validation),
+        # "1943b" is how the sources name a half-year; the months are printed beside it.
+        "period": ref.Period.objects.filter(code=body.get("period") or "").first(),
+        "validation": None,
+        "simulation": None,
+    }
+    # The partials' owners build their own context; imported only when there is a result, so
+    # this module stands without them.
+    if validation is not None:
+        from scenarios.validation import validation_context
+
+        context["validation"] = validation_context(dict(validation))
+    if simulation is not None:
+        from scenarios.simulation import simulation_context
+
+        context["simulation"] = simulation_context(dict(simulation))
+    return context
+
+
+def _css_string(text: str) -> str:
+    """A CSS string literal whose every non-alphanumeric character is escaped."""
+    return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
+
+
+def _options(paper: str, language: str) -> None:
+    if paper not in PAPER_SIZES:
+        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(PAPER_SIZES)}")
+    if language not in LANGUAGES:
+        raise SetupSheetError(f"unknown language {language!r}; expected one of {LANGUAGES}")
+
+
+def _document(template: str, context: dict[str, Any], *, paper: str, ink_saving: bool) -> str:
+    page_word, of_word = pgettext("setup sheet", "page"), pgettext("setup sheet", "of")
+    page_css = (
+        f"@page {{ size: {PAPER_SIZES[paper]}; }}\n"
+        f"@page {{ @bottom-right {{ content: {_css_string(page_word)} ' ' counter(page) ' ' "
+        f"{_css_string(of_word)} ' ' counter(pages); }} }}"
+    )
+    return str(
+        render_to_string(
+            template,
+            {
+                **context,
+                "page_css": page_css,
+                "ink_saving": ink_saving,
+                "language": translation.get_language(),
+                "revision": _revision_label(),
+            },
+        )
+    )
+
+
+# The print stylesheets, parsed once per process (a worker renders many sheets): parsing them
+# and setting up the fonts cost more than laying out a short sheet (docs/performance.md).
+STYLESHEETS = {False: ("css/print.css",), True: ("css/print.css", "css/print-ink-saving.css")}
+_parsed: dict[str, CSS] = {}
+# Pango's font objects are not shared between threads (in-process jobs run in request threads).
+_fonts = threading.local()
+
+
+def _stylesheets(ink_saving: bool) -> list[CSS]:
+    sheets = []
+    for name in STYLESHEETS[ink_saving]:
+        if name not in _parsed:
+            url = _static_prefix() + name
+            response = fetcher_factory()(url)  # the same gate as any other resource
+            try:
+                text = response.read().decode("utf-8")
+            finally:
+                response.close()
+            _parsed[name] = CSS(string=text, base_url=url, url_fetcher=fetcher_factory())
+        sheets.append(_parsed[name])
+    return sheets
+
+
+def html_to_pdf(html: str, *, ink_saving: bool = False) -> bytes:
+    """Render print HTML with the safe fetcher (the one place WeasyPrint is called)."""
+    if not hasattr(_fonts, "config"):
+        _fonts.config = FontConfiguration()
+    document = HTML(string=html, base_url=PRINT_ORIGIN, url_fetcher=fetcher_factory())
+    pdf: bytes = document.write_pdf(stylesheets=_stylesheets(ink_saving), font_config=_fonts.config)
+    return pdf
+
+
+def scenario_sheet_html(
+    scenario: Scenario,
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+    validation: dict[str, Any] | None = None,
+    simulation: dict[str, Any] | None = None,
+) -> str:
+    """The print HTML of one setup sheet (also what the bench gives Chromium)."""
+    _options(paper, language)
+    with translation.override(language):
+        context = {"sheet": _sheet(scenario, validation, simulation, "scenario-1")}
+        return _document("scenarios/print/sheet.html", context, paper=paper, ink_saving=ink_saving)
+
+
+def render_scenario_pdf(
+    scenario: Scenario,
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+    validation: dict[str, Any] | None = None,
+    simulation: dict[str, Any] | None = None,
+) -> bytes:
+    """One scenario's setup sheet as PDF bytes.
+
+    ``validation``/``simulation`` are the JSON results of ``scenarios.validation.
+    full_validation`` and ``scenarios.simulation.simulate_scenario``; None leaves their
+    sections out and marks the sheet "not validated".
+    """
+    return html_to_pdf(
+        scenario_sheet_html(
+            scenario,
+            paper=paper,
+            language=language,
+            ink_saving=ink_saving,
+            validation=validation,
+            simulation=simulation,
+        ),
+        ink_saving=ink_saving,
+    )
+
+
+def library_sheet_html(
+    library: Library,
+    scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> str:
+    _options(paper, language)
+    with translation.override(language):
+        sheets = [
+            _sheet(scenario, validation, simulation, f"scenario-{index}")
+            for index, (scenario, validation, simulation) in enumerate(scenarios, start=1)
+        ]
+        context = {"library": library, "sheets": sheets}
+        return _document(
+            "scenarios/print/library.html", context, paper=paper, ink_saving=ink_saving
+        )
+
+
+def render_library_pdf(
+    library: Library,
+    scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> bytes:
+    """A library as ONE PDF: a cover, a table of contents with page numbers and bookmarks,
+    then each scenario's sheet from a new page; ``scenarios`` are (scenario, validation
+    result, simulation result) in the order printed."""
+    return html_to_pdf(
+        library_sheet_html(
+            library, scenarios, paper=paper, language=language, ink_saving=ink_saving
+        ),
+        ink_saving=ink_saving,
+    )
+
+
+# --- Content-addressed storage -----------------------------------------------------------------
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+@cache
+def _layout_fingerprint() -> str:
+    """A hash of every file that shapes a sheet's look, read once per process."""
+    digest = hashlib.sha256()
+    for entry in LAYOUT_FILES:
+        path = Path(settings.BASE_DIR) / entry
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if file.exists():
+                digest.update(
+                    f"{entry}:{file.relative_to(path) if files != [path] else ''}\0".encode()
+                )
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def setup_sheet_key(
+    documents: Sequence[Mapping[str, Any]],
+    *,
+    data_revision: str,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+    library: Mapping[str, Any] | None = None,
+    results: Sequence[Mapping[str, Any] | None] = (),
+) -> str:
+    """The sha256 naming a setup sheet: equal inputs, equal key; any change, another key.
+
+    ``documents``: the scenario documents printed, in order; ``data_revision``: the label of
+    the reference data they are printed against; ``library``: the library's title and
+    description for a library PDF; ``results``: the validation/simulation results printed
+    (None where absent). The template version and a fingerprint of the print templates,
+    stylesheets and translations are always part of it.
+    """
+    _options(paper, language)
+    payload = {
+        "template": TEMPLATE_VERSION,
+        "layout": _layout_fingerprint(),
+        "documents": list(documents),
+        "data_revision": data_revision,
+        "options": {"paper": paper, "language": language, "ink_saving": bool(ink_saving)},
+        "library": dict(library) if library is not None else None,
+        "results": list(results),
+    }
+    return hashlib.sha256(_canonical(payload).encode()).hexdigest()
+
+
+def scenario_sheet_key(
+    scenario: Scenario,
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+    validation: dict[str, Any] | None = None,
+    simulation: dict[str, Any] | None = None,
+) -> str:
+    """``setup_sheet_key`` for ``render_scenario_pdf`` with the same arguments."""
+    return setup_sheet_key(
+        [scenario.document],
+        data_revision=_revision_label(),
+        paper=paper,
+        language=language,
+        ink_saving=ink_saving,
+        results=[validation, simulation],
+    )
+
+
+def library_sheet_key(
+    library: Library,
+    scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> str:
+    """``setup_sheet_key`` for ``render_library_pdf`` with the same arguments."""
+    return setup_sheet_key(
+        [s.document for s, _v, _s in scenarios],
+        data_revision=_revision_label(),
+        paper=paper,
+        language=language,
+        ink_saving=ink_saving,
+        library={"title": library.title, "description": library.description},
+        results=[r for _s, v, s in scenarios for r in (v, s)],
+    )
+
+
+def storage_name(key: str) -> str:
+    if not _KEY.match(key):
+        raise SetupSheetError("a setup sheet key is 64 lowercase hex digits")
+    return f"{STORAGE_DIR}/{key}.pdf"
+
+
+def stored_pdf(key: str, render: Callable[[], bytes]) -> str:
+    """The storage name of the sheet ``key``, calling ``render`` only when it is not stored.
+
+    Under ``default_storage`` at ``setup-sheets/<key>.pdf``. Two workers racing on one key
+    both render; the first file saved wins and the second is not written (same content).
+    """
+    name = storage_name(key)
+    if default_storage.exists(name):
+        return name
+    data = render()
+    if default_storage.exists(name):
+        return name
+    saved: str = default_storage.save(name, ContentFile(data))
+    return saved
