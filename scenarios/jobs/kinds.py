@@ -1,0 +1,178 @@
+"""What each kind of job runs, and the report it shows: the one place a kind is wired.
+
+One runner per kind, ``run_<kind>(job, progress) -> Outcome``; ``report`` says which
+template shows a finished job's result and with what context. Runners read the scenario or
+library from the job, report progress with ``progress(percent, message_id)``, and raise
+``JobFailed`` for a failure a player can read.
+
+merge: the validation (wip/validation), simulation (wip/simulation) and setup sheet
+(wip/pdf) branches provide ``scenarios.validation``, ``scenarios.simulation`` and
+``scenarios.setup_sheet``. Until then ``validate`` runs the designer's quick checks; the lines
+marked ``# merge:`` are the ones to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import translation
+from django.utils.text import slugify
+
+from scenarios import selectors
+from scenarios.jobs.services import JobFailed, Outcome, Progress
+from scenarios.models import Job, Scenario
+
+# The simulation's runs when it goes into a setup sheet.
+SHEET_SIMULATION_RUNS = 100_000
+
+
+def _unavailable(exc: ImportError) -> JobFailed:
+    return JobFailed("job_error_unavailable")
+
+
+# --- validate ----------------------------------------------------------------------------------
+
+
+def run_validate(job: Job, progress: Progress) -> Outcome:
+    scenario = _scenario(job)
+    progress(10, "job_note_checking")
+    # merge: replace the next lines with
+    #     from scenarios.validation import full_validation
+    #     result = full_validation(scenario)
+    #     progress(90, "job_note_saving")
+    #     return Outcome(result=result)
+    from scenarios.checks import scenario_quick_check
+
+    rendered = {}
+    for step, language in enumerate(("en", "it")):
+        with translation.override(language):
+            rendered[language] = scenario_quick_check(data=scenario.document)
+        progress(40 + 30 * step, "job_note_checking")
+    progress(90, "job_note_saving")
+    first = rendered["en"]
+    return Outcome(result={"valid": first["valid"], "counts": first["counts"], "checks": rendered})
+
+
+# --- simulate ----------------------------------------------------------------------------------
+
+
+def run_simulate(job: Job, progress: Progress) -> Outcome:
+    scenario = _scenario(job)
+    try:
+        from scenarios.simulation import simulate_scenario  # merge: wip/simulation
+    except ImportError as exc:
+        raise _unavailable(exc) from exc
+    progress(10, "job_note_simulating")
+    result = simulate_scenario(scenario, runs=job.options["runs"], seed=job.options["seed"])
+    progress(90, "job_note_saving")
+    return Outcome(result=result)
+
+
+# --- pdf ---------------------------------------------------------------------------------------
+
+
+def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
+    from scenarios.simulation import simulate_scenario  # merge: wip/simulation
+    from scenarios.validation import full_validation  # merge: wip/validation
+
+    simulation = simulate_scenario(scenario, runs=SHEET_SIMULATION_RUNS, seed=0)
+    return scenario, full_validation(scenario), simulation
+
+
+def run_pdf(job: Job, progress: Progress) -> Outcome:
+    try:
+        from scenarios import setup_sheet  # merge: wip/pdf
+    except ImportError as exc:
+        raise _unavailable(exc) from exc
+    options = {k: job.options[k] for k in ("paper", "language", "ink_saving")}
+    try:
+        if job.scenario is not None:
+            progress(10, "job_note_checking")
+            scenario, validation, simulation = _sheet_parts(job.scenario)
+            progress(50, "job_note_rendering")
+            # merge: check setup_sheet_key's signature against wip/pdf.
+            key = setup_sheet.setup_sheet_key([job.scenario], **options)
+            name = setup_sheet.stored_pdf(
+                key,
+                lambda: setup_sheet.render_scenario_pdf(
+                    scenario, validation=validation, simulation=simulation, **options
+                ),
+            )
+            title = job.scenario.title
+        else:
+            library = job.library
+            assert library is not None
+            members = list(selectors.scenarios_of_library(library, job.requested_by).order_by("pk"))
+            if not members:
+                raise JobFailed("job_error_empty_library")
+            parts = []
+            for number, scenario in enumerate(members):
+                progress(5 + 60 * number // len(members), "job_note_checking")
+                parts.append(_sheet_parts(scenario))
+            progress(70, "job_note_rendering")
+            key = setup_sheet.setup_sheet_key(members, **options)  # merge: as above
+            name = setup_sheet.stored_pdf(
+                key, lambda: setup_sheet.render_library_pdf(library, parts, **options)
+            )
+            title = library.title
+    except ImportError as exc:
+        raise _unavailable(exc) from exc
+    progress(95, "job_note_saving")
+    file_name = f"{slugify(title) or 'setup-sheet'}-{options['paper'].lower()}.pdf"
+    return Outcome(result={"file_name": file_name, **options}, file=name)
+
+
+RUNNERS: dict[str, Callable[[Job, Progress], Outcome]] = {
+    Job.Kind.VALIDATE: run_validate,
+    Job.Kind.SIMULATE: run_simulate,
+    Job.Kind.PDF: run_pdf,
+}
+
+
+def run(job: Job, progress: Progress) -> Outcome:
+    return RUNNERS[job.kind](job, progress)
+
+
+def _scenario(job: Job) -> Scenario:
+    if job.scenario is None:
+        raise JobFailed("job_error_unavailable")
+    return job.scenario
+
+
+# --- Reports -----------------------------------------------------------------------------------
+
+
+def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
+    """The templates showing a finished job's result, and their context (active language)."""
+    if job.status != Job.Status.SUCCEEDED or not job.result:
+        return None
+    if job.kind == Job.Kind.VALIDATE:
+        # merge: replace with
+        #     from scenarios.validation import validation_context
+        #     return (
+        #         ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
+        #         {"validation": validation_context(job.result)},
+        #     )
+        language = (translation.get_language() or "en")[:2]
+        checks = job.result["checks"].get(language) or job.result["checks"]["en"]
+        return ["scenarios/_checks.html"], {"checks": checks}
+    if job.kind == Job.Kind.SIMULATE:
+        from scenarios.simulation import simulation_context  # merge: wip/simulation
+
+        return ["scenarios/reports/_simulation.html"], {
+            "simulation": simulation_context(job.result)
+        }
+    return None  # a PDF: the page offers its download
+
+
+def summary(job: Job) -> dict[str, Any] | None:
+    """A short, language-neutral summary of the result for the API (codes and counts)."""
+    result = job.result
+    if job.status != Job.Status.SUCCEEDED or not isinstance(result, dict):
+        return None
+    if job.kind == Job.Kind.VALIDATE:
+        return {"valid": result.get("valid"), "counts": result.get("counts")}
+    if job.kind == Job.Kind.PDF:
+        return {"file_name": result.get("file_name")}
+    return {k: v for k, v in result.items() if isinstance(v, int | float | str | bool)}
