@@ -137,6 +137,23 @@ def job_request(
     return job
 
 
+def job_rate_exceeded(*, user: Any) -> bool:
+    """Has ``user`` started as many jobs as the ``jobs`` rate allows (the pages' throttle)?
+
+    Counted in the database, like the jobs themselves: it holds with the cache down. The API
+    applies the same rate with DRF's throttle (429).
+    """
+    from rest_framework.settings import api_settings
+
+    rate = api_settings.DEFAULT_THROTTLE_RATES.get("jobs")
+    if not rate:
+        return False
+    number, period = rate.split("/")  # DRF's notation: "30/minute"
+    count, seconds = int(number), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+    since = timezone.now() - timedelta(seconds=seconds)
+    return Job.objects.filter(requested_by=user, created_at__gte=since).count() >= count
+
+
 def job_retry(*, job: Job, user: Any) -> Job:
     """A new job doing what a failed one did (the failed one keeps its reason)."""
     if job.status != Job.Status.FAILED:

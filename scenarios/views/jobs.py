@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import selectors
@@ -33,7 +34,16 @@ def _job(request: HttpRequest, public_id: UUID) -> Job:
     return get_object_or_404(found, public_id=public_id)
 
 
+def _too_many(request: HttpRequest) -> bool:
+    if services.job_rate_exceeded(user=request.user):
+        messages.error(request, _("You have started many jobs just now; wait a minute."))
+        return True
+    return False
+
+
 def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
+    if _too_many(request):
+        return redirect(request.POST.get("back") or "scenarios:jobs")
     data = {key: request.POST.get(key) for key in ("runs", "seed", "paper", "language")}
     options: dict[str, Any] = {key: value for key, value in data.items() if value}
     if kind == Job.Kind.PDF:
@@ -94,6 +104,8 @@ def job_status(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def job_retry(request: HttpRequest, public_id: UUID) -> HttpResponse:
     job = _job(request, public_id)
+    if _too_many(request):
+        return redirect("scenarios:job", public_id=job.public_id)
     try:
         again = services.job_retry(job=job, user=request.user)
     except services.JobNotRetryable:

@@ -119,3 +119,18 @@ def test_my_jobs_lists_mine_with_labels(owner, stranger, scenario) -> None:
     assert "Setup sheet (PDF)" in page and "Done" in page and "Crossroads" in page
     assert 'href="/jobs/"' in page  # in the user menu
     assert "Crossroads" not in signed_in(stranger).get("/jobs/").content.decode()
+
+
+def test_starting_jobs_from_the_pages_is_throttled(owner, scenario, settings) -> None:
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "jobs": "2/minute",
+        },
+    }
+    client = signed_in(owner)
+    for _ in range(3):
+        response = client.post(f"/scenarios/{scenario.public_id}/jobs/validate/", follow=True)
+    assert Job.objects.count() == 2
+    assert "wait a minute" in response.content.decode()
