@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -34,6 +35,14 @@ def _job(request: HttpRequest, public_id: UUID) -> Job:
     return get_object_or_404(found, public_id=public_id)
 
 
+def _back(request: HttpRequest) -> HttpResponse:
+    """Back to the page the form was on (only a path of this site), else to my jobs."""
+    back = request.POST.get("back", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect("scenarios:jobs")
+
+
 def _too_many(request: HttpRequest) -> bool:
     if services.job_rate_exceeded(user=request.user):
         messages.error(request, _("You have started many jobs just now; wait a minute."))
@@ -43,7 +52,7 @@ def _too_many(request: HttpRequest) -> bool:
 
 def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
     if _too_many(request):
-        return redirect(request.POST.get("back") or "scenarios:jobs")
+        return _back(request)
     data = {key: request.POST.get(key) for key in ("runs", "seed", "paper", "language")}
     options: dict[str, Any] = {key: value for key, value in data.items() if value}
     if kind == Job.Kind.PDF:
@@ -55,7 +64,7 @@ def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
     except services.JobInputError as exc:
         for error in exc.errors:
             messages.error(request, error["message"])
-        return redirect(request.POST.get("back") or "scenarios:jobs")
+        return _back(request)
     return redirect("scenarios:job", public_id=job.public_id)
 
 

@@ -134,3 +134,11 @@ def test_starting_jobs_from_the_pages_is_throttled(owner, scenario, settings) ->
         response = client.post(f"/scenarios/{scenario.public_id}/jobs/validate/", follow=True)
     assert Job.objects.count() == 2
     assert "wait a minute" in response.content.decode()
+
+
+def test_the_way_back_after_bad_options_stays_on_this_site(owner, scenario) -> None:
+    response = signed_in(owner).post(
+        f"/scenarios/{scenario.public_id}/jobs/pdf/",
+        {"paper": "A3", "back": "https://evil.example/"},
+    )
+    assert response["Location"] == "/jobs/"

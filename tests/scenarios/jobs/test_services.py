@@ -222,3 +222,12 @@ def test_a_dead_run_whose_message_was_lost_goes_back_to_the_queue(
     with mock.patch.object(tasks.run_job, "apply_async") as publish:
         assert services.jobs_send_unsent() == 1
     publish.assert_called_once()
+
+
+def test_a_visibility_timeout_not_longer_than_the_hard_limit_is_refused(settings) -> None:
+    from scenarios.jobs.checks import visibility_timeout_check
+
+    assert visibility_timeout_check() == []
+    settings.JOB_HARD_TIME_LIMIT = 600
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+    assert [e.id for e in visibility_timeout_check()] == ["scenarios.E101"]
