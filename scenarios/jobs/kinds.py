@@ -23,9 +23,6 @@ from scenarios import selectors
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
 
-# The simulation's runs when it goes into a setup sheet.
-SHEET_SIMULATION_RUNS = 100_000
-
 
 def _unavailable(exc: ImportError) -> JobFailed:
     return JobFailed("job_error_unavailable")
@@ -73,14 +70,16 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 
 
 def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
+    """A scenario with the validation and simulation results its setup sheet prints."""
     from scenarios.simulation import simulate_scenario  # merge: wip/simulation
     from scenarios.validation import full_validation  # merge: wip/validation
 
-    simulation = simulate_scenario(scenario, runs=SHEET_SIMULATION_RUNS, seed=0)
-    return scenario, full_validation(scenario), simulation
+    return scenario, full_validation(scenario), simulate_scenario(scenario, seed=0)
 
 
 def run_pdf(job: Job, progress: Progress) -> Outcome:
+    # The setup sheet is content-addressed: the same scenario(s), results, reference data and
+    # options name the same stored file, rendered only once (scenarios.setup_sheet).
     try:
         from scenarios import setup_sheet  # merge: wip/pdf
     except ImportError as exc:
@@ -91,15 +90,12 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
             progress(10, "job_note_checking")
             scenario, validation, simulation = _sheet_parts(job.scenario)
             progress(50, "job_note_rendering")
-            # merge: check setup_sheet_key's signature against wip/pdf.
-            key = setup_sheet.setup_sheet_key([job.scenario], **options)
+            results = {"validation": validation, "simulation": simulation}
+            key = setup_sheet.scenario_sheet_key(scenario, **results, **options)
             name = setup_sheet.stored_pdf(
-                key,
-                lambda: setup_sheet.render_scenario_pdf(
-                    scenario, validation=validation, simulation=simulation, **options
-                ),
+                key, lambda: setup_sheet.render_scenario_pdf(scenario, **results, **options)
             )
-            title = job.scenario.title
+            title = scenario.title
         else:
             library = job.library
             assert library is not None
@@ -107,11 +103,11 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
             if not members:
                 raise JobFailed("job_error_empty_library")
             parts = []
-            for number, scenario in enumerate(members):
+            for number, member in enumerate(members):
                 progress(5 + 60 * number // len(members), "job_note_checking")
-                parts.append(_sheet_parts(scenario))
+                parts.append(_sheet_parts(member))
             progress(70, "job_note_rendering")
-            key = setup_sheet.setup_sheet_key(members, **options)  # merge: as above
+            key = setup_sheet.library_sheet_key(library, parts, **options)
             name = setup_sheet.stored_pdf(
                 key, lambda: setup_sheet.render_library_pdf(library, parts, **options)
             )
