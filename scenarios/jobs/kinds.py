@@ -31,24 +31,27 @@ def _unavailable(exc: ImportError) -> JobFailed:
 # --- validate ----------------------------------------------------------------------------------
 
 
-def run_validate(job: Job, progress: Progress) -> Outcome:
-    scenario = _scenario(job)
-    progress(10, "job_note_checking")
-    # merge: replace the next lines with
+def _validation(scenario: Scenario) -> dict[str, Any]:
+    # merge: replace the body with
     #     from scenarios.validation import full_validation
-    #     result = full_validation(scenario)
-    #     progress(90, "job_note_saving")
-    #     return Outcome(result=result)
+    #
+    #     return full_validation(scenario)
     from scenarios.checks import scenario_quick_check
 
     rendered = {}
-    for step, language in enumerate(("en", "it")):
+    for language in ("en", "it"):
         with translation.override(language):
             rendered[language] = scenario_quick_check(data=scenario.document)
-        progress(40 + 30 * step, "job_note_checking")
-    progress(90, "job_note_saving")
     first = rendered["en"]
-    return Outcome(result={"valid": first["valid"], "counts": first["counts"], "checks": rendered})
+    return {"valid": first["valid"], "counts": first["counts"], "checks": rendered}
+
+
+def run_validate(job: Job, progress: Progress) -> Outcome:
+    scenario = _scenario(job)
+    progress(10, "job_note_checking")
+    result = _validation(scenario)
+    progress(90, "job_note_saving")
+    return Outcome(result=result)
 
 
 # --- simulate ----------------------------------------------------------------------------------

@@ -38,8 +38,8 @@ from tests.scenarios.conftest import SCENARIO_DOCUMENT
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-# A validation takes four progress steps: about four seconds with this pause.
-STEP_PAUSE = "1.0"
+# A validation reports progress twice (10 %, 90 %): about four seconds with this pause.
+STEP_PAUSE = "2.0"
 DRILL_ENV = {
     "JOB_STEP_PAUSE": STEP_PAUSE,
     "JOB_HARD_TIME_LIMIT": "8",
@@ -213,14 +213,25 @@ def drill(
     app.conf.update(
         broker_url=private_redis.url, result_backend=private_redis.url, task_always_eager=False
     )
-    app.close()  # forget connections to another broker
+    _forget_connections(app)
     workers = Workers(private_redis.url, tmp_path)
     try:
         yield workers, private_redis
     finally:
         workers.stop_all()
         app.conf.update(saved)
-        app.close()
+        _forget_connections(app)
+
+
+def _forget_connections(app: Any) -> None:
+    # The app keeps its broker connections and its result backend (bound to a broker URL):
+    # drop them, so that neither this test nor the next one talks to another Redis.
+    if app._pool is not None:
+        app._pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
 
 
 def _owner_and_scenario() -> tuple[Any, Any]:
