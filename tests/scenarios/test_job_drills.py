@@ -226,8 +226,6 @@ def drill(
 def _forget_connections(app: Any) -> None:
     # The app keeps its broker connections and its result backend (bound to a broker URL):
     # drop them, so that neither this test nor the next one talks to another Redis.
-    if app._pool is not None:
-        app._pool.force_close_all()
     app._pool = None
     app.amqp._producer_pool = None
     app._backend_cache = None
