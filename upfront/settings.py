@@ -341,7 +341,7 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 # A job's hard limit kills the worker child; the soft one comes first and fails the job saying
 # it took too long. The broker redelivers an unacknowledged task (acks_late) after the
 # visibility timeout: it must be longer than the hard limit, or a job still running would be
-# handed to a second worker (checked by upfront.checks at start-up).
+# handed to a second worker (system check scenarios.E101, scenarios/jobs/checks.py).
 JOB_HARD_TIME_LIMIT = env_int("JOB_HARD_TIME_LIMIT", CELERY_TASK_TIME_LIMIT)
 JOB_SOFT_TIME_LIMIT = env_int("JOB_SOFT_TIME_LIMIT", max(1, JOB_HARD_TIME_LIMIT - 30))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
