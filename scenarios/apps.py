@@ -11,6 +11,7 @@ class ScenariosConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from scenarios import listing_cache
+        from scenarios.jobs import checks  # noqa: F401 - registers the system check
         from scenarios.models import Library, Scenario
         from upfront.reference.models import DataRevision
 

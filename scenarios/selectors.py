@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
-from scenarios.models import Library, Scenario
+from scenarios.models import Job, Library, Scenario
 
 SHARED = ("unlisted", "public")
 
@@ -111,3 +111,21 @@ def scenario_is_editable_by(scenario: Scenario, user: Any) -> bool:
 def user_by_username(username: str) -> Any | None:
     """An active account by its username (to name a collaborator), or ``None``."""
     return get_user_model().objects.filter(username=username, is_active=True).first()
+
+
+# --- Jobs -------------------------------------------------------------------------------------
+
+
+def jobs_visible_to(user: Any) -> QuerySet[Job]:
+    """The jobs ``user`` asked for whose scenario or library they may still see.
+
+    A job shows what its scenario or library held: once that is no longer visible to the
+    user (made private, or they left the library), neither is the job.
+    """
+    uid = _user_id(user)
+    if uid is None:
+        return Job.objects.none()
+    return Job.objects.filter(requested_by_id=uid).filter(
+        Q(scenario__in=scenarios_visible_to(user).values("pk"))
+        | Q(library__in=libraries_visible_to(user).values("pk"))
+    )

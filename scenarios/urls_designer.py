@@ -4,6 +4,7 @@
 from django.urls import path
 
 from scenarios.views import designer as views
+from scenarios.views import jobs
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
@@ -38,4 +39,16 @@ urlpatterns = [
         views.library_collaborator_remove,
         name="library_collaborator_remove",
     ),
+    # Background jobs (scenarios.views.jobs).
+    path(
+        "scenarios/<uuid:public_id>/jobs/<str:kind>/",
+        jobs.scenario_job_start,
+        name="scenario_job_start",
+    ),
+    path("libraries/<uuid:public_id>/jobs/pdf/", jobs.library_job_start, name="library_job_start"),
+    path("jobs/", jobs.job_list, name="jobs"),
+    path("jobs/<uuid:public_id>/", jobs.job_detail, name="job"),
+    path("jobs/<uuid:public_id>/status/", jobs.job_status, name="job_status"),
+    path("jobs/<uuid:public_id>/retry/", jobs.job_retry, name="job_retry"),
+    path("jobs/<uuid:public_id>/file/", jobs.job_file, name="job_file"),
 ]

@@ -34,6 +34,11 @@ def env_int(name: str, default: int) -> int:
     return int(value) if value else default
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value else default
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
@@ -197,9 +202,15 @@ if "pytest" in sys.modules:
 if CACHE_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis down must not break a request: connection errors are misses, logged
+            # (upfront/cache.py); short timeouts so that a dead Redis costs milliseconds.
+            "BACKEND": "upfront.cache.TolerantRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "OPTIONS": {
+                "socket_connect_timeout": env_float("CACHE_CONNECT_TIMEOUT", 0.5),
+                "socket_timeout": env_float("CACHE_TIMEOUT", 1.0),
+            },
         }
     }
 else:
@@ -283,7 +294,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_THROTTLE_RATES": {"draw": env("DRAW_THROTTLE", "120/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "draw": env("DRAW_THROTTLE", "120/minute"),
+        # Job creation, per user (scenarios.api.jobs).
+        "jobs": env("JOB_THROTTLE", "30/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Up Front Builder API",
@@ -321,6 +336,43 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
+
+# --- Background jobs (scenarios.jobs, docs/jobs.md) ------------------------------------------
+# A job's hard limit kills the worker child; the soft one comes first and fails the job saying
+# it took too long. The broker redelivers an unacknowledged task (acks_late) after the
+# visibility timeout: it must be longer than the hard limit, or a job still running would be
+# handed to a second worker (system check scenarios.E101, scenarios/jobs/checks.py).
+JOB_HARD_TIME_LIMIT = env_int("JOB_HARD_TIME_LIMIT", CELERY_TASK_TIME_LIMIT)
+JOB_SOFT_TIME_LIMIT = env_int("JOB_SOFT_TIME_LIMIT", max(1, JOB_HARD_TIME_LIMIT - 30))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", JOB_HARD_TIME_LIMIT + 300),
+    # Redis down: fail fast in the request (the job waits in the outbox), no retry loop.
+    "socket_connect_timeout": env_float("CELERY_BROKER_CONNECT_TIMEOUT", 1.0),
+    "socket_timeout": env_float("CELERY_BROKER_SOCKET_TIMEOUT", 5.0),
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECT_TIMEOUT", 1.0)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Setup sheets go to their own queue, so that the workers rendering them can recycle their
+# processes (WeasyPrint's memory grows with use): `celery -A upfront worker -Q pdf
+# --max-tasks-per-child ... ` or these settings for every worker.
+JOB_PDF_QUEUE = env("JOB_PDF_QUEUE", "pdf")
+CELERY_WORKER_MAX_TASKS_PER_CHILD = env_int("CELERY_WORKER_MAX_TASKS_PER_CHILD", 200) or None
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 512_000) or None
+# A run that fails this many times (worker killed, hard limit) is given up.
+JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
+# Transient errors (database or broker connection) are retried with back-off, this many times.
+JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
+# The outbox sweep (celery beat; `manage.py send_jobs` from cron without beat).
+JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
+# Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
+# job lasts long enough to kill its worker in the middle. Never set in production.
+JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)}
+}
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

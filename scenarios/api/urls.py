@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import views
+from scenarios.api import jobs, views
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -33,4 +33,17 @@ urlpatterns = [
         views.LibraryCollaboratorApi.as_view(),
         name="library-collaborator",
     ),
+    # Background jobs (scenarios.api.jobs).
+    path(
+        "scenarios/<uuid:id>/validate", jobs.ScenarioValidateApi.as_view(), name="scenario-validate"
+    ),
+    path(
+        "scenarios/<uuid:id>/simulate", jobs.ScenarioSimulateApi.as_view(), name="scenario-simulate"
+    ),
+    path("scenarios/<uuid:id>/pdf", jobs.ScenarioPdfApi.as_view(), name="scenario-pdf"),
+    path("libraries/<uuid:id>/pdf", jobs.LibraryPdfApi.as_view(), name="library-pdf"),
+    path("jobs/", jobs.JobListApi.as_view(), name="jobs"),
+    path("jobs/<uuid:id>", jobs.JobDetailApi.as_view(), name="job"),
+    path("jobs/<uuid:id>/file", jobs.JobFileApi.as_view(), name="job-file"),
+    path("jobs/<uuid:id>/retry", jobs.JobRetryApi.as_view(), name="job-retry"),
 ]

@@ -159,7 +159,8 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
         for result in schema.get_all_operations()
         if result.ok().path.startswith(("/api/v1/scenarios/", "/api/v1/libraries/"))
     ]
-    assert len(operations) == 21
+    # 21, and the four that start jobs (validate, simulate, pdf; a library's pdf).
+    assert len(operations) == 25
     statuses: list[int] = []
     for operation in operations:
         runs = _strategies(schema, operation)
@@ -174,3 +175,44 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
             statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
     assert not failures, "\n\n".join(failures)
     assert {200, 201, 400, 404} <= set(statuses)
+
+
+def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
+    """The jobs operations with a token, on a job of the user's own too (a failed one, so
+    that retry answers 202), so that their success answers are checked."""
+    from rest_framework.authtoken.models import Token
+
+    from scenarios import services
+    from scenarios.models import Job
+    from tests.scenarios.conftest import SCENARIO_DOCUMENT
+
+    owner = django_user_model.objects.create_user("st-jobs", password="st-pw-123")
+    scenario = services.scenario_create(owner=owner, data=SCENARIO_DOCUMENT)
+    job = Job.objects.create(
+        kind="validate",
+        scenario=scenario,
+        requested_by=owner,
+        status="failed",
+        error="job_error_unexpected",
+    )
+    headers = {"Authorization": f"Token {Token.objects.create(user=owner).key}"}
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
+    failures: list[str] = []
+    operations = [
+        result.ok()
+        for result in schema.get_all_operations()
+        if result.ok().path.startswith("/api/v1/jobs/")
+    ]
+    assert len(operations) == 4
+    statuses: list[int] = []
+    for operation in operations:
+        runs = _strategies(schema, operation)
+        if "{id}" in operation.path:
+            fixed = _strategies(schema, operation, path_parameters={"id": str(job.public_id)})
+            if not (len(operation.query) or len(operation.body)):
+                fixed = [run for run in fixed if run[0] != "negative"]
+            runs += fixed
+        for kind, strategy in runs:
+            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
+    assert not failures, "\n\n".join(failures)
+    assert {200, 202, 404} <= set(statuses)

@@ -50,6 +50,7 @@ TITLES = {
     404: gettext_lazy("Not Found"),
     405: gettext_lazy("Method Not Allowed"),
     406: gettext_lazy("Not Acceptable"),
+    409: gettext_lazy("Conflict"),
     413: gettext_lazy("Content Too Large"),
     415: gettext_lazy("Unsupported Media Type"),
     429: gettext_lazy("Too Many Requests"),
@@ -73,6 +74,7 @@ CODES = (
     "throttled",
     "server_error",
     "reference_data_not_loaded",
+    "conflict",
     "error",
 )
 

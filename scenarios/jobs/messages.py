@@ -1,0 +1,58 @@
+"""What a job says to a player: progress notes and errors, stored as message ids.
+
+A job stores ``progress_note`` and ``error`` as ids of :data:`JOB_MESSAGES` (and the error's
+parameters), never text, so each viewer reads them in their own language, and never a
+traceback: an unexpected error is logged and told as ``job_error_unexpected``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+JOB_MESSAGES = {
+    # Progress notes.
+    "job_note_waiting": _("Waiting for the job queue to be reachable"),
+    "job_note_queued": _("Waiting for a worker"),
+    "job_note_started": _("Started"),
+    "job_note_checking": _("Checking the scenario"),
+    "job_note_simulating": _("Simulating the scenario's random procedures"),
+    "job_note_rendering": _("Rendering the setup sheet"),
+    "job_note_saving": _("Saving the result"),
+    "job_note_done": _("Done"),
+    # Errors.
+    "job_error_too_long": _("The job took too long (over %(seconds)s seconds) and was stopped."),
+    "job_error_gave_up": _("The job was interrupted %(attempts)s times; it was given up."),
+    "job_error_unexpected": _("An unexpected error stopped the job. It has been logged."),
+    "job_error_transient": _(
+        "The database or the job queue could not be reached. Try again in a few minutes."
+    ),
+    "job_error_no_reference_data": _("The reference data is not loaded on the server."),
+    "job_error_no_scenario": _("This job has no scenario to work on."),
+    "job_error_empty_library": _("The library has no scenario that you may see."),
+}
+
+
+def job_message(message_id: str, params: Mapping[str, Any] | None = None) -> str:
+    """A job's note or error in the active language ("" for none)."""
+    if not message_id:
+        return ""
+    template = JOB_MESSAGES.get(message_id)
+    if template is None:
+        return str(JOB_MESSAGES["job_error_unexpected"])
+    try:
+        return str(template) % dict(params or {})
+    except (KeyError, TypeError, ValueError):
+        return str(template)
+
+
+# The status a player reads (Job.state: "waiting" is a queued job not yet sent).
+JOB_STATES = {
+    "waiting": _("Waiting for the job queue"),
+    "queued": _("Queued"),
+    "running": _("Running"),
+    "succeeded": _("Done"),
+    "failed": _("Failed"),
+}

@@ -1,0 +1,72 @@
+"""The options each kind of job takes: defined once, for the API (its request bodies and
+their schema), the pages' forms and the services (which check them again)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+PAPERS = ("A4", "Letter")
+LANGUAGES = ("en", "it")
+RUNS_MIN, RUNS_MAX, RUNS_DEFAULT = 1_000, 1_000_000, 100_000
+SEED_MAX = 2**31 - 1
+
+
+class ValidateOptions(serializers.Serializer):
+    """No options: the whole scenario is validated against the current reference data."""
+
+
+class SimulateOptions(serializers.Serializer):
+    runs = serializers.IntegerField(
+        min_value=RUNS_MIN,
+        max_value=RUNS_MAX,
+        default=RUNS_DEFAULT,
+        label=_("Runs"),
+        help_text="How many games to simulate",
+    )
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=SEED_MAX,
+        default=0,
+        label=_("Seed"),
+        help_text="The same seed gives the same figures",
+    )
+
+
+class PdfOptions(serializers.Serializer):
+    paper = serializers.ChoiceField(
+        choices=[("A4", "A4"), ("Letter", "Letter")], default="A4", label=_("Paper")
+    )
+    language = serializers.ChoiceField(
+        choices=[("en", _("English")), ("it", _("Italian"))],
+        required=False,
+        label=_("Language"),
+        help_text="Of the sheet; the request's language when not given",
+    )
+    ink_saving = serializers.BooleanField(
+        default=False,
+        label=_("Ink saving"),
+        help_text="Light backgrounds and thin rules, for black-and-white printers",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("language"):
+            language = (get_language() or "en")[:2]
+            attrs["language"] = language if language in LANGUAGES else "en"
+        return attrs
+
+
+OPTIONS = {"validate": ValidateOptions, "simulate": SimulateOptions, "pdf": PdfOptions}
+
+
+def options_errors(errors: Any, prefix: str = "") -> list[dict[str, str]]:
+    """DRF's field errors as ``[{"path", "message"}]`` (the API's problem format)."""
+    found = []
+    for field, messages in dict(errors).items():
+        name = "$" if field == "non_field_errors" else f"{prefix}{field}"
+        for message in messages if isinstance(messages, list) else [messages]:
+            found.append({"path": name, "message": str(message)})
+    return found

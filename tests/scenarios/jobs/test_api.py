@@ -1,0 +1,202 @@
+"""Jobs API: start (202), follow, retry, list, file; who may see a job; problems."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from rest_framework.test import APIClient
+
+from scenarios import services as scenario_services
+from scenarios.models import Job
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user: Any | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def _start(client: APIClient, scenario: Any, kind: str, capture: Any, body: Any = None) -> Any:
+    with capture(execute=True):
+        return client.post(
+            f"/api/v1/scenarios/{scenario.public_id}/{kind}", body or {}, format="json"
+        )
+
+
+def test_validate_answers_202_and_the_job_is_done_in_process(
+    owner, scenario, eager, django_capture_on_commit_callbacks
+) -> None:
+    response = _start(api(owner), scenario, "validate", django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    body = response.json()
+    assert body["kind"] == "validate" and body["scenario"] == str(scenario.public_id)
+    # The answer is made before the commit: the job then runs; GET shows it finished.
+    job = api(owner).get(f"/api/v1/jobs/{body['id']}").json()
+    assert job["status"] == "succeeded" and job["progress"] == 100
+    assert job["result"] == {"valid": True, "counts": {"error": 0, "warning": 0, "info": 0}}
+    assert job["error"] is None and job["attempts"] == 1
+    assert job["links"]["page"].endswith(f"/jobs/{body['id']}/")
+    assert job["links"]["file"] is None and job["links"]["retry"] is None
+
+
+def test_bad_options_are_a_problem_naming_the_field(owner, scenario) -> None:
+    response = api(owner).post(
+        f"/api/v1/scenarios/{scenario.public_id}/pdf",
+        {"paper": "A3", "ink_saving": "maybe"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert sorted(e["path"] for e in response.json()["errors"]) == ["ink_saving", "paper"]
+    assert not Job.objects.exists()
+
+
+def test_pdf_options_get_defaults_and_the_request_language(owner, scenario) -> None:
+    client = api(owner)
+    response = client.post(
+        f"/api/v1/scenarios/{scenario.public_id}/pdf", {}, format="json", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert response.status_code == 202
+    assert response.json()["options"] == {"paper": "A4", "language": "it", "ink_saving": False}
+
+
+def test_anonymous_is_refused_with_401(scenario) -> None:
+    response = api(None).post(f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json")
+    assert response.status_code == 401
+    assert api(None).get("/api/v1/jobs/").status_code == 401
+
+
+def test_a_stranger_gets_404_for_a_private_scenario_and_for_its_jobs(
+    owner, stranger, scenario
+) -> None:
+    response = api(stranger).post(
+        f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json"
+    )
+    assert response.status_code == 404
+    job = api(owner).post(f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json")
+    assert api(stranger).get(f"/api/v1/jobs/{job.json()['id']}").status_code == 404
+    assert api(stranger).get("/api/v1/jobs/").json()["count"] == 0
+
+
+def test_a_job_of_a_scenario_made_private_later_is_404(owner, stranger, scenario) -> None:
+    scenario_services.scenario_update(scenario=scenario, visibility="unlisted")
+    job_id = (
+        api(stranger)
+        .post(f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json")
+        .json()["id"]
+    )
+    assert api(stranger).get(f"/api/v1/jobs/{job_id}").status_code == 200
+    scenario_services.scenario_update(scenario=scenario, visibility="private")
+    assert api(stranger).get(f"/api/v1/jobs/{job_id}").status_code == 404
+    assert api(stranger).post(f"/api/v1/jobs/{job_id}/retry").status_code == 404
+
+
+def test_my_jobs_are_listed_paginated_newest_first(owner, scenario) -> None:
+    client = api(owner)
+    ids = [
+        client.post(f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json").json()[
+            "id"
+        ]
+        for _ in range(3)
+    ]
+    page = client.get("/api/v1/jobs/?page_size=2").json()
+    assert page["count"] == 3
+    assert [j["id"] for j in page["results"]] == ids[::-1][:2]
+    assert page["results"][0]["status"] == "waiting"  # never sent: no commit in this test
+
+
+def test_library_pdf_job(owner, scenario) -> None:
+    library = scenario_services.library_create(owner=owner, title="Desert")
+    response = api(owner).post(
+        f"/api/v1/libraries/{library.public_id}/pdf", {"paper": "Letter"}, format="json"
+    )
+    assert response.status_code == 202
+    assert response.json()["library"] == str(library.public_id)
+
+
+def test_retry_of_a_failed_job_is_a_new_job_and_409_otherwise(owner, scenario) -> None:
+    client = api(owner)
+    job_id = client.post(
+        f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json"
+    ).json()["id"]
+    response = client.post(f"/api/v1/jobs/{job_id}/retry")
+    assert response.status_code == 409 and response.json()["code"] == "conflict"
+    Job.objects.filter(public_id=job_id).update(
+        status="failed", error="job_error_too_long", error_params={"seconds": 240}
+    )
+    failed = client.get(f"/api/v1/jobs/{job_id}", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert failed["error"]["code"] == "job_error_too_long"
+    assert "240 seconds" in failed["error"]["message"]
+    assert failed["links"]["retry"].endswith(f"/api/v1/jobs/{job_id}/retry")
+    response = client.post(f"/api/v1/jobs/{job_id}/retry")
+    assert response.status_code == 202 and response.json()["id"] != job_id
+
+
+def test_the_error_is_told_in_the_viewers_language(owner, scenario) -> None:
+    job = Job.objects.create(
+        kind="validate",
+        scenario=scenario,
+        requested_by=owner,
+        status="failed",
+        error="job_error_unexpected",
+    )
+    en = api(owner).get(f"/api/v1/jobs/{job.public_id}", HTTP_ACCEPT_LANGUAGE="en").json()
+    it = api(owner).get(f"/api/v1/jobs/{job.public_id}", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert en["error"]["message"] != it["error"]["message"]
+    assert "Traceback" not in en["error"]["message"]
+
+
+def test_the_file_of_a_setup_sheet_downloads_with_a_readable_name(owner, scenario) -> None:
+    name = default_storage.save("setup-sheets/test-jobs-api.pdf", ContentFile(b"%PDF-1.7 test"))
+    try:
+        job = Job.objects.create(
+            kind="pdf",
+            scenario=scenario,
+            requested_by=owner,
+            status="succeeded",
+            file=name,
+            result={"file_name": "crossroads-a4.pdf"},
+        )
+        response = api(owner).get(f"/api/v1/jobs/{job.public_id}/file")
+        assert response.status_code == 200
+        assert response["Content-Type"] == "application/pdf"
+        assert 'filename="crossroads-a4.pdf"' in response["Content-Disposition"]
+        assert b"".join(response.streaming_content) == b"%PDF-1.7 test"
+    finally:
+        default_storage.delete(name)
+    Job.objects.filter(pk=job.pk).update(file="")
+    assert api(owner).get(f"/api/v1/jobs/{job.public_id}/file").status_code == 404
+
+
+def test_job_creation_is_throttled(owner, scenario, settings) -> None:
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "jobs": "2/minute"}
+    with mock.patch("rest_framework.throttling.ScopedRateThrottle.THROTTLE_RATES", rates):
+        client = api(owner)
+        codes = [
+            client.post(
+                f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json"
+            ).status_code
+            for _ in range(3)
+        ]
+    assert codes == [202, 202, 429]
+
+
+def test_broker_down_the_request_still_succeeds(
+    owner, scenario, django_capture_on_commit_callbacks, settings
+) -> None:
+    from kombu.exceptions import OperationalError
+
+    from scenarios import tasks
+
+    with mock.patch.object(tasks.run_job, "apply_async", side_effect=OperationalError("down")):
+        response = _start(api(owner), scenario, "validate", django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    job = api(owner).get(f"/api/v1/jobs/{response.json()['id']}").json()
+    assert job["status"] == "waiting" and job["sent_at"] is None

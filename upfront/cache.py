@@ -1,0 +1,110 @@
+"""A Redis cache that a stopped Redis cannot break.
+
+Log-in rate limits, API throttles, the public lists' pages and the reference data revision
+live in the cache. None of them is worth an error page: with Redis unreachable, a read is a
+miss, a write is skipped and the fault is logged (once a minute at most, not on every call),
+and the request goes on as if the cache were empty. Settings give the connection short
+timeouts (CACHES in upfront/settings.py), so a dead Redis costs milliseconds, not seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+LOG_EVERY_SECONDS = 60.0
+
+
+class TolerantRedisCache(RedisCache):
+    """Django's ``RedisCache``; connection errors are misses (reads) and no-ops (writes)."""
+
+    _last_logged = 0.0
+
+    def _unreachable(self, operation: str, exc: Exception) -> None:
+        now = time.monotonic()
+        if now - TolerantRedisCache._last_logged >= LOG_EVERY_SECONDS:
+            TolerantRedisCache._last_logged = now
+            logger.warning("cache unreachable (%s), treated as a miss: %s", operation, exc)
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        try:
+            return super().get(key, default, version)
+        except UNREACHABLE as exc:
+            self._unreachable("get", exc)
+            return default
+
+    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
+        try:
+            return super().get_many(keys, version)
+        except UNREACHABLE as exc:
+            self._unreachable("get_many", exc)
+            return {}
+
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        try:
+            return super().has_key(key, version)
+        except UNREACHABLE as exc:
+            self._unreachable("has_key", exc)
+            return False
+
+    def set(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().set(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("set", exc)
+
+    def set_many(self, *args: Any, **kwargs: Any) -> list[Any]:
+        try:
+            return super().set_many(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("set_many", exc)
+            return []
+
+    def add(self, *args: Any, **kwargs: Any) -> bool:
+        try:
+            return super().add(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("add", exc)
+            return False
+
+    def touch(self, *args: Any, **kwargs: Any) -> bool:
+        try:
+            return super().touch(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("touch", exc)
+            return False
+
+    def delete(self, *args: Any, **kwargs: Any) -> bool:
+        try:
+            return super().delete(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("delete", exc)
+            return False
+
+    def delete_many(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().delete_many(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self._unreachable("delete_many", exc)
+
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
+        # A counter that cannot be read counts from zero (a throttle lets the request through).
+        try:
+            return super().incr(key, delta, version)
+        except UNREACHABLE as exc:
+            self._unreachable("incr", exc)
+            return delta
+
+    def clear(self) -> None:
+        try:
+            super().clear()
+        except UNREACHABLE as exc:
+            self._unreachable("clear", exc)
