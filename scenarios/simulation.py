@@ -26,7 +26,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 
 from scenarios.forms import ROLE_LABELS
-from upfront.reference.fetch import catalogue_current
+from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
 from upfront.rules.scenario import ScenarioFormatError, scenario_document_from_dict
@@ -135,7 +135,9 @@ def simulate_scenario(
             seed=seed,
             opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
         ).to_dict()
-    result["data_revision"] = catalogue.data_revision
+    # The revision as players see it everywhere (its label), not the catalogue's internal key.
+    revision = data_revision_current()
+    result["data_revision"] = revision.label if revision else None
     return result
 
 

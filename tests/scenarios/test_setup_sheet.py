@@ -15,8 +15,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,8 @@ from scenarios.setup_sheet import (
     setup_sheet_key,
     stored_pdf,
 )
+from scenarios.simulation import simulate_scenario
+from scenarios.validation import full_validation
 from upfront.reference import models as m
 from upfront.reference.fetch import data_revision_current
 
@@ -199,21 +199,45 @@ def test_the_footer_on_every_page_says_status_revision_and_page_of_pages(scenari
         assert f"page {number} of {len(pages)}" in page
 
 
-@pytest.mark.parametrize(("valid", "status"), [(True, "valid"), (False, "has errors")])
+@pytest.mark.parametrize(("broken", "status"), [(False, "valid"), (True, "has errors")])
 def test_the_footer_says_what_the_validation_found(
-    scenario: Any, monkeypatch: pytest.MonkeyPatch, valid: bool, status: str
+    owner: Any, scenario_document: dict[str, Any], broken: bool, status: str
 ) -> None:
-    # scenarios.validation is written on another branch; a stand-in with its interface.
-    stand_in = types.ModuleType("scenarios.validation")
-    seen: list[dict[str, Any]] = []
-    stand_in.validation_context = lambda result: seen.append(result) or {"valid": valid}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "scenarios.validation", stand_in)
-    result = {"valid": valid, "counts": {"error": 0 if valid else 1}}
+    document = rich(scenario_document)
+    for side in document["scenario"]["sides"]:  # room for the radio and sniper rich() buys
+        side["force"]["budget"] = 400
+    if broken:  # M9.3: the jungle topography belongs to the Pacific, this scenario is in Europe
+        document["scenario"]["mountain"] = True
+        document["scenario"]["topography"] = "jungle"
+    scenario = services.scenario_create(owner=owner, data=document)
+    result = full_validation(scenario)
+    assert result["valid"] is not broken
     pages = page_texts(render_scenario_pdf(scenario, validation=result))
-    assert seen == [result]
     for page in pages:
         assert f"Setup sheet · {status} ·" in page
         assert "not validated" not in page
+
+
+def test_a_validated_and_simulated_sheet_prints_each_part_once(scenario: Any) -> None:
+    validation, simulation = full_validation(scenario), simulate_scenario(scenario, runs=2_000)
+    text = squash(
+        text_of(render_scenario_pdf(scenario, validation=validation, simulation=simulation))
+    )
+    # The report partials bring their own headings on a web page; on the sheet the sections do.
+    for heading in (
+        "Deck preparation",
+        "Rules digest",
+        "Validation findings",
+        "Simulation of the random procedures",
+    ):
+        assert text.count(heading) == 1, heading
+    assert "Full-game validation" not in text and "Random procedures: simulation" not in text
+    # The digest prints the overcast weather rule's summary from the data; the simulation its
+    # assumption about the Random Numbers.
+    overcast = m.WeatherCondition.objects.get(code="overcast")
+    assert flat(overcast.summary_en)[:60] in flat(text)
+    assumption = m.RandomNumberDistribution.objects.get(code="action_deck").assumption_en
+    assert flat(assumption)[:60] in flat(text)
 
 
 def test_italian_sheet(scenario: Any) -> None:
