@@ -133,6 +133,18 @@ def _fresh_catalogue_check() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _english_by_default() -> Iterator[None]:
+    # translation.activate() in one test (or a view it calls outside a request) leaves that
+    # language active in the thread for the next test; every test starts in English, the
+    # site's default, and says so itself when it wants Italian.
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits() -> Iterator[None]:
     # django-allauth counts log-ins, sign-ups and e-mails sent in the Django cache; one test's
     # attempts must not use up the next one's allowance.

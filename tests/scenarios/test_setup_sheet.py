@@ -183,7 +183,7 @@ def test_special_rules_victory_conditions_weather_and_deck(scenario: Any) -> Non
     assert "The farmhouse counts as Buildings -3." in text
     assert "Most victory points after three decks." in text
     assert m.WeatherCondition.objects.get(code="overcast").name_en in text
-    assert m.TerrainCardType.objects.get(code="wire").name in text
+    assert m.TerrainCardType.objects.get(code="wire").name_en in text
     assert "overcast" not in text.replace(
         m.WeatherCondition.objects.get(code="overcast").name_en, ""
     )  # the label, never the code
