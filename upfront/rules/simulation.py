@@ -562,10 +562,9 @@ def _weather_tallies(
     lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
     # Per interval: does a number in it begin (99.5), intensify or stop (99.6) precipitation?
     columns = [(u < begins, u < worse, worse <= u < worse + stops) for u in lows]
-    # Single precision: comparisons on half the bytes; the cuts move by less than 1e-7.
-    uniform = rng.random((n, runs), dtype=np.float32)
+    uniform = rng.random((n, runs))
     draws = np.zeros((n, runs), dtype=np.uint8)  # the interval: how many breaks it passed
-    for cut in breaks.astype(np.float32):
+    for cut in breaks:
         draws += uniform >= cut  # a few comparisons beat searchsorted here
 
     def table(new_deck: bool) -> npt.NDArray[np.intp]:
