@@ -10,7 +10,7 @@ of examples per operation, derandomised, so the run is repeatable and takes well
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -105,6 +105,35 @@ def test_every_operation_behaves_as_documented(app: Any) -> None:
     assert {200, 400, 403, 404} <= set(statuses)
 
 
+def _run_signed_in(
+    app: Any, headers: dict[str, str], prefixes: tuple[str, ...], own: Callable[[Any], Any]
+) -> tuple[int, list[int]]:
+    """Every operation under ``prefixes``, with the user's token; those with an ``{id}`` also on
+    the user's own object (``own(operation)``, None for none), so that their success answers
+    are checked. Fails with every failure; returns how many operations and the statuses seen."""
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
+    failures: list[str] = []
+    operations = [
+        result.ok()
+        for result in schema.get_all_operations()
+        if result.ok().path.startswith(prefixes)
+    ]
+    statuses: list[int] = []
+    for operation in operations:
+        runs = _strategies(schema, operation)
+        own_id = own(operation) if "{id}" in operation.path else None
+        if own_id is not None:
+            fixed = _strategies(schema, operation, path_parameters={"id": own_id})
+            # With the id fixed, an operation with no query and no body has nothing to get wrong.
+            if not (len(operation.query) or len(operation.body)):
+                fixed = [run for run in fixed if run[0] != "negative"]
+            runs += fixed
+        for kind, strategy in runs:
+            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
+    assert not failures, "\n\n".join(failures)
+    return len(operations), statuses
+
+
 def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
     from builder.services import saved_force_create
 
@@ -113,27 +142,13 @@ def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model
     from upfront.api.tokens import api_token_rotate
 
     headers = {"Authorization": f"Token {api_token_rotate(user=owner).key}"}
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
-    failures: list[str] = []
-    operations = [
-        result.ok()
-        for result in schema.get_all_operations()
-        if result.ok().path.startswith("/api/v1/forces/")
-    ]
-    assert len(operations) == 7
-    statuses: list[int] = []
-    for operation in operations:
-        runs = _strategies(schema, operation)
-        if "{id}" in operation.path and operation.method.upper() != "DELETE":
-            # On the owner's own force too, so its success answers are checked.
-            fixed = _strategies(schema, operation, path_parameters={"id": force.pk})
-            # With the id fixed, an operation with no query and no body has nothing to get wrong.
-            if not (len(operation.query) or len(operation.body)):
-                fixed = [run for run in fixed if run[0] != "negative"]
-            runs += fixed
-        for kind, strategy in runs:
-            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
-    assert not failures, "\n\n".join(failures)
+    count, statuses = _run_signed_in(
+        app,
+        headers,
+        ("/api/v1/forces/",),
+        lambda operation: None if operation.method.upper() == "DELETE" else force.pk,
+    )
+    assert count == 7
     assert {200, 201, 400, 404} <= set(statuses)
 
 
@@ -152,28 +167,18 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
     library = services.library_create(owner=owner, title="Club", visibility="unlisted")
     scenario = services.scenario_create(owner=owner, data=SCENARIO_DOCUMENT, library=library)
     headers = {"Authorization": f"Token {Token.objects.create(user=owner).key}"}
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
-    failures: list[str] = []
-    operations = [
-        result.ok()
-        for result in schema.get_all_operations()
-        if result.ok().path.startswith(("/api/v1/scenarios/", "/api/v1/libraries/"))
-    ]
+
+    def own(operation: Any) -> str | None:
+        if operation.method.upper() == "DELETE":
+            return None
+        mine = scenario if operation.path.startswith("/api/v1/scenarios/") else library
+        return str(mine.public_id)
+
+    count, statuses = _run_signed_in(
+        app, headers, ("/api/v1/scenarios/", "/api/v1/libraries/"), own
+    )
     # 21, and the four that start jobs (validate, simulate, pdf; a library's pdf).
-    assert len(operations) == 25
-    statuses: list[int] = []
-    for operation in operations:
-        runs = _strategies(schema, operation)
-        if "{id}" in operation.path and operation.method.upper() != "DELETE":
-            own = scenario if operation.path.startswith("/api/v1/scenarios/") else library
-            fixed = _strategies(schema, operation, path_parameters={"id": str(own.public_id)})
-            # With the id fixed, an operation with no query and no body has nothing to get wrong.
-            if not (len(operation.query) or len(operation.body)):
-                fixed = [run for run in fixed if run[0] != "negative"]
-            runs += fixed
-        for kind, strategy in runs:
-            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
-    assert not failures, "\n\n".join(failures)
+    assert count == 25
     assert {200, 201, 400, 404} <= set(statuses)
 
 
@@ -196,23 +201,8 @@ def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -
         error="job_error_unexpected",
     )
     headers = {"Authorization": f"Token {Token.objects.create(user=owner).key}"}
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
-    failures: list[str] = []
-    operations = [
-        result.ok()
-        for result in schema.get_all_operations()
-        if result.ok().path.startswith("/api/v1/jobs/")
-    ]
-    assert len(operations) == 4
-    statuses: list[int] = []
-    for operation in operations:
-        runs = _strategies(schema, operation)
-        if "{id}" in operation.path:
-            fixed = _strategies(schema, operation, path_parameters={"id": str(job.public_id)})
-            if not (len(operation.query) or len(operation.body)):
-                fixed = [run for run in fixed if run[0] != "negative"]
-            runs += fixed
-        for kind, strategy in runs:
-            statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
-    assert not failures, "\n\n".join(failures)
+    count, statuses = _run_signed_in(
+        app, headers, ("/api/v1/jobs/",), lambda operation: str(job.public_id)
+    )
+    assert count == 4
     assert {200, 202, 404} <= set(statuses)
