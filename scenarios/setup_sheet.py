@@ -53,13 +53,18 @@ from upfront.reference.labels import RULE_WORDS
 # show (this module's own code); edits to the templates, stylesheets and translations change
 # the key by themselves (``_layout_fingerprint``), so an old file is never served for a new layout.
 TEMPLATE_VERSION = "1"
+# The stylesheets given to the renderer, in order. The report partials' own stylesheets
+# (shared with the job pages) come before print.css, so that the print rules win where both
+# style the same element.
+_REPORTS = ("css/reports.css", "css/simulation.css")
+STYLESHEETS = {
+    False: (*_REPORTS, "css/print.css"),
+    True: (*_REPORTS, "css/print.css", "css/print-ink-saving.css"),
+}
 LAYOUT_FILES = (
     "templates/scenarios/print",
     "templates/scenarios/reports",
-    "static/css/print.css",
-    "static/css/print-ink-saving.css",
-    "static/css/reports.css",
-    "static/css/simulation.css",
+    *(f"static/{name}" for name in STYLESHEETS[True]),
     "locale/it/LC_MESSAGES/django.mo",
 )
 STORAGE_DIR = "setup-sheets"
@@ -283,13 +288,6 @@ def _document(template: str, context: dict[str, Any], *, paper: str, ink_saving:
 
 # The print stylesheets, parsed once per process (a worker renders many sheets): parsing them
 # and setting up the fonts cost more than laying out a short sheet (docs/performance.md).
-# The report partials' own stylesheets (shared with the job pages) come before print.css, so
-# that the print rules win where both style the same element.
-_REPORTS = ("css/reports.css", "css/simulation.css")
-STYLESHEETS = {
-    False: (*_REPORTS, "css/print.css"),
-    True: (*_REPORTS, "css/print.css", "css/print-ink-saving.css"),
-}
 _parsed: dict[str, CSS] = {}
 # Pango's font objects are not shared between threads (in-process jobs run in request threads).
 _fonts = threading.local()
