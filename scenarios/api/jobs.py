@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.core.files.storage import default_storage
 from django.db.models import QuerySet
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
@@ -277,18 +276,15 @@ class JobFileApi(APIView):
         tags=["jobs"],
     )
     def get(self, request: Request, id: UUID) -> FileResponse:
-        job = _visible_job(request, id)
-        if job.status != Job.Status.SUCCEEDED or not job.file:
-            raise NotFound(_("This job has no file (yet)."))
-        if not default_storage.exists(job.file):
-            raise NotFound(_("This job's file is no longer stored; start the job again."))
-        name = (job.result or {}).get("file_name") or "setup-sheet.pdf"
-        return FileResponse(
-            default_storage.open(job.file, "rb"),
-            as_attachment=True,
-            filename=name,
-            content_type="application/pdf",
-        )
+        try:
+            file, name = services.job_file(job=_visible_job(request, id))
+        except services.JobFileMissing as exc:
+            if exc.gone:
+                raise NotFound(
+                    _("This job's file is no longer stored; start the job again.")
+                ) from exc
+            raise NotFound(_("This job has no file (yet).")) from exc
+        return FileResponse(file, as_attachment=True, filename=name, content_type="application/pdf")
 
 
 class JobRetryApi(APIView):

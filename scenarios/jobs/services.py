@@ -24,6 +24,8 @@ from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.core.files import File
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -55,6 +57,14 @@ class JobNotVisible(Exception):
 
 class JobNotRetryable(Exception):
     """Only a failed job can be retried."""
+
+
+class JobFileMissing(Exception):
+    """A job has no file to download: not (yet) made, or no longer in storage (``gone``)."""
+
+    def __init__(self, *, gone: bool) -> None:
+        super().__init__("gone" if gone else "none")
+        self.gone = gone
 
 
 class JobFailed(Exception):
@@ -168,6 +178,19 @@ def job_retry(*, job: Job, user: Any) -> Job:
     Job.objects.filter(pk=again.pk).update(retry_of=job)
     again.retry_of = job
     return again
+
+
+def job_file(*, job: Job) -> tuple[File, str]:
+    """A succeeded job's stored setup sheet, open, and the name it downloads under.
+
+    Raises ``JobFileMissing``: the job made no file (yet), or its file is no longer stored.
+    """
+    if job.status != Job.Status.SUCCEEDED or not job.file:
+        raise JobFileMissing(gone=False)
+    if not default_storage.exists(job.file):
+        raise JobFileMissing(gone=True)
+    name = (job.result or {}).get("file_name") or "setup-sheet.pdf"
+    return default_storage.open(job.file, "rb"), name
 
 
 # --- The outbox --------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -126,16 +125,11 @@ def job_retry(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @login_required
 def job_file(request: HttpRequest, public_id: UUID) -> FileResponse:
-    job = _job(request, public_id)
-    if job.status != Job.Status.SUCCEEDED or not job.file or not default_storage.exists(job.file):
-        raise Http404
-    name = (job.result or {}).get("file_name") or "setup-sheet.pdf"
-    return FileResponse(
-        default_storage.open(job.file, "rb"),
-        as_attachment=True,
-        filename=name,
-        content_type="application/pdf",
-    )
+    try:
+        file, name = services.job_file(job=_job(request, public_id))
+    except services.JobFileMissing as exc:
+        raise Http404 from exc
+    return FileResponse(file, as_attachment=True, filename=name, content_type="application/pdf")
 
 
 @login_required

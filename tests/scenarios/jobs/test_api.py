@@ -171,8 +171,12 @@ def test_the_file_of_a_setup_sheet_downloads_with_a_readable_name(owner, scenari
         assert b"".join(response.streaming_content) == b"%PDF-1.7 test"
     finally:
         default_storage.delete(name)
+    # The file is gone from storage: the answer says to start the job again.
+    gone = api(owner).get(f"/api/v1/jobs/{job.public_id}/file")
+    assert gone.status_code == 404 and "no longer stored" in gone.json()["detail"]
     Job.objects.filter(pk=job.pk).update(file="")
-    assert api(owner).get(f"/api/v1/jobs/{job.public_id}/file").status_code == 404
+    none = api(owner).get(f"/api/v1/jobs/{job.public_id}/file")
+    assert none.status_code == 404 and "has no file" in none.json()["detail"]
 
 
 def test_job_creation_is_throttled(owner, scenario, settings) -> None:
