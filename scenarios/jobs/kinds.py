@@ -20,16 +20,12 @@ from scenarios.models import Job, Scenario
 # --- validate ----------------------------------------------------------------------------------
 
 
-def _validation(scenario: Scenario) -> dict[str, Any]:
+def run_validate(job: Job, progress: Progress) -> Outcome:
     from scenarios.validation import full_validation
 
-    return full_validation(scenario)
-
-
-def run_validate(job: Job, progress: Progress) -> Outcome:
     scenario = _scenario(job)
     progress(10, "job_note_checking")
-    result = _validation(scenario)
+    result = full_validation(scenario)
     progress(90, "job_note_saving")
     return Outcome(result=result)
 
