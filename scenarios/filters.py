@@ -138,12 +138,14 @@ SORTS: Mapping[str, tuple[str, ...]] = {
     "title": ("title", "id"),
     "smallest": ("size_points", "-updated_at", "-id"),
     "largest": ("-size_points", "-updated_at", "-id"),
+    "most_played": ("-plays_counted", "-updated_at", "-id"),
 }
 SORT_LABELS = {
     "newest": _("Newest first"),
     "title": _("Title"),
     "smallest": _("Smallest first"),
     "largest": _("Largest first"),
+    "most_played": _("Most played first"),
 }
 
 
@@ -209,6 +211,13 @@ class ScenarioFilter(django_filters.FilterSet):
         lookup_expr="lte",
         min_value=0,
         widget=PlainNumberInput(attrs={"min": 0, "step": 1, "inputmode": "numeric"}),
+    )
+    balance = django_filters.ChoiceFilter(
+        label=_("Balance"),
+        field_name="balance_verdict",
+        choices=labels.choices(codes.BALANCE_VERDICTS, labels.BALANCE_VERDICT),
+        empty_label=_("Any"),
+        widget=PlainSelect,
     )
     sort = django_filters.ChoiceFilter(
         label=_("Sort by"),

@@ -35,6 +35,8 @@ ROW_FIELDS = (
     "weather",
     "expansions",
     "size_points",
+    "plays_counted",
+    "balance_verdict",
     "created_at",
     "updated_at",
     "owner__username",
@@ -66,6 +68,9 @@ class ScenarioRow:
     library_url: str | None
     created_at: datetime
     updated_at: datetime
+    plays: str  # "3 plays recorded", or "" with none
+    balance_verdict: str  # the code (its badge's class)
+    balance: str  # the verdict in words
     # Ready to print, so the page's template does no work per row.
     matchup: str  # "American · German"
     summary: str  # the description, cut at SUMMARY_LENGTH characters
@@ -124,6 +129,12 @@ def _row(
         library_url=links.library_path(shown.public_id) if shown else None,
         created_at=scenario.created_at,
         updated_at=scenario.updated_at,
+        plays=ngettext("%(count)s play", "%(count)s plays", scenario.plays_counted)
+        % {"count": scenario.plays_counted}
+        if scenario.plays_counted
+        else "",
+        balance_verdict=scenario.balance_verdict,
+        balance=str(labels.BALANCE_VERDICT[scenario.balance_verdict]),
         matchup=" · ".join(names),
         summary=Truncator(scenario.description).chars(SUMMARY_LENGTH),
         updated=date_format(localtime(scenario.updated_at), "DATE_FORMAT"),

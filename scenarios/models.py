@@ -95,6 +95,19 @@ class Scenario(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )
     forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
+
+    # The balance of its play records (scenarios.plays.services.scenario_balance_update keeps
+    # them; one record per player and day counts): what lists sort and filter on.
+    plays_attacker = models.PositiveIntegerField(default=0)
+    plays_defender = models.PositiveIntegerField(default=0)
+    plays_draw = models.PositiveIntegerField(default=0)
+    plays_counted = models.PositiveIntegerField(default=0)
+    balance_verdict = models.CharField(
+        max_length=20,
+        default="too_few_plays",
+        choices=labels.choices(codes.BALANCE_VERDICTS, labels.BALANCE_VERDICT),
+    )
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -122,6 +135,8 @@ class Scenario(models.Model):
             models.Index(fields=["theatre", "period"]),
             models.Index(fields=["terrain_deck"]),
             models.Index(fields=["size_points"]),
+            models.Index(fields=["balance_verdict"]),
+            models.Index(fields=["-plays_counted"]),
         ]
 
     def __str__(self) -> str:
@@ -236,3 +251,7 @@ class Job(models.Model):
     def state(self) -> str:
         """The status a player sees: ``waiting`` (not yet sent to the broker) or the status."""
         return "waiting" if self.waiting_for_broker else self.status
+
+
+# Rooms of their own whose models Django must find in this app's models module.
+from scenarios.plays.models import PlayRecord  # noqa: E402, F401

@@ -4,7 +4,7 @@
 from django.urls import path
 
 from scenarios.views import designer as views
-from scenarios.views import jobs
+from scenarios.views import jobs, plays
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
@@ -22,6 +22,9 @@ urlpatterns = [
     path("scenarios/<uuid:public_id>/recheck/", views.scenario_recheck, name="recheck"),
     path("scenarios/<uuid:public_id>/delete/", views.scenario_delete, name="delete"),
     path("scenarios/<uuid:public_id>/export/", views.scenario_export, name="export"),
+    path("scenarios/<uuid:public_id>/plays/new/", plays.play_new, name="play_new"),
+    path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
+    path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),
     path("libraries/", views.library_list, name="libraries"),
     path("libraries/new/", views.library_new, name="library_new"),
     path("libraries/<uuid:public_id>/", views.library_detail, name="library"),

@@ -65,6 +65,27 @@ VISIBILITY: Mapping[str, Label] = {
     "unlisted": _("Unlisted (anyone with the link)"),
     "public": _("Public"),
 }
+PLAY_WINNER: Mapping[str, Label] = {
+    "attacker": _("Attacker"),
+    "defender": _("Defender"),
+    "draw": _("Draw"),
+}
+PLAY_ENDING: Mapping[str, Label] = {
+    "time_limit": _("Time limit reached"),
+    "victory_condition": _("Victory condition met"),
+    "early_end": _("Ended early"),
+}
+EARLY_END_CAUSE: Mapping[str, Label] = {
+    "sandstorm": _("Sandstorm (52.4)"),
+    "avalanche": _("Avalanche (M10.4)"),
+    "other": _("Other cause"),
+}
+BALANCE_VERDICT: Mapping[str, Label] = {
+    "favours_attacker": _("Favours the attacker"),
+    "favours_defender": _("Favours the defender"),
+    "balanced": _("Balanced so far"),
+    "too_few_plays": _("Too few plays"),
+}
 
 # Every code set with its labels: the test walks this to prove none is missing.
 LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
@@ -80,6 +101,10 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "severity": (codes.SEVERITIES, SEVERITY),
     "expansion": (codes.EXPANSIONS, EXPANSION),
     "visibility": (codes.VISIBILITIES, VISIBILITY),
+    "play_winner": (codes.PLAY_WINNERS, PLAY_WINNER),
+    "play_ending": (codes.PLAY_ENDINGS, PLAY_ENDING),
+    "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
+    "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
 }
 
 

@@ -300,6 +300,10 @@ REST_FRAMEWORK = {
         "jobs": env("JOB_THROTTLE", "30/minute"),
     },
 }
+# Play records one player may add in an hour, through the pages and the API together
+# (scenarios.plays.services.play_allowance_wait).
+PLAY_RECORDS_PER_HOUR = int(env("PLAY_RECORDS_PER_HOUR", "20"))
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Up Front Builder API",
     "DESCRIPTION": (

@@ -12,6 +12,7 @@ import django_filters
 from django.db.models import QuerySet
 from rest_framework.pagination import PageNumberPagination
 
+from scenarios.filters import SORTS
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
 from upfront.rules import codes
@@ -49,10 +50,33 @@ class ScenarioFilter(django_filters.FilterSet):
     terrain_deck = django_filters.ChoiceFilter(
         choices=[(code, code) for code in codes.TERRAIN_DECKS]
     )
+    balance = django_filters.ChoiceFilter(
+        field_name="balance_verdict",
+        choices=[(code, code) for code in codes.BALANCE_VERDICTS],
+        help_text="What its recorded plays say (`plays.verdict`)",
+    )
+    sort = django_filters.ChoiceFilter(
+        choices=[("newest", "newest"), ("most_played", "most_played")],
+        method="filter_sort",
+        help_text="`newest` (the default: newest change first) or `most_played` (most "
+        "counted plays first)",
+    )
 
     class Meta:
         model = Scenario
-        fields = ["visibility", "owner", "nationality", "theatre", "period", "terrain_deck"]
+        fields = [
+            "visibility",
+            "owner",
+            "nationality",
+            "theatre",
+            "period",
+            "terrain_deck",
+            "balance",
+            "sort",
+        ]
+
+    def filter_sort(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return queryset.order_by(*SORTS[value])
 
     def filter_owner(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return _owner(queryset, self.request, value)

@@ -13,7 +13,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scenarios.api.play_serializers import BalanceSerializer
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
+from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
 from upfront.openapi import SCENARIO_REF
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
@@ -74,10 +76,17 @@ class ScenarioOutputSerializer(serializers.Serializer):
     forked_from_title = serializers.CharField(help_text="Its title, kept after it is deleted")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    plays = serializers.SerializerMethodField(
+        help_text="Its recorded plays and balance (one record per player and day counts)"
+    )
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_based_on(self, scenario: Scenario) -> str | None:
         return scenario.based_on or None
+
+    @extend_schema_field(BalanceSerializer)
+    def get_plays(self, scenario: Scenario) -> dict[str, Any]:
+        return balance_data(scenario_balance_of_columns(scenario))
 
 
 class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):

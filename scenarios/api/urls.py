@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import jobs, views
+from scenarios.api import jobs, plays, views
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -33,6 +33,9 @@ urlpatterns = [
         views.LibraryCollaboratorApi.as_view(),
         name="library-collaborator",
     ),
+    # Play records (scenarios.api.plays).
+    path("scenarios/<uuid:id>/plays/", plays.ScenarioPlaysApi.as_view(), name="scenario-plays"),
+    path("plays/<uuid:id>", plays.PlayDetailApi.as_view(), name="play"),
     # Background jobs (scenarios.api.jobs).
     path(
         "scenarios/<uuid:id>/validate", jobs.ScenarioValidateApi.as_view(), name="scenario-validate"

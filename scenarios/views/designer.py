@@ -30,6 +30,7 @@ from scenarios.forms import (
     designer_options,
 )
 from scenarios.models import Library, Scenario
+from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
 from upfront.reference.fetch import data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
@@ -285,6 +286,7 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "share_url": request.build_absolute_uri(scenario_url(scenario)),
         "stale": revision is not None and scenario.data_revision_id != revision.pk,
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
+        **plays_context(scenario, user),
     }
     return render(request, "scenarios/detail.html", context)
 

@@ -75,3 +75,14 @@ VISIBILITIES: Final = ("private", "unlisted", "public")
 # Interchange format limits (3.2: groups are lettered; a label is short).
 GROUP_LABEL_MAX_LENGTH: Final = 20
 MAX_AFTER_DECK: Final = 20
+
+# Play records (what players report after playing a scenario): who won, how the game ended,
+# and what ended it early. 52.4: a sandstorm (red 6 drawn at the end of a deck in the
+# desert) ends the scenario at once; M10.4: so does an avalanche in deep snow.
+PLAY_WINNERS: Final = ("attacker", "defender", "draw")
+PLAY_ENDINGS: Final = ("time_limit", "victory_condition", "early_end")
+EARLY_END_CAUSES: Final = ("sandstorm", "avalanche", "other")
+# The rule that ends a scenario early for each cause (none for "other").
+EARLY_END_RULES: Final = {"sandstorm": "52.4", "avalanche": "M10.4", "other": None}
+# What the recorded plays say of a scenario's balance (upfront/rules/balance.py).
+BALANCE_VERDICTS: Final = ("favours_attacker", "favours_defender", "balanced", "too_few_plays")

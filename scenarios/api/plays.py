@@ -1,0 +1,184 @@
+"""Play records API: ``/scenarios/{id}/plays/`` (list, record) and ``/plays/{id}`` (read,
+change, delete).
+
+Whoever may see the scenario sees its records (else 404); any signed-in player who may see it
+records a play; only the record's player changes or deletes it (403 to others who may see it).
+Views stay thin: ``scenarios.plays.selectors`` decides, ``scenarios.plays.services`` writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, PermissionDenied, Throttled
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
+
+from scenarios import selectors
+from scenarios.api.filters import Pages
+from scenarios.api.play_serializers import (
+    PlayInputSerializer,
+    PlayOutputSerializer,
+    PlayPartialInputSerializer,
+)
+from scenarios.api.views import AUTHENTICATION
+from scenarios.models import Scenario
+from scenarios.plays import selectors as play_selectors
+from scenarios.plays import services
+from scenarios.plays.models import PlayRecord
+from upfront.api.problems import InvalidInput
+
+NOT_YOURS = gettext_lazy("Only the player who recorded a play may change or delete it.")
+
+
+# --- Views -------------------------------------------------------------------------------------
+
+
+class PlayThrottle(BaseThrottle):
+    """Recording plays: the allowance the pages share (``services.play_allowance_wait``)."""
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        user = request.user
+        self._wait = services.play_allowance_wait(user) if user.is_authenticated else None
+        return self._wait is None
+
+    def wait(self) -> float | None:
+        return self._wait
+
+
+def _invalid(exc: services.PlayInputError) -> InvalidInput:
+    return InvalidInput(
+        [{"path": name, "message": message} for name, message in exc.errors.items()]
+    )
+
+
+def _visible_scenario(request: Request, id: UUID) -> Scenario:
+    scenario = selectors.scenarios_visible_to(request.user).filter(public_id=id).first()
+    if scenario is None:
+        raise NotFound
+    return scenario
+
+
+class ScenarioPlaysApi(GenericAPIView):
+    authentication_classes = AUTHENTICATION
+    pagination_class = Pages
+
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+
+    def get_throttles(self) -> list[Any]:
+        return [PlayThrottle()] if self.request.method == "POST" else []
+
+    def get_queryset(self) -> QuerySet[PlayRecord]:
+        if getattr(self, "swagger_fake_view", False):  # the schema generator's instance
+            return PlayRecord.objects.none()
+        return play_selectors.plays_of_scenario(self.scenario)
+
+    @extend_schema(
+        operation_id="scenarios_plays_list",
+        summary="The recorded plays of a scenario",
+        description="Newest game first. Whoever may see the scenario sees its records.",
+        responses={200: PlayOutputSerializer(many=True)},
+        tags=["plays"],
+    )
+    def get(self, request: Request, id: UUID) -> Response:
+        self.scenario = _visible_scenario(request, id)
+        page = self.paginate_queryset(self.get_queryset())
+        data = PlayOutputSerializer(page, many=True, context={"user": request.user}).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        operation_id="scenarios_plays_create",
+        summary="Record a play of a scenario",
+        description="Any signed-in player who may see the scenario. The record names the "
+        "scenario's current version. A player's records count once per scenario and day in "
+        "the balance.",
+        request=PlayInputSerializer,
+        responses={201: PlayOutputSerializer},
+        tags=["plays"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        scenario = _visible_scenario(request, id)
+        if not play_selectors.may_record_play(request.user, scenario):
+            raise PermissionDenied
+        serializer = PlayInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            record = services.play_create(
+                scenario=scenario,
+                player=request.user,
+                values=serializer.validated_data,
+                scenario_version=None,
+            )
+        except services.PlayInputError as exc:
+            raise _invalid(exc) from exc
+        except services.PlayRateLimited as exc:
+            raise Throttled(wait=exc.wait) from exc
+        return Response(
+            PlayOutputSerializer(record, context={"user": request.user}).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class PlayDetailApi(GenericAPIView):
+    authentication_classes = AUTHENTICATION
+
+    def get_permissions(self) -> list[Any]:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    def _record(self, request: Request, id: UUID, *, edit: bool) -> PlayRecord:
+        try:
+            record, rights = play_selectors.play_for(request.user, id)
+        except Http404 as exc:
+            raise NotFound from exc
+        if edit and not rights.can_edit:
+            raise PermissionDenied(NOT_YOURS)
+        return record
+
+    @extend_schema(
+        operation_id="plays_retrieve",
+        summary="A play record",
+        responses={200: PlayOutputSerializer},
+        tags=["plays"],
+    )
+    def get(self, request: Request, id: UUID) -> Response:
+        record = self._record(request, id, edit=False)
+        return Response(PlayOutputSerializer(record, context={"user": request.user}).data)
+
+    @extend_schema(
+        operation_id="plays_partial_update",
+        summary="Change your play record",
+        description="Only the fields given change. Only the player who recorded it.",
+        request=PlayPartialInputSerializer,
+        responses={200: PlayOutputSerializer},
+        tags=["plays"],
+    )
+    def patch(self, request: Request, id: UUID) -> Response:
+        record = self._record(request, id, edit=True)
+        serializer = PlayPartialInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            record = services.play_update(record=record, values=dict(serializer.validated_data))
+        except services.PlayInputError as exc:
+            raise _invalid(exc) from exc
+        return Response(PlayOutputSerializer(record, context={"user": request.user}).data)
+
+    @extend_schema(
+        operation_id="plays_destroy",
+        summary="Delete your play record",
+        responses={204: None},
+        tags=["plays"],
+    )
+    def delete(self, request: Request, id: UUID) -> Response:
+        record = self._record(request, id, edit=True)
+        services.play_delete(record=record)
+        return Response(status=status.HTTP_204_NO_CONTENT)

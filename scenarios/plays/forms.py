@@ -1,0 +1,60 @@
+"""The form a player records a play with (the pages' door; the API has its serializers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scenarios.plays.models import DECKS_PLAYED_MAX, NOTES_MAX_LENGTH, OPPONENT_MAX_LENGTH
+from upfront import labels
+from upfront.rules import codes
+
+
+class PlayRecordForm(forms.Form):
+    """Typed fields only; ``scenarios.plays.services`` checks them together and its faults are
+    put back on their fields (the form keeps what the player typed)."""
+
+    played_on = forms.DateField(
+        label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
+    ending = forms.ChoiceField(label=_("How it ended"))
+    early_end_cause = forms.ChoiceField(
+        label=_("Cause of the early end"),
+        required=False,
+        help_text=_("Only for a game that ended early."),
+    )
+    decks_played = forms.IntegerField(
+        label=_("Decks played"),
+        required=False,
+        min_value=1,
+        max_value=DECKS_PLAYED_MAX,
+        help_text=_("How many times you went through the deck."),
+    )
+    opponent = forms.CharField(
+        label=_("Opponent"),
+        required=False,
+        max_length=OPPONENT_MAX_LENGTH,
+        help_text=_("A username links the record to that player; any other name is kept as text."),
+    )
+    notes = forms.CharField(
+        label=_("Notes"), required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea
+    )
+
+    def __init__(self, *args: Any, side_names: dict[str, str] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        names = side_names or {}
+        self.fields["winner"].choices = [
+            (code, f"{label} ({names[code]})" if code in names else label)
+            for code, label in labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER)
+        ]
+        self.fields["ending"].choices = labels.choices(codes.PLAY_ENDINGS, labels.PLAY_ENDING)
+        self.fields["early_end_cause"].choices = [
+            ("", "—"),
+            *labels.choices(codes.EARLY_END_CAUSES, labels.EARLY_END_CAUSE),
+        ]
+        if not self.is_bound and "played_on" not in self.initial:
+            self.initial["played_on"] = timezone.localdate()

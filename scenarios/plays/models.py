@@ -1,0 +1,92 @@
+"""A play record: one game of a scenario, as a player reports it."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from upfront import labels
+from upfront.rules import codes
+
+# A sanity bound on "decks played", not a rule: the time limits of the sources are 3 or 4
+# decks (43.34) and a scenario's own limit rarely exceeds a few more.
+DECKS_PLAYED_MAX = 20
+NOTES_MAX_LENGTH = 2000
+OPPONENT_MAX_LENGTH = 100
+
+
+class PlayRecord(models.Model):
+    """One play of a scenario: when, who won, how it ended, against whom."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    scenario = models.ForeignKey(
+        "scenarios.Scenario", on_delete=models.CASCADE, related_name="plays"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="plays"
+    )
+    # The scenario's version number when it was played (null before versions were recorded).
+    scenario_version = models.PositiveIntegerField(null=True, blank=True)
+    played_on = models.DateField(_("date played"))
+    winner = models.CharField(
+        _("winner"), max_length=10, choices=labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER)
+    )
+    decks_played = models.PositiveSmallIntegerField(
+        _("decks played"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(DECKS_PLAYED_MAX)],
+    )
+    ending = models.CharField(
+        _("how it ended"),
+        max_length=20,
+        choices=labels.choices(codes.PLAY_ENDINGS, labels.PLAY_ENDING),
+    )
+    early_end_cause = models.CharField(
+        _("cause of the early end"),
+        max_length=10,
+        blank=True,
+        choices=labels.choices(codes.EARLY_END_CAUSES, labels.EARLY_END_CAUSE),
+    )
+    # An opponent who has an account is linked; anyone else is named in free text.
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="plays_as_opponent",
+    )
+    opponent_name = models.CharField(_("opponent"), max_length=OPPONENT_MAX_LENGTH, blank=True)
+    notes = models.TextField(_("notes"), max_length=NOTES_MAX_LENGTH, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "scenarios"
+        ordering = ["-played_on", "-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["scenario", "-played_on"]),
+            models.Index(fields=["player", "-created_at"]),
+        ]
+        constraints = [
+            # 52.4 / M10.4: a cause only for an early end, and an early end always has one.
+            models.CheckConstraint(
+                condition=(
+                    models.Q(ending="early_end", early_end_cause__in=codes.EARLY_END_CAUSES)
+                    | (~models.Q(ending="early_end") & models.Q(early_end_cause=""))
+                ),
+                name="play_early_end_has_cause",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scenario_id} {self.played_on} {self.winner}"
+
+    @property
+    def opponent_label(self) -> str:
+        """The opponent as a player reads it: the account's username, or the free text."""
+        return self.opponent.username if self.opponent_id else self.opponent_name

@@ -1,0 +1,77 @@
+"""What the pages and the API show of play records: a scenario's balance from its stored
+counts (no query), and the words of its verdict. Presenters only render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenarios.models import Scenario
+from scenarios.plays.models import PlayRecord
+from scenarios.plays.selectors import may_record_play
+from upfront.reference.models import Nationality
+from upfront.rules.balance import Balance, balance
+
+
+def scenario_balance_of_columns(scenario: Scenario) -> Balance:
+    """The balance as the scenario's columns hold it (kept by the play services)."""
+    return balance(scenario.plays_attacker, scenario.plays_defender, scenario.plays_draw)
+
+
+def balance_data(result: Balance) -> dict[str, Any]:
+    """The API's ``plays`` object of a scenario."""
+    return {
+        "attacker": result.attacker,
+        "defender": result.defender,
+        "draw": result.draw,
+        "attacker_share": result.attacker_share,
+        "interval": list(result.interval) if result.interval is not None else None,
+        "verdict": result.verdict,
+    }
+
+
+def side_names(scenario: Scenario) -> dict[str, str]:
+    """Each side's role with its nationality's name, e.g. ``{"attacker": "American"}``: a
+    meeting engagement's "attacker" is easier to recognise by its nation."""
+    names = {n.code: n.name for n in Nationality.objects.only("code", "name_en", "name_it")}
+    sides = (scenario.document.get("scenario") or {}).get("sides") or []
+    return {
+        side.get("role"): names.get((side.get("force") or {}).get("nationality"), "")
+        for side in sides
+        if side.get("role")
+    }
+
+
+def balance_chart(result: Balance) -> dict[str, Any] | None:
+    """Percentages for the page's bar: the attacker's share, its interval and the 50 % mark."""
+    if result.attacker_share is None or result.interval is None:
+        return None
+    low, high = result.interval
+    return {
+        "share": round(100 * result.attacker_share, 1),
+        "low": round(100 * low, 1),
+        "high": round(100 * high, 1),
+        "width": round(100 * (high - low), 1),
+    }
+
+
+# How many records the scenario page lists (the API pages through all of them).
+RECENT_PLAYS = 20
+
+
+def plays_context(scenario: Scenario, user: Any) -> dict[str, Any]:
+    """What the scenario page shows of its plays: the balance, its bar, the latest records."""
+    result = scenario_balance_of_columns(scenario)
+    recent = list(
+        PlayRecord.objects.filter(scenario=scenario)
+        .select_related("player", "opponent")
+        .order_by("-played_on", "-created_at", "-id")[:RECENT_PLAYS]
+    )
+    uid = user.pk if getattr(user, "is_authenticated", False) else None
+    return {
+        "balance": result,
+        "balance_chart": balance_chart(result),
+        "plays": [{"record": r, "can_edit": r.player_id == uid} for r in recent],
+        "plays_total": PlayRecord.objects.filter(scenario=scenario).count(),
+        "can_record_play": may_record_play(user, scenario),
+        "side_names": side_names(scenario),
+    }

@@ -1,0 +1,203 @@
+"""Writes of play records (keyword-only, atomic); each keeps its scenario's balance current."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scenarios.listing_cache import listing_changed
+from scenarios.models import Scenario
+from scenarios.plays.models import (
+    DECKS_PLAYED_MAX,
+    NOTES_MAX_LENGTH,
+    OPPONENT_MAX_LENGTH,
+    PlayRecord,
+)
+from upfront.rules import codes
+from upfront.rules.balance import Balance, balance
+
+
+@dataclass
+class PlayInputError(ValueError):
+    """A play record with faults: ``errors`` maps each field to its message."""
+
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{name}: {message}" for name, message in self.errors.items())
+
+
+@dataclass
+class PlayRateLimited(Exception):
+    """The player has recorded as many plays as the last hour allows; ``wait`` in seconds."""
+
+    wait: int
+
+
+# Both doors (page and API) share one allowance, counted on the records themselves: no cache
+# to lose, and a player cannot get round it by switching door.
+WINDOW = datetime.timedelta(hours=1)
+
+
+def play_allowance_wait(player: Any) -> int | None:
+    """None while ``player`` may record another play; else the seconds until they may."""
+    limit = settings.PLAY_RECORDS_PER_HOUR
+    since = timezone.now() - WINDOW
+    recent = list(
+        PlayRecord.objects.filter(player=player, created_at__gte=since)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return None
+    return max(1, int((recent[-1] + WINDOW - timezone.now()).total_seconds()) + 1)
+
+
+def _opponent_user(name: str) -> Any | None:
+    """The active account an opponent's name names: exact, else one case-insensitive match."""
+    users = get_user_model().objects.filter(is_active=True)
+    exact = users.filter(username=name).first()
+    if exact is not None:
+        return exact
+    matches = list(users.filter(username__iexact=name)[:2])
+    return matches[0] if len(matches) == 1 else None
+
+
+def _cleaned(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
+    """The record's fields from ``values`` (already typed by a form or serializer), checked
+    together; raises PlayInputError naming each faulty field and, where one applies, its rule."""
+    errors: dict[str, str] = {}
+    played_on = values.get("played_on")
+    if not isinstance(played_on, datetime.date):
+        errors["played_on"] = _("Give the date the scenario was played.")
+    elif played_on > timezone.localdate() + datetime.timedelta(days=1):
+        # A day of grace for time zones ahead of the server's.
+        errors["played_on"] = _("A play cannot be recorded for a date in the future.")
+    if values.get("winner") not in codes.PLAY_WINNERS:
+        errors["winner"] = _("Choose the attacker, the defender or a draw.")
+    decks = values.get("decks_played")
+    if decks is not None and not (1 <= decks <= DECKS_PLAYED_MAX):
+        errors["decks_played"] = _("Decks played is a number from 1 to %(max)d.") % {
+            "max": DECKS_PLAYED_MAX
+        }
+    ending = values.get("ending")
+    cause = values.get("early_end_cause") or ""
+    if ending not in codes.PLAY_ENDINGS:
+        errors["ending"] = _("Choose how the game ended.")
+    elif ending == "early_end" and cause not in codes.EARLY_END_CAUSES:
+        errors["early_end_cause"] = _(
+            "An early end needs its cause: a sandstorm (52.4), an avalanche (M10.4) or another."
+        )
+    elif ending != "early_end" and cause:
+        errors["early_end_cause"] = _("A cause is given only for a game that ended early.")
+    opponent = (values.get("opponent") or "").strip()
+    if len(opponent) > OPPONENT_MAX_LENGTH:
+        errors["opponent"] = _("The opponent's name has at most %(max)d characters.") % {
+            "max": OPPONENT_MAX_LENGTH
+        }
+    notes = values.get("notes") or ""
+    if len(notes) > NOTES_MAX_LENGTH:
+        errors["notes"] = _("Notes have at most %(max)d characters.") % {"max": NOTES_MAX_LENGTH}
+    if errors:
+        raise PlayInputError(errors=errors)
+    opponent_user = _opponent_user(opponent) if opponent else None
+    if opponent_user is not None and opponent_user.pk == getattr(player, "pk", None):
+        raise PlayInputError(errors={"opponent": _("You cannot be your own opponent.")})
+    return {
+        "played_on": played_on,
+        "winner": values["winner"],
+        "decks_played": decks,
+        "ending": ending,
+        "early_end_cause": cause if ending == "early_end" else "",
+        "opponent": opponent_user,
+        "opponent_name": "" if opponent_user is not None else opponent,
+        "notes": notes,
+    }
+
+
+def scenario_balance(scenario: Scenario) -> Balance:
+    """The balance of ``scenario``'s records, one per player and day (the latest recorded):
+    a player who records the same game five times counts once (ballot stuffing)."""
+    latest: dict[tuple[int, datetime.date], str] = {}
+    rows = (
+        PlayRecord.objects.filter(scenario=scenario)
+        .order_by("created_at", "id")
+        .values_list("player_id", "played_on", "winner")
+    )
+    for player_id, played_on, winner in rows:
+        latest[(player_id, played_on)] = winner
+    counted = list(latest.values())
+    return balance(counted.count("attacker"), counted.count("defender"), counted.count("draw"))
+
+
+def scenario_balance_update(*, scenario: Scenario) -> Balance:
+    """Recount ``scenario``'s balance into the columns lists sort and filter on."""
+    result = scenario_balance(scenario)
+    columns = {
+        "plays_attacker": result.attacker,
+        "plays_defender": result.defender,
+        "plays_draw": result.draw,
+        "plays_counted": result.total,
+        "balance_verdict": result.verdict,
+    }
+    # update(), not save(): a new play record is not a change of the scenario (its
+    # updated_at, list order and feeds stay as they are).
+    Scenario.objects.filter(pk=scenario.pk).update(**columns)
+    # update() sends no signal: the public lists show the balance, so say they changed.
+    listing_changed()
+    for name, value in columns.items():
+        setattr(scenario, name, value)
+    return result
+
+
+@transaction.atomic
+def play_create(
+    *, scenario: Scenario, player: Any, values: dict[str, Any], scenario_version: int | None
+) -> PlayRecord:
+    wait = play_allowance_wait(player)
+    if wait is not None:
+        raise PlayRateLimited(wait=wait)
+    record = PlayRecord.objects.create(
+        scenario=scenario,
+        player=player,
+        scenario_version=scenario_version,
+        **_cleaned(values, player=player),
+    )
+    scenario_balance_update(scenario=scenario)
+    return record
+
+
+@transaction.atomic
+def play_update(*, record: PlayRecord, values: dict[str, Any]) -> PlayRecord:
+    """Change a record; ``values`` may hold only some fields (the rest stay as they are)."""
+    current = {
+        "played_on": record.played_on,
+        "winner": record.winner,
+        "decks_played": record.decks_played,
+        "ending": record.ending,
+        "early_end_cause": record.early_end_cause,
+        "opponent": record.opponent_label,
+        "notes": record.notes,
+    }
+    # A new ending without a cause clears the old cause (it belonged to the old ending).
+    if "ending" in values and "early_end_cause" not in values:
+        current["early_end_cause"] = ""
+    for name, value in _cleaned({**current, **values}, player=record.player).items():
+        setattr(record, name, value)
+    record.save()
+    scenario_balance_update(scenario=record.scenario)
+    return record
+
+
+@transaction.atomic
+def play_delete(*, record: PlayRecord) -> None:
+    scenario = record.scenario
+    record.delete()
+    scenario_balance_update(scenario=scenario)

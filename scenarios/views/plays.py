@@ -1,0 +1,111 @@
+"""Play record pages: record a play of a scenario, change or delete your record.
+
+Thin: ``scenarios.plays.selectors`` decides who may, ``scenarios.plays.services`` writes, and
+a fault goes back on its field with what the player typed kept.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from scenarios import selectors
+from scenarios.models import Scenario
+from scenarios.plays import selectors as play_selectors
+from scenarios.plays import services
+from scenarios.plays.forms import PlayRecordForm
+from scenarios.plays.models import PlayRecord
+from scenarios.plays.presenters import side_names
+
+
+def _form_values(form: PlayRecordForm) -> dict[str, object]:
+    return {**form.cleaned_data, "early_end_cause": form.cleaned_data.get("early_end_cause") or ""}
+
+
+def _save(
+    request: HttpRequest, form: PlayRecordForm, scenario: Scenario, record: PlayRecord | None
+) -> bool:
+    """Hand the form to the service; its faults go back on their fields. True when saved."""
+    try:
+        if record is None:
+            services.play_create(
+                scenario=scenario,
+                player=request.user,
+                values=_form_values(form),
+                scenario_version=None,
+            )
+        else:
+            services.play_update(record=record, values=_form_values(form))
+    except services.PlayInputError as exc:
+        for name, message in exc.errors.items():
+            form.add_error(name if name in form.fields else None, message)
+        return False
+    except services.PlayRateLimited as exc:
+        form.add_error(
+            None,
+            _("You have recorded many plays in the last hour; try again in %(minutes)d minutes.")
+            % {"minutes": max(1, round(exc.wait / 60))},
+        )
+        return False
+    return True
+
+
+@login_required
+def play_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    scenario = selectors.scenarios_visible_to(request.user).filter(public_id=public_id).first()
+    if scenario is None or not play_selectors.may_record_play(request.user, scenario):
+        raise Http404("no such scenario")
+    names = side_names(scenario)
+    form = PlayRecordForm(request.POST or None, side_names=names)
+    if request.method == "POST" and form.is_valid() and _save(request, form, scenario, None):
+        messages.success(request, _("Your play is recorded. Thank you!"))
+        return redirect("scenarios:detail", public_id=scenario.public_id)
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "scenario": scenario, "record": None}
+    return render(request, "scenarios/plays/form.html", context, status=status)
+
+
+def _own_record(request: HttpRequest, play_id: UUID) -> PlayRecord:
+    record, rights = play_selectors.play_for(request.user, play_id)
+    if not rights.can_edit:
+        # Who may see it but did not record it is refused like a stranger: nothing to do here.
+        raise Http404("not your play record")
+    return record
+
+
+@login_required
+def play_edit(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    record = _own_record(request, play_id)
+    scenario = record.scenario
+    initial = {
+        "played_on": record.played_on,
+        "winner": record.winner,
+        "ending": record.ending,
+        "early_end_cause": record.early_end_cause,
+        "decks_played": record.decks_played,
+        "opponent": record.opponent_label,
+        "notes": record.notes,
+    }
+    form = PlayRecordForm(request.POST or None, initial=initial, side_names=side_names(scenario))
+    if request.method == "POST" and form.is_valid() and _save(request, form, scenario, record):
+        messages.success(request, _("Your play record is changed."))
+        return redirect("scenarios:detail", public_id=scenario.public_id)
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "scenario": scenario, "record": record}
+    return render(request, "scenarios/plays/form.html", context, status=status)
+
+
+@login_required
+def play_delete(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    record = _own_record(request, play_id)
+    scenario = record.scenario
+    if request.method == "POST":
+        services.play_delete(record=record)
+        messages.success(request, _("Your play record is deleted."))
+        return redirect("scenarios:detail", public_id=scenario.public_id)
+    return render(request, "scenarios/plays/delete.html", {"record": record, "scenario": scenario})

@@ -1,0 +1,287 @@
+"""Play records: the services (balance, one count per player and day, rate limit) and the pages."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from scenarios.models import Scenario
+from scenarios.plays import services
+from scenarios.plays.models import PlayRecord
+from tests.scenarios.api.conftest import make_library, make_scenario
+
+pytestmark = pytest.mark.django_db
+
+TODAY = datetime.date(2026, 11, 20)
+
+
+def values(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "played_on": TODAY,
+        "winner": "attacker",
+        "ending": "time_limit",
+        "early_end_cause": "",
+        "decks_played": 3,
+        "opponent": "",
+        "notes": "",
+    }
+    return {**base, **changes}
+
+
+def record(scenario: Scenario, player: Any, **changes: Any) -> PlayRecord:
+    return services.play_create(
+        scenario=scenario, player=player, values=values(**changes), scenario_version=None
+    )
+
+
+@pytest.fixture
+def public_scenario(owner: Any) -> Scenario:
+    return make_scenario(owner, "public", title="Hill 112")
+
+
+def test_a_play_counts_in_the_scenario_balance(public_scenario: Scenario, stranger: Any) -> None:
+    record(public_scenario, stranger, winner="defender")
+    public_scenario.refresh_from_db()
+    assert (public_scenario.plays_attacker, public_scenario.plays_defender) == (0, 1)
+    assert public_scenario.plays_counted == 1
+    assert public_scenario.balance_verdict == "too_few_plays"
+
+
+def test_a_players_records_count_once_per_day(
+    public_scenario: Scenario, owner: Any, stranger: Any
+) -> None:
+    # Ballot stuffing: five attacker wins on one day by one player count once, and the
+    # latest record of that day is the one that counts.
+    for _ in range(4):
+        record(public_scenario, stranger, winner="attacker")
+    record(public_scenario, stranger, winner="draw")
+    public_scenario.refresh_from_db()
+    assert (public_scenario.plays_attacker, public_scenario.plays_draw) == (0, 1)
+    # Another day, or another player, counts again.
+    record(public_scenario, stranger, winner="attacker", played_on=TODAY - datetime.timedelta(1))
+    record(public_scenario, owner, winner="attacker")
+    public_scenario.refresh_from_db()
+    assert (public_scenario.plays_attacker, public_scenario.plays_draw) == (2, 1)
+    assert public_scenario.plays_counted == 3
+    assert PlayRecord.objects.filter(scenario=public_scenario).count() == 7
+
+
+def test_the_verdict_follows_the_wilson_interval(
+    public_scenario: Scenario, django_user_model: Any
+) -> None:
+    # Nine players, one play each: the attacker wins all nine: interval (0.70, 1.0).
+    for n in range(9):
+        player = django_user_model.objects.create_user(f"player{n}", password="x")
+        record(public_scenario, player, winner="attacker")
+    public_scenario.refresh_from_db()
+    assert public_scenario.balance_verdict == "favours_attacker"
+
+
+def test_a_new_play_does_not_change_the_scenario_itself(
+    public_scenario: Scenario, stranger: Any
+) -> None:
+    before = Scenario.objects.get(pk=public_scenario.pk).updated_at
+    record(public_scenario, stranger)
+    assert Scenario.objects.get(pk=public_scenario.pk).updated_at == before
+
+
+def test_deleting_and_changing_a_record_recount_the_balance(
+    public_scenario: Scenario, stranger: Any
+) -> None:
+    play = record(public_scenario, stranger, winner="attacker")
+    services.play_update(record=play, values={"winner": "defender"})
+    public_scenario.refresh_from_db()
+    assert (public_scenario.plays_attacker, public_scenario.plays_defender) == (0, 1)
+    services.play_delete(record=play)
+    public_scenario.refresh_from_db()
+    assert public_scenario.plays_counted == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"ending": "early_end", "early_end_cause": ""}, "early_end_cause", "52.4"),
+        ({"ending": "time_limit", "early_end_cause": "sandstorm"}, "early_end_cause", "early"),
+        ({"played_on": TODAY + datetime.timedelta(days=400)}, "played_on", "future"),
+        ({"decks_played": 0}, "decks_played", "1 to 20"),
+        ({"winner": "axis"}, "winner", "attacker"),
+    ],
+)
+def test_faulty_records_name_their_field_and_write_nothing(
+    public_scenario: Scenario, stranger: Any, changes: dict[str, Any], field: str, words: str
+) -> None:
+    with pytest.raises(services.PlayInputError) as caught:
+        record(public_scenario, stranger, **changes)
+    assert field in caught.value.errors
+    assert words in caught.value.errors[field]
+    assert not PlayRecord.objects.exists()
+
+
+def test_an_early_end_keeps_its_cause_and_a_new_ending_clears_it(
+    public_scenario: Scenario, stranger: Any
+) -> None:
+    play = record(public_scenario, stranger, ending="early_end", early_end_cause="sandstorm")
+    assert play.early_end_cause == "sandstorm"
+    services.play_update(record=play, values={"ending": "victory_condition"})
+    play.refresh_from_db()
+    assert (play.ending, play.early_end_cause) == ("victory_condition", "")
+
+
+def test_an_opponent_with_an_account_is_linked_and_any_other_name_kept(
+    public_scenario: Scenario, owner: Any, stranger: Any
+) -> None:
+    linked = record(public_scenario, stranger, opponent="OWNER")
+    assert linked.opponent == owner and linked.opponent_label == "owner"
+    named = record(public_scenario, stranger, opponent="Uncle Bob")
+    assert named.opponent is None and named.opponent_label == "Uncle Bob"
+    with pytest.raises(services.PlayInputError) as caught:
+        record(public_scenario, stranger, opponent="stranger")
+    assert "opponent" in caught.value.errors
+
+
+def test_the_hourly_allowance_is_shared_and_says_how_long_to_wait(
+    public_scenario: Scenario, stranger: Any, owner: Any, settings: Any
+) -> None:
+    settings.PLAY_RECORDS_PER_HOUR = 2
+    record(public_scenario, stranger)
+    record(public_scenario, stranger)
+    with pytest.raises(services.PlayRateLimited) as caught:
+        record(public_scenario, stranger)
+    assert 1 <= caught.value.wait <= 3601
+    record(public_scenario, owner)  # another player's allowance is their own
+    # An hour later the allowance is back.
+    PlayRecord.objects.filter(player=stranger).update(
+        created_at=timezone.now() - datetime.timedelta(hours=1, minutes=1)
+    )
+    record(public_scenario, stranger)
+
+
+# --- Pages -------------------------------------------------------------------------------------
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_scenario_page_shows_the_record_and_the_verdict_in_both_languages(
+    public_scenario: Scenario, stranger: Any, django_user_model: Any
+) -> None:
+    for n in range(5):
+        player = django_user_model.objects.create_user(f"p{n}", password="x")
+        record(public_scenario, player, winner="attacker" if n < 3 else "defender", notes="<b>")
+    url = reverse("scenarios:detail", kwargs={"public_id": public_scenario.public_id})
+    page = Client().get(url).content.decode()
+    assert "Balanced so far" in page
+    assert "Attacker won 3 times (American)" in page
+    assert "defender won 2 times (German)" in page
+    assert "60.0% of decisive plays" in page
+    assert "&lt;b&gt;" in page and "<b>" not in page.split('id="plays"')[1]
+    assert "Sign in to record a play" in page
+    with translation.override("it"):
+        page = Client().get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Equilibrato finora" in page
+    assert "Balanced so far" not in page
+
+
+def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: Any) -> None:
+    client = signed_in(stranger)
+    url = reverse("scenarios:play_new", kwargs={"public_id": public_scenario.public_id})
+    form = client.get(url).content.decode()
+    assert "Attacker (American)" in form and "Defender (German)" in form
+    response = client.post(
+        url,
+        {
+            "played_on": "2026-11-20",
+            "winner": "defender",
+            "ending": "early_end",
+            "early_end_cause": "",
+            "decks_played": "2",
+            "opponent": "Uncle Bob",
+            "notes": "A close one.",
+        },
+    )
+    # The early end lacks its cause: the form comes back with what was typed and the rule.
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "52.4" in body and "M10.4" in body
+    assert 'value="Uncle Bob"' in body and "A close one." in body
+    assert not PlayRecord.objects.exists()
+    response = client.post(
+        url,
+        {
+            "played_on": "2026-11-20",
+            "winner": "defender",
+            "ending": "early_end",
+            "early_end_cause": "sandstorm",
+            "decks_played": "2",
+            "opponent": "Uncle Bob",
+            "notes": "A close one.",
+        },
+    )
+    assert response.status_code == 302
+    play = PlayRecord.objects.get()
+    assert (play.player, play.winner, play.early_end_cause) == (stranger, "defender", "sandstorm")
+    page = client.get(response["Location"]).content.decode()
+    assert "Sandstorm (52.4)" in page and "stranger vs Uncle Bob" in page
+
+
+def test_only_the_player_who_recorded_a_play_edits_or_deletes_it(
+    public_scenario: Scenario, stranger: Any, owner: Any
+) -> None:
+    play = record(public_scenario, stranger)
+    edit = reverse("scenarios:play_edit", kwargs={"play_id": play.public_id})
+    delete = reverse("scenarios:play_delete", kwargs={"play_id": play.public_id})
+    # The scenario's owner sees the record but may not change it.
+    assert signed_in(owner).get(edit).status_code == 404
+    assert signed_in(owner).post(delete).status_code == 404
+    detail = reverse("scenarios:detail", kwargs={"public_id": public_scenario.public_id})
+    assert edit not in signed_in(owner).get(detail).content.decode()
+    assert edit in signed_in(stranger).get(detail).content.decode()
+    assert signed_in(stranger).post(delete).status_code == 302
+    assert not PlayRecord.objects.exists()
+
+
+def test_a_private_scenario_and_its_records_are_hidden_from_strangers(
+    owner: Any, stranger: Any
+) -> None:
+    private = make_scenario(owner, "private")
+    play = record(private, owner)
+    new = reverse("scenarios:play_new", kwargs={"public_id": private.public_id})
+    edit = reverse("scenarios:play_edit", kwargs={"play_id": play.public_id})
+    assert signed_in(stranger).get(new).status_code == 404
+    assert signed_in(stranger).get(edit).status_code == 404
+    assert Client().get(new).status_code == 302  # to the sign-in page
+
+
+def test_the_library_page_shows_each_scenarios_record(owner: Any, stranger: Any) -> None:
+    library = make_library(owner, "public")
+    scenario = make_scenario(owner, "public", library=library, title="Bridge")
+    record(scenario, stranger, winner="attacker")
+    record(scenario, owner, winner="draw")
+    page = Client().get(reverse("scenarios:library", kwargs={"public_id": library.public_id}))
+    body = page.content.decode()
+    assert "attacker 1 win" in body and "1 draw" in body and "Too few plays" in body
+
+
+def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
+    owner: Any, django_user_model: Any
+) -> None:
+    quiet = make_scenario(owner, "public", title="Quiet sector")
+    busy = make_scenario(owner, "public", title="Busy crossroads")
+    for n in range(6):
+        player = django_user_model.objects.create_user(f"q{n}", password="x")
+        record(busy, player, winner="attacker" if n % 2 else "defender")
+    browse = reverse("scenarios:browse")
+    body = Client().get(browse, {"sort": "most_played"}).content.decode()
+    assert body.index("Busy crossroads") < body.index("Quiet sector")
+    assert "6 plays" in body
+    body = Client().get(browse, {"balance": "balanced"}).content.decode()
+    assert "Busy crossroads" in body and "Quiet sector" not in body
+    assert quiet.plays_counted == 0
