@@ -2,7 +2,8 @@
 
 * ``/feeds/scenarios/rss/`` and ``/atom/``: every public scenario, the most recently changed
   first (the newest ``FEED_LENGTH``);
-* ``/feeds/libraries/<id>/rss/`` and ``/atom/``: the public scenarios of one public library.
+* ``/feeds/libraries/<id>/rss/`` and ``/atom/``: the public scenarios of one public library;
+* ``/feeds/libraries/<id>/plays/rss/`` and ``/atom/``: the newest play records of them.
 
 Feeds publish: only what is listed (``selectors.scenarios_listed``, ``libraries_listed``) goes
 in. A private library's feed answers 404 like its page does for a stranger, and so does an
@@ -18,6 +19,7 @@ HTML), Atom titles are plain text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.syndication.views import Feed
@@ -31,8 +33,25 @@ from django.utils.translation import gettext as _
 from scenarios import links, listing, listing_cache, selectors
 from scenarios.listing import ScenarioRow
 from scenarios.models import Library
+from scenarios.plays.models import PlayRecord
 
 FEED_LENGTH = 50
+
+
+def _cached_feed(request: HttpRequest, render: Callable[[], HttpResponse]) -> HttpResponse:
+    """Readers poll: a feed's document is kept until the listed data changes (listing_cache);
+    a new play record counts as such a change. 404s are not kept."""
+    key = listing_cache.cache_key("feed", request)
+    cached = cache.get(key)
+    if cached is None:
+        response = render()
+        cached = (response.content, response["Content-Type"], response.get("Last-Modified"))
+        cache.set(key, cached, listing_cache.entry_seconds())
+    content, content_type, last_modified = cached
+    response = HttpResponse(content, content_type=content_type)
+    if last_modified:
+        response["Last-Modified"] = last_modified
+    return response
 
 
 class _ScenarioFeed(Feed):
@@ -44,18 +63,9 @@ class _ScenarioFeed(Feed):
     description_template = "scenarios/feeds/item_description.html"
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        # Readers poll: the document is kept until the listed data changes (listing_cache).
-        key = listing_cache.cache_key("feed", request)
-        cached = cache.get(key)
-        if cached is None:
-            response = super().__call__(request, *args, **kwargs)  # 404s are not kept
-            cached = (response.content, response["Content-Type"], response.get("Last-Modified"))
-            cache.set(key, cached, listing_cache.entry_seconds())
-        content, content_type, last_modified = cached
-        response = HttpResponse(content, content_type=content_type)
-        if last_modified:
-            response["Last-Modified"] = last_modified
-        return response
+        return _cached_feed(
+            request, lambda: super(_ScenarioFeed, self).__call__(request, *args, **kwargs)
+        )
 
     def _rows(self, queryset: Any) -> list[ScenarioRow]:
         rows = listing.listed_rows(queryset).order_by("-updated_at", "-id")[:FEED_LENGTH]
@@ -134,4 +144,76 @@ class LibraryRss(_ScenarioFeed):
 
 
 class LibraryAtom(LibraryRss):
+    feed_type = Atom1Feed
+
+
+# --- Play records of a public library --------------------------------------------------------
+
+
+class LibraryPlaysRss(Feed):
+    """``/feeds/libraries/<id>/plays/rss/`` and ``/atom/``: the newest play records of a public
+    library's listed scenarios (docs/plays.md). Only a public library has feeds."""
+
+    feed_type: type[Rss201rev2Feed] | type[Atom1Feed] = Rss201rev2Feed
+    description_template = "scenarios/feeds/play_description.html"
+
+    def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return _cached_feed(
+            request, lambda: super(LibraryPlaysRss, self).__call__(request, *args, **kwargs)
+        )
+
+    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Library:
+        return get_object_or_404(
+            selectors.libraries_listed().select_related("owner"), public_id=kwargs["public_id"]
+        )
+
+    def title(self, obj: Library) -> str:
+        text = _("%(title)s: plays") % {"title": obj.title}
+        return text if self.feed_type is Atom1Feed else escape(text)
+
+    def description(self, obj: Library) -> str:
+        return _("Games played of the scenarios of “%(title)s”, as players recorded them.") % {
+            "title": obj.title
+        }
+
+    def subtitle(self, obj: Library) -> str:
+        return self.description(obj)
+
+    def link(self, obj: Library) -> str:
+        return links.library_path(obj.public_id)
+
+    def items(self, obj: Library) -> list[PlayRecord]:
+        scenarios = selectors.scenarios_listed().filter(library=obj)
+        return list(
+            PlayRecord.objects.filter(scenario__in=scenarios.values("pk"))
+            .select_related("player", "opponent", "scenario")
+            .order_by("-created_at", "-id")[:FEED_LENGTH]
+        )
+
+    def item_title(self, item: PlayRecord) -> str:
+        text = _("%(scenario)s: %(winner)s") % {
+            "scenario": item.scenario.title,
+            "winner": item.get_winner_display(),
+        }
+        return text if self.feed_type is Atom1Feed else escape(text)
+
+    def item_link(self, item: PlayRecord) -> str:
+        return f"{links.scenario_path(item.scenario.public_id)}#plays"
+
+    def item_guid(self, item: PlayRecord) -> str:
+        return f"urn:uuid:{item.public_id}"
+
+    item_guid_is_permalink = False
+
+    def item_author_name(self, item: PlayRecord) -> str:
+        return str(item.player.get_username())
+
+    def item_pubdate(self, item: PlayRecord) -> Any:
+        return item.created_at
+
+    def item_updateddate(self, item: PlayRecord) -> Any:
+        return item.updated_at
+
+
+class LibraryPlaysAtom(LibraryPlaysRss):
     feed_type = Atom1Feed

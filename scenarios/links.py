@@ -53,3 +53,21 @@ def library_feeds(public_id: UUID | str, title: str) -> list[FeedLink]:
             reverse("feed-library-atom", args=[public_id]), "application/atom+xml", "Atom", title
         ),
     ]
+
+
+def library_play_feeds(public_id: UUID | str, title: str) -> list[FeedLink]:
+    """The feeds of a public library's new play records, for its page."""
+    return [
+        FeedLink(
+            reverse("feed-library-plays-rss", args=[public_id]),
+            "application/rss+xml",
+            "RSS",
+            title,
+        ),
+        FeedLink(
+            reverse("feed-library-plays-atom", args=[public_id]),
+            "application/atom+xml",
+            "Atom",
+            title,
+        ),
+    ]

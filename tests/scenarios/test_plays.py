@@ -285,3 +285,35 @@ def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
     body = Client().get(browse, {"balance": "balanced"}).content.decode()
     assert "Busy crossroads" in body and "Quiet sector" not in body
     assert quiet.plays_counted == 0
+
+
+# --- Feeds -------------------------------------------------------------------------------------
+
+
+def test_a_public_librarys_plays_feed_lists_new_records_escaped(
+    owner: Any, stranger: Any
+) -> None:
+    library = make_library(owner, "public")
+    scenario = make_scenario(owner, "public", library=library, title="Bridge <at> dawn")
+    hidden = make_scenario(owner, "private", library=library, title="Secret plan")
+    record(scenario, stranger, winner="defender", notes="<script>x</script>")
+    record(hidden, owner, winner="attacker")
+    rss = reverse("feed-library-plays-rss", kwargs={"public_id": library.public_id})
+    atom = reverse("feed-library-plays-atom", kwargs={"public_id": library.public_id})
+    body = Client().get(rss).content.decode()
+    assert "Bridge &amp;lt;at&amp;gt; dawn: Defender" in body
+    assert "Secret plan" not in body  # only listed scenarios are published
+    assert "<script>" not in body
+    assert f"{scenario.public_id}/#plays" in body
+    body = Client().get(atom).content.decode()
+    assert "Bridge &lt;at&gt; dawn: Defender" in body
+    # A new record shows at once (the cached feed is dropped).
+    record(scenario, owner, winner="draw")
+    assert "Bridge &lt;at&gt; dawn: Draw" in Client().get(atom).content.decode()
+
+
+def test_a_private_or_unlisted_library_has_no_plays_feed(owner: Any) -> None:
+    for visibility in ("private", "unlisted"):
+        library = make_library(owner, visibility)
+        url = reverse("feed-library-plays-rss", kwargs={"public_id": library.public_id})
+        assert Client().get(url).status_code == 404
