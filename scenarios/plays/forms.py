@@ -8,6 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scenarios.plays import services
 from scenarios.plays.models import DECKS_PLAYED_MAX, NOTES_MAX_LENGTH, OPPONENT_MAX_LENGTH
 from upfront import labels
 from upfront.rules import codes
@@ -18,7 +19,9 @@ class PlayRecordForm(forms.Form):
     put back on their fields (the form keeps what the player typed)."""
 
     played_on = forms.DateField(
-        label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date played"),
+        # A date input takes ISO dates whatever the page's language.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
     ending = forms.ChoiceField(label=_("How it ended"))
@@ -44,8 +47,15 @@ class PlayRecordForm(forms.Form):
         label=_("Notes"), required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea
     )
 
-    def __init__(self, *args: Any, side_names: dict[str, str] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        player: Any = None,
+        side_names: dict[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.player = player
         names = side_names or {}
         self.fields["winner"].choices = [
             (code, f"{label} ({names[code]})" if code in names else label)
@@ -58,3 +68,17 @@ class PlayRecordForm(forms.Form):
         ]
         if not self.is_bound and "played_on" not in self.initial:
             self.initial["played_on"] = timezone.localdate()
+
+    def clean(self) -> dict[str, Any]:
+        # The service's checks of the fields together (an early end and its cause, the date,
+        # the opponent), run here too so that every fault shows at once, on its field.
+        data = super().clean() or {}
+        values = {**data, "early_end_cause": data.get("early_end_cause") or ""}
+        try:
+            services.play_values_check(values, player=self.player)
+        except services.PlayInputError as exc:
+            for name, message in exc.errors.items():
+                # A field that failed on its own already says why.
+                if name in data and name not in self.errors:
+                    self.add_error(name, message)
+        return data

@@ -70,7 +70,7 @@ def _opponent_user(name: str) -> Any | None:
     return matches[0] if len(matches) == 1 else None
 
 
-def _cleaned(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
+def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     """The record's fields from ``values`` (already typed by a form or serializer), checked
     together; raises PlayInputError naming each faulty field and, where one applies, its rule."""
     errors: dict[str, str] = {}
@@ -168,7 +168,7 @@ def play_create(
         scenario=scenario,
         player=player,
         scenario_version=scenario_version,
-        **_cleaned(values, player=player),
+        **play_values_check(values, player=player),
     )
     scenario_balance_update(scenario=scenario)
     return record
@@ -189,7 +189,7 @@ def play_update(*, record: PlayRecord, values: dict[str, Any]) -> PlayRecord:
     # A new ending without a cause clears the old cause (it belonged to the old ending).
     if "ending" in values and "early_end_cause" not in values:
         current["early_end_cause"] = ""
-    for name, value in _cleaned({**current, **values}, player=record.player).items():
+    for name, value in play_values_check({**current, **values}, player=record.player).items():
         setattr(record, name, value)
     record.save()
     scenario_balance_update(scenario=record.scenario)

@@ -61,7 +61,7 @@ def play_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
     if scenario is None or not play_selectors.may_record_play(request.user, scenario):
         raise Http404("no such scenario")
     names = side_names(scenario)
-    form = PlayRecordForm(request.POST or None, side_names=names)
+    form = PlayRecordForm(request.POST or None, player=request.user, side_names=names)
     if request.method == "POST" and form.is_valid() and _save(request, form, scenario, None):
         messages.success(request, _("Your play is recorded. Thank you!"))
         return redirect("scenarios:detail", public_id=scenario.public_id)
@@ -91,7 +91,12 @@ def play_edit(request: HttpRequest, play_id: UUID) -> HttpResponse:
         "opponent": record.opponent_label,
         "notes": record.notes,
     }
-    form = PlayRecordForm(request.POST or None, initial=initial, side_names=side_names(scenario))
+    form = PlayRecordForm(
+        request.POST or None,
+        initial=initial,
+        player=record.player,
+        side_names=side_names(scenario),
+    )
     if request.method == "POST" and form.is_valid() and _save(request, form, scenario, record):
         messages.success(request, _("Your play record is changed."))
         return redirect("scenarios:detail", public_id=scenario.public_id)

@@ -198,7 +198,7 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
     response = client.post(
         url,
         {
-            "played_on": "2026-11-20",
+            "played_on": "",
             "winner": "defender",
             "ending": "early_end",
             "early_end_cause": "",
@@ -210,7 +210,8 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
     # The early end lacks its cause: the form comes back with what was typed and the rule.
     assert response.status_code == 400
     body = response.content.decode()
-    assert "52.4" in body and "M10.4" in body
+    # Every fault at once: the missing date and the missing cause.
+    assert "An early end needs its cause" in body and "This field is required." in body
     assert 'value="Uncle Bob"' in body and "A close one." in body
     assert not PlayRecord.objects.exists()
     response = client.post(
@@ -290,9 +291,7 @@ def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
 # --- Feeds -------------------------------------------------------------------------------------
 
 
-def test_a_public_librarys_plays_feed_lists_new_records_escaped(
-    owner: Any, stranger: Any
-) -> None:
+def test_a_public_librarys_plays_feed_lists_new_records_escaped(owner: Any, stranger: Any) -> None:
     library = make_library(owner, "public")
     scenario = make_scenario(owner, "public", library=library, title="Bridge <at> dawn")
     hidden = make_scenario(owner, "private", library=library, title="Secret plan")
