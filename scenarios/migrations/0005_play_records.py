@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('reference', '0004_random_number_distribution'),
-        ('scenarios', '0003_jobs'),
+        ('scenarios', '0004_job_lease'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
