@@ -16,6 +16,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from upfront import labels
 from upfront.rules import codes
@@ -95,6 +96,12 @@ class Scenario(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )
     forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
+    # The original's version when this copy was made: "the original has changed since".
+    forked_from_version = models.PositiveIntegerField(null=True, blank=True)
+
+    # Its current version number: 1 when created, one more for every saved change
+    # (scenarios.versions; the history rows hold each version as it was).
+    version = models.PositiveIntegerField(default=1)
 
     # The balance of its play records (scenarios.plays.services.scenario_balance_update keeps
     # them; one record per player and day counts): what lists sort and filter on.
@@ -110,6 +117,20 @@ class Scenario(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # A history row for every version (django-simple-history); the play balance is not part
+    # of a version, and rechecks against new reference data record none
+    # (services: skip_history_when_saving).
+    history = HistoricalRecords(
+        excluded_fields=[
+            "plays_attacker",
+            "plays_defender",
+            "plays_draw",
+            "plays_counted",
+            "balance_verdict",
+        ],
+        cascade_delete_history=True,
+    )
 
     class Meta:
         ordering = ["-updated_at", "-id"]

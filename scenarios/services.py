@@ -127,9 +127,30 @@ def _columns(scenario: Scenario, checked: CheckedScenario) -> None:
     scenario.checked_at = timezone.now()
 
 
-def _save(scenario: Scenario, checked: CheckedScenario) -> Scenario:
+def _versioned_state(scenario: Scenario) -> tuple[Any, ...]:
+    """What a version shows: the document's scenario (not the reference data revision it was
+    checked against), who may see it and where it is kept."""
+    return (scenario.document.get("scenario"), scenario.visibility, scenario.library_id)
+
+
+def _save(scenario: Scenario, checked: CheckedScenario, *, author: Any = None) -> Scenario:
+    """Save a checked scenario; a change a version shows records a new version (docs/versions.md),
+    anything else (a recheck against new reference data, a save that changed nothing) none."""
+    before = None
+    if scenario.pk is not None:
+        stored = Scenario.objects.filter(pk=scenario.pk).only("document", "visibility", "library")
+        before = next((_versioned_state(s) for s in stored), None)
     _columns(scenario, checked)
     scenario.full_clean(exclude=["owner", "library", "data_revision", "forked_from"])
+    if author is not None:
+        scenario._history_user = author  # type: ignore[attr-defined]
+    if before is None:
+        scenario.version = 1
+    elif before != _versioned_state(scenario):
+        scenario.version += 1
+    else:
+        scenario.save_without_historical_record()  # type: ignore[attr-defined]
+        return scenario
     scenario.save()
     return scenario
 
@@ -144,7 +165,8 @@ def scenario_create(
 ) -> Scenario:
     """Save a new scenario from its document (all-or-nothing)."""
     checked = scenario_check(data=data)
-    return _save(Scenario(owner=owner, library=library, visibility=visibility), checked)
+    scenario = Scenario(owner=owner, library=library, visibility=visibility)
+    return _save(scenario, checked, author=owner)
 
 
 @transaction.atomic
@@ -154,6 +176,7 @@ def scenario_update(
     data: Any = None,
     visibility: str | None = None,
     library: Library | bool | None = False,
+    author: Any = None,
 ) -> Scenario:
     """Replace a scenario's document and/or visibility and/or library (False: unchanged)."""
     checked = scenario_check(data=scenario.document if data is None else data)
@@ -161,7 +184,7 @@ def scenario_update(
         scenario.visibility = visibility
     if library is not False:
         scenario.library = library  # type: ignore[assignment]
-    return _save(scenario, checked)
+    return _save(scenario, checked, author=author)
 
 
 @transaction.atomic
@@ -185,8 +208,9 @@ def scenario_fork(*, scenario: Scenario, user: Any, library: Library | None = No
         visibility="private",
         forked_from=scenario,
         forked_from_title=scenario.title,
+        forked_from_version=scenario.version,
     )
-    return _save(copy, checked)
+    return _save(copy, checked, author=user)
 
 
 @transaction.atomic
@@ -196,8 +220,9 @@ def scenario_import(*, owner: Any, data: Any, library: Library | None = None) ->
 
 
 def scenario_export(*, scenario: Scenario) -> dict[str, Any]:
-    """The scenario's interchange document, as stored (checked when it was last saved)."""
-    return dict(scenario.document)
+    """The scenario's interchange document, as stored (checked when it was last saved), with
+    the version it is (``scenario_version``: an optional member, ignored by an import)."""
+    return {**scenario.document, "scenario_version": scenario.version}
 
 
 @transaction.atomic
@@ -251,7 +276,7 @@ def library_import(*, owner: Any, data: Any) -> Library:
     document, checked = library_check(data=data)
     library = library_create(owner=owner, title=document.title, description=document.description)
     for item in checked:
-        _save(Scenario(owner=owner, library=library), item)
+        _save(Scenario(owner=owner, library=library), item, author=owner)
     return library
 
 

@@ -4,7 +4,7 @@
 from django.urls import path
 
 from scenarios.views import designer as views
-from scenarios.views import jobs, plays
+from scenarios.views import jobs, plays, versions
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
@@ -22,6 +22,22 @@ urlpatterns = [
     path("scenarios/<uuid:public_id>/recheck/", views.scenario_recheck, name="recheck"),
     path("scenarios/<uuid:public_id>/delete/", views.scenario_delete, name="delete"),
     path("scenarios/<uuid:public_id>/export/", views.scenario_export, name="export"),
+    path("scenarios/<uuid:public_id>/versions/", versions.version_list, name="versions"),
+    path(
+        "scenarios/<uuid:public_id>/versions/compare/",
+        versions.version_compare,
+        name="version_compare",
+    ),
+    path(
+        "scenarios/<uuid:public_id>/versions/<int:number>/",
+        versions.version_detail,
+        name="version",
+    ),
+    path(
+        "scenarios/<uuid:public_id>/versions/<int:number>/restore/",
+        versions.version_restore,
+        name="version_restore",
+    ),
     path("scenarios/<uuid:public_id>/plays/new/", plays.play_new, name="play_new"),
     path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),

@@ -87,6 +87,51 @@ BALANCE_VERDICT: Mapping[str, Label] = {
     "too_few_plays": _("Too few plays"),
 }
 
+DECK_ACTION: Mapping[str, Label] = {
+    "remove": _("Remove from the deck"),
+    "cower": _("Cower cards (kept in the deck, cannot be used)"),
+}
+
+# What a version changed (upfront/rules/scenario_diff.py), as a version's summary names it.
+SCENARIO_FIELD: Mapping[str, Label] = {
+    "title": _("Title"),
+    "description": _("Description"),
+    "language": _("Language"),
+    "based_on": _("Based on"),
+    "period": _("Period"),
+    "theatre": _("Theatre"),
+    "terrain_deck": _("Terrain deck"),
+    "mountain": _("Mountain article"),
+    "topography": _("Topography"),
+    "environment": _("Environmental conditions"),
+    "weather": _("Weather"),
+    "time_limit_decks": _("Time limit"),
+    "first_player": _("First player"),
+    "victory_conditions": _("Victory conditions"),
+    "deck_changes": _("Changes to the deck"),
+    "special_rules": _("Special rules"),
+    "visibility": _("Visibility"),
+    "library": _("Library"),
+    "attacker.force": _("Attacker's force"),
+    "attacker.cards": _("Attacker's cards"),
+    "defender.force": _("Defender's force"),
+    "defender.cards": _("Defender's cards"),
+}
+FORCE_FIELD: Mapping[str, Label] = {
+    "nationality": _("Nationality"),
+    "period": _("Period"),
+    "theatre": _("Theatre"),
+    "troop_type": _("Troop type"),
+    "partisans": _("Partisans"),
+    "marines": _("Marines"),
+    "mountain": _("Mountain article"),
+    "budget": _("Budget"),
+    "radios": _("Radios"),
+    "snipers": _("Sniper capability"),
+    "random_reinforcement_decks": _("Random reinforcement decks"),
+    "replay": _("Replay method"),
+}
+
 # Every code set with its labels: the test walks this to prove none is missing.
 LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "theatre": (codes.THEATRES, THEATRE),

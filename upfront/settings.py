@@ -69,6 +69,8 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    # Scenario versions (scenarios.versions): one history row per saved change.
+    "simple_history",
     "upfront.apps.ProjectConfig",
     "upfront.reference",
     "builder",
@@ -88,6 +90,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Who made a change: the version it records names the signed-in user (pages and API).
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "upfront.urls"

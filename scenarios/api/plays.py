@@ -117,7 +117,6 @@ class ScenarioPlaysApi(GenericAPIView):
                 scenario=scenario,
                 player=request.user,
                 values=serializer.validated_data,
-                scenario_version=None,
             )
         except services.PlayInputError as exc:
             raise _invalid(exc) from exc

@@ -89,6 +89,17 @@ class ScenarioOutputSerializer(serializers.Serializer):
         return balance_data(scenario_balance_of_columns(scenario))
 
 
+class OriginSerializer(serializers.Serializer):
+    id = serializers.UUIDField(help_text="The original's `id`")
+    version = serializers.IntegerField(
+        allow_null=True, help_text="Its version when copied (null for copies made before versions)"
+    )
+    current_version = serializers.IntegerField(help_text="Its version now")
+    changed_since_copy = serializers.BooleanField(
+        help_text="The original has been changed since the copy was made"
+    )
+
+
 class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
     """One scenario: its document and what the requester may do with it."""
 
@@ -99,6 +110,13 @@ class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
         help_text="The reference data revision it was last checked against",
     )
     checked_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text="Its current version (1 when created, one more for each saved change)"
+    )
+    origin = serializers.SerializerMethodField(
+        help_text="For a copy: the scenario it was copied from (while it exists), the version "
+        "copied, and whether the original has changed since; null otherwise"
+    )
     outdated = serializers.SerializerMethodField(
         help_text="The reference data changed since the last check: PATCH `{}` checks again"
     )
@@ -110,6 +128,19 @@ class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
 
     def get_can_edit(self, scenario: Scenario) -> bool:
         return bool(self.context.get("can_edit"))
+
+    @extend_schema_field(OriginSerializer(allow_null=True))
+    def get_origin(self, scenario: Scenario) -> dict[str, Any] | None:
+        original = scenario.forked_from
+        if original is None:
+            return None
+        return {
+            "id": original.public_id,
+            "version": scenario.forked_from_version,
+            "current_version": original.version,
+            "changed_since_copy": scenario.forked_from_version is not None
+            and original.version > scenario.forked_from_version,
+        }
 
 
 class ScenarioCreateInputSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import jobs, plays, views
+from scenarios.api import jobs, plays, versions, views
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -32,6 +32,22 @@ urlpatterns = [
         "libraries/<uuid:id>/collaborators/<str:username>",
         views.LibraryCollaboratorApi.as_view(),
         name="library-collaborator",
+    ),
+    # Versions (scenarios.api.versions).
+    path(
+        "scenarios/<uuid:id>/versions/",
+        versions.ScenarioVersionsApi.as_view(),
+        name="scenario-versions",
+    ),
+    path(
+        "scenarios/<uuid:id>/versions/<int:number>/",
+        versions.ScenarioVersionApi.as_view(),
+        name="scenario-version",
+    ),
+    path(
+        "scenarios/<uuid:id>/versions/<int:number>/restore",
+        versions.ScenarioVersionRestoreApi.as_view(),
+        name="scenario-version-restore",
     ),
     # Play records (scenarios.api.plays).
     path("scenarios/<uuid:id>/plays/", plays.ScenarioPlaysApi.as_view(), name="scenario-plays"),

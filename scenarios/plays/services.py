@@ -158,16 +158,15 @@ def scenario_balance_update(*, scenario: Scenario) -> Balance:
 
 
 @transaction.atomic
-def play_create(
-    *, scenario: Scenario, player: Any, values: dict[str, Any], scenario_version: int | None
-) -> PlayRecord:
+def play_create(*, scenario: Scenario, player: Any, values: dict[str, Any]) -> PlayRecord:
+    """Record a play of ``scenario``'s current version."""
     wait = play_allowance_wait(player)
     if wait is not None:
         raise PlayRateLimited(wait=wait)
     record = PlayRecord.objects.create(
         scenario=scenario,
         player=player,
-        scenario_version=scenario_version,
+        scenario_version=scenario.version,
         **play_values_check(values, player=player),
     )
     scenario_balance_update(scenario=scenario)

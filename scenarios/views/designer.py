@@ -283,6 +283,10 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "can_edit": can_edit,
         "is_owner": scenario.owner_id == user.pk,
         "origin": origin,
+        # A copy whose original has been changed since: the page offers the diff.
+        "origin_changed": origin is not None
+        and scenario.forked_from_version is not None
+        and origin.version > scenario.forked_from_version,
         "share_url": request.build_absolute_uri(scenario_url(scenario)),
         "stale": revision is not None and scenario.data_revision_id != revision.pk,
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,

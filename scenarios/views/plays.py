@@ -37,7 +37,6 @@ def _save(
                 scenario=scenario,
                 player=request.user,
                 values=_form_values(form),
-                scenario_version=None,
             )
         else:
             services.play_update(record=record, values=_form_values(form))

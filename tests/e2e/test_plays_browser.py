@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_designer_browser import PASSWORD, _no_sideways_scroll, _page, _sign_in, _user
+from tests.e2e.test_designer_browser import _no_sideways_scroll, _page, _sign_in, _user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # Elements reaching past the right edge of the page, not counting those inside a box that
@@ -53,7 +53,6 @@ def played(reference_data: None) -> Any:
                 "opponent": "",
                 "notes": "Fumo sulla collina." if n == 0 else "",
             },
-            scenario_version=None,
         )
     return scenario
 
@@ -116,4 +115,3 @@ def test_the_scenario_page_shows_the_balance_at_both_widths(  # type: ignore[no-
         _no_sideways_scroll(page)
         page.context.close()
     assert not violations, violations
-    assert PASSWORD  # the shared sign-in password of the browser tests

@@ -34,9 +34,7 @@ def values(**changes: Any) -> dict[str, Any]:
 
 
 def record(scenario: Scenario, player: Any, **changes: Any) -> PlayRecord:
-    return services.play_create(
-        scenario=scenario, player=player, values=values(**changes), scenario_version=None
-    )
+    return services.play_create(scenario=scenario, player=player, values=values(**changes))
 
 
 @pytest.fixture
