@@ -314,3 +314,22 @@ def test_a_private_or_unlisted_library_has_no_plays_feed(owner: Any) -> None:
         library = make_library(owner, visibility)
         url = reverse("feed-library-plays-rss", kwargs={"public_id": library.public_id})
         assert Client().get(url).status_code == 404
+
+
+def test_the_home_page_leads_to_the_products_tasks_and_the_most_played(
+    owner: Any, stranger: Any
+) -> None:
+    played = make_scenario(owner, "public", title="Often played")
+    make_scenario(owner, "public", title="Never played")
+    hidden = make_scenario(owner, "private", title="Private and played")
+    record(played, stranger)
+    record(hidden, owner)
+    body = Client().get("/").content.decode()
+    assert 'href="/scenarios/new/"' in body and "Design a scenario" in body
+    assert 'href="/scenarios/"' in body and "Print a setup sheet" in body
+    most_played = body.split("Most played")[1]
+    assert "Often played" in most_played and "1 play" in most_played
+    assert "Never played" not in body and "Private and played" not in body
+    with translation.override("it"):
+        body = Client().get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Progetta uno scenario" in body and "I più giocati" in body
