@@ -1,5 +1,8 @@
 """Celery entry points of the jobs: a few lines each, calling ``scenarios.jobs.services``.
 
+The tasks import the services and hand them the runner of each kind (``jobs.kinds.run``); the
+services find ``run_job`` by its name (``services.RUN_JOB_TASK``) and never import this module.
+
 ``run_job`` takes a job's id only and is idempotent (``job_run``): a redelivered or duplicate
 task finds the job finished, or running elsewhere, and does nothing. It is acknowledged late
 and rejected (so redelivered) when its worker dies; transient errors (the database or the
@@ -17,7 +20,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
-from scenarios.jobs import services
+from scenarios.jobs import kinds, services
 
 logger = logging.getLogger(__name__)
 
@@ -26,7 +29,7 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, Connectio
 
 @shared_task(
     bind=True,
-    name="scenarios.run_job",
+    name=services.RUN_JOB_TASK,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,
@@ -40,7 +43,9 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, Connectio
 )
 def run_job(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
-        services.job_run(job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT)
+        services.job_run(
+            job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT, run=kinds.run
+        )
     except TRANSIENT:
         if self.request.retries >= self.max_retries:
             logger.exception("job %s: transient errors, retries used up", job_id)
