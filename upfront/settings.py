@@ -323,7 +323,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "upfront.openapi.add_document_components",
+        "upfront.api.openapi.add_document_components",
     ],
 }
 
