@@ -225,7 +225,8 @@ def _draft_context(saved_id: int | str | None) -> str:
 
 
 def drafts_stored(request: HttpRequest, *draft_contexts: str) -> None:
-    """The next builder page drops these drafts: their forces are now stored on the server."""
+    """The next builder page drops these drafts: their forces are stored on the server now (or
+    deleted there)."""
     request.session[_DRAFTS_DONE] = sorted(set(draft_contexts))
 
 
