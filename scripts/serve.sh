@@ -77,7 +77,11 @@ if [ "$prepare" = 1 ]; then
   say "preparing: migrate, load_reference, collectstatic"
   "$python" manage.py migrate --noinput
   "$python" manage.py load_reference
-  "$python" manage.py collectstatic --noinput --verbosity 1
+  if truthy "${SERVE_COLLECTSTATIC:-1}"; then
+    "$python" manage.py collectstatic --noinput --verbosity 1
+  else
+    say "collectstatic skipped (SERVE_COLLECTSTATIC=0: collected when the image was built)"
+  fi
 fi
 [ "${#processes[@]}" -gt 0 ] || exit 0
 
