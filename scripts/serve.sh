@@ -126,7 +126,7 @@ if [ "${#processes[@]}" = 1 ]; then
 fi
 
 # Each process in its own process group (job control): a stop reaches a Celery worker's pool
-# processes too, and Ctrl-C in a terminal reaches serve.sh only, which stops them in order.
+# processes too, and Ctrl-C in a terminal reaches serve.sh only, which then stops them all.
 set -m
 pids=()
 declare -A name_of=()
