@@ -28,7 +28,7 @@ from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of
 from scenarios.versions.services import scenario_version_restore
 from upfront.api.documents import json_download
-from upfront.openapi import SCENARIO_REF
+from upfront.api.openapi import SCENARIO_REF
 from upfront.reference.fetch import data_revision_current
 
 
