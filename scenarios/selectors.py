@@ -110,6 +110,12 @@ def libraries_listed() -> QuerySet[Library]:
     return Library.objects.filter(visibility="public")
 
 
+def library_is_listed(library: Library) -> bool:
+    """Is ``library`` listed (public)? The row-level twin of ``libraries_listed``: only a
+    listed library has feeds."""
+    return library.visibility == "public"
+
+
 def scenarios_visible_to(user: Any) -> QuerySet[Scenario]:
     """Scenarios ``user`` may open (by id or link)."""
     uid = _user_id(user)

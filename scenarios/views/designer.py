@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors, services
+from scenarios import links, selectors, services
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
@@ -427,6 +427,10 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "collaborators": library.collaborators.order_by("username"),
         "collaborator_form": CollaboratorForm(),
         "origin": origin,
+        # Only a listed (public) library has feeds (scenarios.feeds).
+        "feeds": links.library_feeds(library.public_id, library.title)
+        if selectors.library_is_listed(library)
+        else [],
         "share_url": request.build_absolute_uri(
             reverse("scenarios:library", kwargs={"public_id": library.public_id})
         ),

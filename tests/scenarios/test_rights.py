@@ -191,3 +191,38 @@ def test_rights_of_each_person_over_a_scenario_in_a_library(owner, collaborator,
     anonymous = rights["anonymous"]
     assert anonymous.can_view and anonymous.can_export
     assert not (anonymous.can_copy or anonymous.can_start_job or anonymous.can_edit)
+
+
+# --- §5: the library page links its feeds ---------------------------------------------------
+
+
+def test_a_public_library_page_links_its_rss_and_atom_feeds(owner) -> None:
+    library = make_library(owner, "public")
+    rss = f"/feeds/libraries/{library.public_id}/rss/"
+    atom = f"/feeds/libraries/{library.public_id}/atom/"
+    html = Client().get(f"/libraries/{library.public_id}/").content.decode()
+    head = html[: html.index("</head>")]
+    assert (
+        f'<link rel="alternate" type="application/rss+xml" title="Library public (RSS)" '
+        f'href="{rss}">' in head
+    )
+    assert (
+        f'<link rel="alternate" type="application/atom+xml" title="Library public (Atom)" '
+        f'href="{atom}">' in head
+    )
+    body = html[html.index("</head>") :]
+    assert "Follow this library's new scenarios:" in body
+    assert f'<a href="{rss}" type="application/rss+xml" class="feed-link">RSS</a>' in body
+    assert f'<a href="{atom}" type="application/atom+xml" class="feed-link">Atom</a>' in body
+    # The links lead to the feeds.
+    assert Client().get(rss).status_code == 200 and Client().get(atom).status_code == 200
+    italian = Client().get(f"/libraries/{library.public_id}/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Segui i nuovi scenari di questa raccolta:" in italian.content.decode()
+
+
+@pytest.mark.parametrize("visibility", ["private", "unlisted"])
+def test_a_library_without_feeds_links_none(owner, visibility) -> None:
+    library = make_library(owner, visibility)
+    html = page(owner).get(f"/libraries/{library.public_id}/").content.decode()
+    assert "/feeds/libraries/" not in html and 'rel="alternate"' not in html
+    assert Client().get(f"/feeds/libraries/{library.public_id}/rss/").status_code == 404
