@@ -35,6 +35,7 @@ from scenarios.models import Scenario
 from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
 from scenarios.plays.models import PlayRecord
+from scenarios.selectors import ScenarioRights
 from upfront.api.problems import InvalidInput
 
 NOT_YOURS = gettext_lazy("Only the player who recorded a play may change or delete it.")
@@ -61,11 +62,11 @@ def _invalid(exc: services.PlayInputError) -> InvalidInput:
     )
 
 
-def _visible_scenario(request: Request, id: UUID) -> Scenario:
-    scenario = selectors.scenarios_visible_to(request.user).filter(public_id=id).first()
-    if scenario is None:
-        raise NotFound
-    return scenario
+def _visible_scenario(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
+    try:
+        return selectors.scenario_for(request.user, id)
+    except Http404 as exc:
+        raise NotFound from exc
 
 
 class ScenarioPlaysApi(GenericAPIView):
@@ -91,7 +92,7 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        self.scenario = _visible_scenario(request, id)
+        self.scenario, _rights = _visible_scenario(request, id)
         page = self.paginate_queryset(self.get_queryset())
         data = PlayOutputSerializer(page, many=True, context={"user": request.user}).data
         return self.get_paginated_response(data)
@@ -107,8 +108,8 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario = _visible_scenario(request, id)
-        if not play_selectors.may_record_play(request.user, scenario):
+        scenario, rights = _visible_scenario(request, id)
+        if not rights.can_record_play:
             raise PermissionDenied
         serializer = PlayInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

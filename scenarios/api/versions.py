@@ -24,6 +24,7 @@ from scenarios.api import serializers as s
 from scenarios.api.filters import Pages
 from scenarios.api.views import AUTHENTICATION, RECHECK_FAULTS, Base, _document_faults
 from scenarios.models import Scenario
+from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of
 from scenarios.versions.services import scenario_version_restore
@@ -45,16 +46,11 @@ class VersionOutputSerializer(serializers.Serializer):
     )
 
 
-def _visible(request: Request, id: UUID) -> Scenario:
-    scenario = (
-        selectors.scenarios_visible_to(request.user)
-        .select_related("owner", "library", "forked_from")
-        .filter(public_id=id)
-        .first()
-    )
-    if scenario is None:
-        raise NotFound
-    return scenario
+def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
+    try:
+        return selectors.scenario_for(request.user, id, related=("forked_from",))
+    except Http404 as exc:
+        raise NotFound from exc
 
 
 def _version(scenario: Scenario, number: int) -> Any:
@@ -77,7 +73,7 @@ class ScenarioVersionsApi(GenericAPIView):
         tags=["versions"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        rows = presenters.version_rows(_visible(request, id))
+        rows = presenters.version_rows(_visible(request, id)[0])
         page = self.paginate_queryset(rows)  # type: ignore[arg-type]
         return self.get_paginated_response(VersionOutputSerializer(page, many=True).data)
 
@@ -96,7 +92,7 @@ class ScenarioVersionApi(GenericAPIView):
         tags=["versions"],
     )
     def get(self, request: Request, id: UUID, number: int) -> HttpResponse:
-        row = _version(_visible(request, id), number)
+        row = _version(_visible(request, id)[0], number)
         document = {**row.document, "scenario_version": row.version}
         return json_download(document, f"scenario-{id}-v{row.version}.json")
 
@@ -115,8 +111,8 @@ class ScenarioVersionRestoreApi(Base):
         tags=["versions"],
     )
     def post(self, request: Request, id: UUID, number: int) -> Response:
-        scenario = _visible(request, id)
-        if not selectors.scenario_is_editable_by(scenario, request.user):
+        scenario, rights = _visible(request, id)
+        if not rights.can_restore_version:
             raise PermissionDenied
         _version(scenario, number)
         with _document_faults("document"):

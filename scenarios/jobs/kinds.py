@@ -75,7 +75,7 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
     else:
         library = job.library
         assert library is not None
-        members = list(selectors.scenarios_of_library(library, job.requested_by).order_by("pk"))
+        members = list(selectors.library_scenarios_in_order(library, job.requested_by))
         if not members:
             raise JobFailed("job_error_empty_library")
         parts = []

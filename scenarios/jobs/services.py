@@ -102,10 +102,6 @@ def _signed_in(user: Any) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
-def _visible(found: Any, obj: Scenario | Library) -> bool:
-    return bool(found.filter(pk=obj.pk).exists())
-
-
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
@@ -138,10 +134,11 @@ def job_request(
         raise JobNotVisible
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
-    if scenario is not None and not _visible(selectors.scenarios_visible_to(user), scenario):
+    # The right is the selectors' (the same for the page, the API and a retry).
+    if scenario is not None and not selectors.scenario_rights(scenario, user).can_start_job:
         raise JobNotVisible
     if library is not None:
-        if not _visible(selectors.libraries_visible_to(user), library):
+        if not selectors.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
             raise JobInputError([{"path": "kind", "message": "a library job is a setup sheet"}])

@@ -7,7 +7,6 @@ from typing import Any
 
 from scenarios.models import Scenario
 from scenarios.plays.models import PlayRecord
-from scenarios.plays.selectors import may_record_play
 from upfront.reference.models import Nationality
 from upfront.rules.balance import Balance, balance
 
@@ -58,7 +57,7 @@ def balance_chart(result: Balance) -> dict[str, Any] | None:
 RECENT_PLAYS = 20
 
 
-def plays_context(scenario: Scenario, user: Any) -> dict[str, Any]:
+def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[str, Any]:
     """What the scenario page shows of its plays: the balance, its bar, the latest records."""
     result = scenario_balance_of_columns(scenario)
     recent = list(
@@ -72,6 +71,6 @@ def plays_context(scenario: Scenario, user: Any) -> dict[str, Any]:
         "balance_chart": balance_chart(result),
         "plays": [{"record": r, "can_edit": r.player_id == uid} for r in recent],
         "plays_total": PlayRecord.objects.filter(scenario=scenario).count(),
-        "can_record_play": may_record_play(user, scenario),
+        "can_record_play": can_record,
         "side_names": side_names(scenario),
     }

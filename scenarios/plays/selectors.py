@@ -2,7 +2,8 @@
 
 * Whoever may see a scenario (``scenarios.selectors.scenarios_visible_to``) sees its records;
   anyone else gets 404, as for the scenario itself.
-* Any signed-in player who may see a scenario may record a play of it.
+* Any signed-in player who may see a scenario may record a play of it
+  (``ScenarioRights.can_record_play``, decided with the scenario's other rights).
 * Only the player who recorded a play may edit or delete it.
 """
 
@@ -58,9 +59,3 @@ def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
         raise Http404("no such play record")
     uid = _user_id(user)
     return record, PlayRights(can_edit=uid is not None and record.player_id == uid)
-
-
-def may_record_play(user: Any, scenario: Scenario) -> bool:
-    """A signed-in player who may see ``scenario`` may record a play of it (``scenario`` as
-    the visibility selector returned it to ``user``: seeing it is already decided)."""
-    return _user_id(user) is not None

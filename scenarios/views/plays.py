@@ -56,8 +56,8 @@ def _save(
 
 @login_required
 def play_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario = selectors.scenarios_visible_to(request.user).filter(public_id=public_id).first()
-    if scenario is None or not play_selectors.may_record_play(request.user, scenario):
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    if not rights.can_record_play:
         raise Http404("no such scenario")
     names = side_names(scenario)
     form = PlayRecordForm(request.POST or None, player=request.user, side_names=names)

@@ -8,47 +8,41 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import selectors, services
 from scenarios.display import scenario_display
 from scenarios.models import Scenario
+from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
 
 
-def _visible(request: HttpRequest, public_id: UUID) -> Scenario:
-    return get_object_or_404(
-        selectors.scenarios_visible_to(request.user).select_related("owner", "library"),
-        public_id=public_id,
-    )
-
-
-def _can_edit(request: HttpRequest, scenario: Scenario) -> bool:
-    return selectors.scenario_is_editable_by(scenario, request.user)
+def _visible(request: HttpRequest, public_id: UUID) -> tuple[Scenario, ScenarioRights]:
+    return selectors.scenario_for(request.user, public_id)
 
 
 def version_list(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario = _visible(request, public_id)
+    scenario, rights = _visible(request, public_id)
     context = {
         "scenario": scenario,
         "versions": presenters.version_rows(scenario),
-        "can_edit": _can_edit(request, scenario),
+        "can_restore": rights.can_restore_version,
     }
     return render(request, "scenarios/versions/list.html", context)
 
 
 def version_detail(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario = _visible(request, public_id)
+    scenario, rights = _visible(request, public_id)
     row = version_of(scenario, number)
     context = {
         "scenario": scenario,
         "row": row,
         "preview": scenario_display(row.document.get("scenario") or {}),
-        "can_edit": _can_edit(request, scenario),
+        "can_restore": rights.can_restore_version,
     }
     return render(request, "scenarios/versions/detail.html", context)
 
@@ -63,7 +57,7 @@ def _number(request: HttpRequest, name: str) -> int | None:
 def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """``?from=a&to=b``: what changed from version a to version b (b defaults to the
     current one, a to the one before b)."""
-    scenario = _visible(request, public_id)
+    scenario, _rights = _visible(request, public_id)
     newest = versions_of(scenario).first()
     if newest is None:
         raise Http404("no versions")
@@ -83,8 +77,8 @@ def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def version_restore(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario = _visible(request, public_id)
-    if not _can_edit(request, scenario):
+    scenario, rights = _visible(request, public_id)
+    if not rights.can_restore_version:
         raise Http404("not editable")
     version_of(scenario, number)
     try:
