@@ -18,6 +18,7 @@ What an export holds (its scenarios, in their order) must be the same through bo
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
 from collections.abc import Callable
@@ -32,6 +33,8 @@ from rest_framework.test import APIClient
 
 from scenarios import services
 from scenarios.models import Job, Library, Scenario
+from scenarios.plays import services as play_services
+from scenarios.plays.models import PlayRecord
 from tests.scenarios.api.conftest import make_library, make_scenario
 from tests.scenarios.forms_html import form_data
 
@@ -221,12 +224,52 @@ SCENARIO_ACTIONS: dict[str, Action] = {
         lambda w, c: c.get(f"/api/v1/jobs/{_job(w, w.actor).public_id}"),
         lambda w, r: _shows_job(r, _job(w, w.actor)),
     ),
+    "see its versions": (
+        lambda w, c: c.get(_s(w, S + "versions/")),
+        lambda w, c: c.get(_s(w, A + "versions/")),
+        lambda w, r: r.status_code == 200 and "Created" in r.content.decode(),
+    ),
+    "restore a version": (
+        lambda w, c: _renamed(w) and c.post(_s(w, S + "versions/1/restore/")),
+        lambda w, c: _renamed(w) and c.post(_s(w, A + "versions/1/restore")),
+        lambda w, r: _fresh(w.scenario).title == "Hill 112" and w.scenario.version == 3,
+    ),
+    "record a play": (
+        lambda w, c: c.post(_s(w, S + "plays/new/"), {**PLAY, "played_on": "2026-11-20"}),
+        lambda w, c: c.post(_s(w, A + "plays/"), PLAY, format="json"),
+        lambda w, r: w.user is not None and PlayRecord.objects.filter(player=w.user).exists(),
+    ),
+    "change the owner's play record": (
+        lambda w, c: c.post(f"/plays/{_owners_play(w).public_id}/edit/", {**PLAY, "notes": "x"}),
+        lambda w, c: c.patch(
+            f"/api/v1/plays/{_owners_play(w).public_id}", {"notes": "x"}, format="json"
+        ),
+        lambda w, r: _fresh(_owners_play(w)).notes == "x",
+    ),
     "see the owner's job": (
         lambda w, c: c.get(f"/jobs/{_job(w, 'owner').public_id}/"),
         lambda w, c: c.get(f"/api/v1/jobs/{_job(w, 'owner').public_id}"),
         lambda w, r: _shows_job(r, _job(w, "owner")),
     ),
 }
+
+
+PLAY = {"played_on": "2026-11-20", "winner": "attacker", "ending": "time_limit"}
+
+
+def _renamed(w: World) -> bool:
+    """A second version (renamed by its owner) to restore the first over."""
+    services.scenario_update(scenario=w.scenario, data=_document(w, "Renamed"))
+    return True
+
+
+def _owners_play(w: World) -> PlayRecord:
+    found = PlayRecord.objects.filter(player=w.users["owner"], scenario=w.scenario).first()
+    return found or play_services.play_create(
+        scenario=w.scenario,
+        player=w.users["owner"],
+        values={**PLAY, "played_on": datetime.date(2026, 11, 19)},
+    )
 
 
 def _job(w: World, name: str) -> Job:
@@ -327,7 +370,7 @@ LIBRARY_ACTIONS: dict[str, Action] = {
 
 def _expected_scenario(action: str, actor: str, visibility: str) -> str:
     sees = actor in MEMBERS or visibility != "private"
-    if action in ("view", "export"):
+    if action in ("view", "export", "see its versions"):
         return ALLOWED if sees else REFUSED
     if actor == "anonymous":
         return SIGN_IN
@@ -336,8 +379,12 @@ def _expected_scenario(action: str, actor: str, visibility: str) -> str:
     if action in ("delete", "move to a library", "change visibility"):
         # The scenario's owner and the library's curator; collaborators edit only.
         return ALLOWED if actor in ("owner", "curator") else REFUSED
-    if action in ("copy", "start a validation", "see their job"):
+    if action in ("copy", "start a validation", "see their job", "record a play"):
         return ALLOWED if sees else REFUSED
+    if action == "restore a version":
+        return ALLOWED if actor in MEMBERS else REFUSED
+    if action == "change the owner's play record":
+        return ALLOWED if actor == "owner" else REFUSED
     if action == "see the owner's job":
         return ALLOWED if actor == "owner" else REFUSED
     raise AssertionError(action)
