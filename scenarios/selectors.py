@@ -12,9 +12,10 @@ Who may see (``can_view``):
 * anyone (signed in or not) sees unlisted and public ones by their id or link;
 * only public ones are listed, searched and put in feeds.
 
-A scenario's visibility is read in one place, ``_scenario_shared`` (queries) and
-``scenario_visibility`` (a row): when a scenario's effective visibility becomes the wider of
-its own and its library's (issue 14), those two functions alone change.
+A scenario's effective visibility is the wider of its own and its library's: a scenario in a
+public library is public (listed, searched, in feeds), in an unlisted library reachable by
+its link. It is decided in one place, ``_scenario_shared`` (queries) and
+``scenario_visibility`` (a row). A scenario that leaves a library keeps its own visibility.
 
 What one may do with a scenario (``ScenarioRights``):
 
@@ -65,18 +66,42 @@ def _user_id(user: Any) -> int | None:
 
 
 # --- A scenario's visibility: read here only ----------------------------------------------
-# Issue 14 makes a scenario's effective visibility the wider of its own and its library's:
-# these two functions (the query and the row) are the whole change.
+# A scenario's effective visibility (the wider of its own and its library's): decided here.
+
+
+# Visibilities from the narrowest to the widest.
+VISIBILITY_ORDER = ("private", "unlisted", "public")
+
+
+def wider_visibility(a: str, b: str | None) -> str:
+    """The wider of two visibilities (``b`` may be None: no library)."""
+    if b is None:
+        return a
+    return max(a, b, key=VISIBILITY_ORDER.index)
 
 
 def _scenario_shared(levels: tuple[str, ...]) -> Q:
-    """The scenarios whose effective visibility is one of ``levels``."""
-    return Q(visibility__in=levels)
+    """The scenarios whose effective visibility is one of ``levels`` (an upward-closed set:
+    "unlisted or public", "public"): its own is, or its library's is. A shared folder shares
+    what it holds."""
+    return Q(visibility__in=levels) | Q(library__visibility__in=levels)
 
 
 def scenario_visibility(scenario: Scenario) -> str:
-    """The effective visibility of ``scenario`` (today: its own)."""
-    return scenario.visibility
+    """The effective visibility of ``scenario``: the wider of its own and its library's."""
+    library = scenario.library
+    return wider_visibility(scenario.visibility, library.visibility if library else None)
+
+
+def scenarios_widened_by(library: Library, visibility: str) -> QuerySet[Scenario]:
+    """The scenarios of ``library`` that would be seen more widely if the library became
+    ``visibility``: what its owner is asked to confirm first."""
+    now = VISIBILITY_ORDER.index(library.visibility)
+    after = VISIBILITY_ORDER.index(visibility)
+    if after <= now:
+        return Scenario.objects.none()
+    narrower = VISIBILITY_ORDER[:after]
+    return Scenario.objects.filter(library=library, visibility__in=narrower).order_by("title")
 
 
 def _scenario_member(uid: int) -> Q:

@@ -333,6 +333,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "NationalityEnum": "upfront.rules.codes.NATIONALITIES",
         "ProblemCodeEnum": "upfront.api.problems.CODES",
+        "VisibilityEnum": "scenarios.models.VISIBILITY_CHOICES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

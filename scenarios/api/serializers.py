@@ -16,6 +16,7 @@ from rest_framework import serializers
 from scenarios.api.play_serializers import BalanceSerializer
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
+from scenarios.selectors import scenario_visibility
 from upfront.api.openapi import SCENARIO_REF
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
@@ -56,6 +57,10 @@ class ScenarioOutputSerializer(serializers.Serializer):
     owner = serializers.CharField(source="owner.username", help_text="The owner's username")
     library = serializers.UUIDField(source="library.public_id", allow_null=True)
     visibility = _visibility()
+    effective_visibility = serializers.SerializerMethodField(
+        help_text="Who may see it: the wider of its own `visibility` and its library's (a "
+        "scenario in a public library is public)"
+    )
     period = serializers.CharField()
     theatre = serializers.CharField()
     terrain_deck = serializers.CharField()
@@ -83,6 +88,10 @@ class ScenarioOutputSerializer(serializers.Serializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_based_on(self, scenario: Scenario) -> str | None:
         return scenario.based_on or None
+
+    @extend_schema_field(serializers.ChoiceField(choices=VISIBILITY_CHOICES))
+    def get_effective_visibility(self, scenario: Scenario) -> str:
+        return scenario_visibility(scenario)
 
     @extend_schema_field(BalanceSerializer)
     def get_plays(self, scenario: Scenario) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from scenarios.forms import (
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
+from upfront import labels
 from upfront.reference.fetch import data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 
@@ -288,6 +289,8 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "preview": scenario_display(scenario.document["scenario"]),
         "can_edit": rights.can_edit,
         "rights": rights,
+        "visibility": (visibility := selectors.scenario_visibility(scenario)),
+        "visibility_label": labels.VISIBILITY[visibility],
         "origin": origin,
         # A copy whose original has been changed since: the page offers the diff.
         "origin_changed": origin is not None
@@ -411,6 +414,19 @@ def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
     initial = {k: getattr(library, k) for k in ("title", "description", "visibility")}
     form = LibraryForm(request.POST or None, initial=initial, owner=owner)
     if request.method == "POST" and form.is_valid():
+        # Widening a library shows what it holds more widely: say which, and ask first.
+        widened = selectors.scenarios_widened_by(
+            library, form.cleaned_data.get("visibility") or library.visibility
+        )
+        if widened.exists() and request.POST.get("confirm_widen") != "1":
+            new = form.cleaned_data["visibility"]
+            context = {
+                "form": form,
+                "library": library,
+                "widened": widened.select_related("owner"),
+                "new_visibility": labels.VISIBILITY[new],
+            }
+            return render(request, "scenarios/library_widen.html", context)
         services.library_update(library=library, **form.cleaned_data)
         messages.success(request, _("Library saved."))
         return redirect("scenarios:library", public_id=library.public_id)
