@@ -451,7 +451,12 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "origin": origin,
         # Only a listed (public) library has feeds (scenarios.feeds).
         "feeds": links.library_feeds(library.public_id, library.title)
-        if selectors.library_is_listed(library)
+        if (listed := selectors.library_is_listed(library))
+        else [],
+        "play_feeds": links.library_play_feeds(
+            library.public_id, _("%(title)s: plays") % {"title": library.title}
+        )
+        if listed
         else [],
         "share_url": request.build_absolute_uri(
             reverse("scenarios:library", kwargs={"public_id": library.public_id})

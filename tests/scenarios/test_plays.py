@@ -333,3 +333,15 @@ def test_the_home_page_leads_to_the_products_tasks_and_the_most_played(
     with translation.override("it"):
         body = Client().get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Progetta uno scenario" in body and "I più giocati" in body
+
+
+def test_a_public_librarys_page_links_its_plays_feeds(owner: Any) -> None:
+    public = make_library(owner, "public")
+    body = Client().get(reverse("scenarios:library", kwargs={"public_id": public.public_id}))
+    rss = reverse("feed-library-plays-rss", kwargs={"public_id": public.public_id})
+    html = body.content.decode()
+    assert '<link rel="alternate" type="application/rss+xml"' in html and rss in html
+    assert "Follow the plays recorded of its scenarios:" in html
+    unlisted = make_library(owner, "unlisted")
+    body = Client().get(reverse("scenarios:library", kwargs={"public_id": unlisted.public_id}))
+    assert "plays/rss" not in body.content.decode()
