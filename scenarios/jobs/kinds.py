@@ -14,18 +14,21 @@ from typing import Any
 from django.utils.text import slugify
 
 from scenarios import selectors
+from scenarios.analysis.simulation import DEFAULT_RUNS
+from scenarios.analysis.stored import simulation_of, validation_of
+from scenarios.analysis.subject import subject_of
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
+from scenarios.presenters.simulation import simulation_context
+from scenarios.presenters.validation import validation_context
 
 # --- validate ----------------------------------------------------------------------------------
 
 
 def run_validate(job: Job, progress: Progress) -> Outcome:
-    from scenarios.validation import full_validation
-
     scenario = _scenario(job)
     progress(10, "job_note_checking")
-    result = full_validation(scenario)
+    result = validation_of(subject_of(scenario))  # a stored one of the same source, or anew
     progress(90, "job_note_saving")
     return Outcome(result=result)
 
@@ -35,10 +38,9 @@ def run_validate(job: Job, progress: Progress) -> Outcome:
 
 def run_simulate(job: Job, progress: Progress) -> Outcome:
     scenario = _scenario(job)
-    from scenarios.simulation import simulate_scenario
-
     progress(10, "job_note_simulating")
-    result = simulate_scenario(scenario, runs=job.options["runs"], seed=job.options["seed"])
+    options = job.options
+    result = simulation_of(subject_of(scenario), runs=options["runs"], seed=options["seed"])
     progress(90, "job_note_saving")
     return Outcome(result=result)
 
@@ -47,11 +49,11 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 
 
 def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
-    """A scenario with the validation and simulation results its setup sheet prints."""
-    from scenarios.simulation import simulate_scenario
-    from scenarios.validation import full_validation
-
-    return scenario, full_validation(scenario), simulate_scenario(scenario, seed=0)
+    """A scenario with the validation and simulation results its setup sheet prints: one
+    parse of its document, each analysis taken from a finished job of the same document and
+    data revision when there is one (scenarios.analysis.stored), else computed once."""
+    subject = subject_of(scenario)
+    return scenario, validation_of(subject), simulation_of(subject, runs=DEFAULT_RUNS, seed=0)
 
 
 def run_pdf(job: Job, progress: Progress) -> Outcome:
@@ -116,15 +118,11 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
     if job.status != Job.Status.SUCCEEDED or not job.result:
         return None
     if job.kind == Job.Kind.VALIDATE:
-        from scenarios.validation import validation_context
-
         return (
             ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
             {"validation": validation_context(job.result)},
         )
     if job.kind == Job.Kind.SIMULATE:
-        from scenarios.simulation import simulation_context
-
         return ["scenarios/reports/_simulation.html"], {
             "simulation": simulation_context(job.result)
         }
