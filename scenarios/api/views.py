@@ -48,8 +48,8 @@ from scenarios.api import serializers as s
 from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
+from upfront.api.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
-from upfront.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.reference.fetch import data_revision_current
 from upfront.rules.scenario import LIBRARY_SCHEMA, SCENARIO_SCHEMA
 

@@ -22,6 +22,10 @@ from scenarios.models import Job, Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 
+# Setup sheets (WeasyPrint) are imported inside the runner that uses them: the library takes
+# seconds to load, and every process imports this module (scenarios.apps registers the job
+# tasks), the web's too. The presenters load Matplotlib only when a chart is drawn.
+
 # --- validate ----------------------------------------------------------------------------------
 
 
@@ -59,7 +63,7 @@ def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str
 def run_pdf(job: Job, progress: Progress) -> Outcome:
     # The setup sheet is content-addressed: the same scenario(s), results, reference data and
     # options name the same stored file, rendered only once (scenarios.setup_sheet).
-    from scenarios import setup_sheet
+    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
 
     options = {k: job.options[k] for k in ("paper", "language", "ink_saving")}
     if job.scenario is not None:

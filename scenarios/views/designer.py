@@ -116,7 +116,7 @@ def _designer_context(
                 if force
                 else None,
                 "builder_url": reverse(
-                    "builder:scenario_side",
+                    "scenarios:side_builder",
                     kwargs={"public_id": scenario.public_id, "role": side.role},
                 )
                 if scenario
