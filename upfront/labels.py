@@ -81,6 +81,14 @@ SCENARIO_FIELD: Mapping[str, Label] = {
     "victory_text": _("Victory conditions (text)"),
     "visibility": _("Visibility"),
     "library": _("Library"),
+    # What a version changed (upfront/rules/scenario_diff.py) beyond the fields above.
+    "victory_conditions": _("Victory conditions"),
+    "deck_changes": _("Changes to the deck"),
+    "special_rules": _("Special rules"),
+    "attacker.force": _("Attacker's force"),
+    "attacker.cards": _("Attacker's cards"),
+    "defender.force": _("Defender's force"),
+    "defender.cards": _("Defender's cards"),
 }
 VISIBILITY: Mapping[str, Label] = {
     "private": _("Private"),
@@ -114,31 +122,6 @@ DECK_ACTION: Mapping[str, Label] = {
     "cower": _("Cower cards (kept in the deck, cannot be used)"),
 }
 
-# What a version changed (upfront/rules/scenario_diff.py), as a version's summary names it.
-SCENARIO_FIELD: Mapping[str, Label] = {
-    "title": _("Title"),
-    "description": _("Description"),
-    "language": _("Language"),
-    "based_on": _("Based on"),
-    "period": _("Period"),
-    "theatre": _("Theatre"),
-    "terrain_deck": _("Terrain deck"),
-    "mountain": _("Mountain article"),
-    "topography": _("Topography"),
-    "environment": _("Environmental conditions"),
-    "weather": _("Weather"),
-    "time_limit_decks": _("Time limit"),
-    "first_player": _("First player"),
-    "victory_conditions": _("Victory conditions"),
-    "deck_changes": _("Changes to the deck"),
-    "special_rules": _("Special rules"),
-    "visibility": _("Visibility"),
-    "library": _("Library"),
-    "attacker.force": _("Attacker's force"),
-    "attacker.cards": _("Attacker's cards"),
-    "defender.force": _("Defender's force"),
-    "defender.cards": _("Defender's cards"),
-}
 FORCE_FIELD: Mapping[str, Label] = {
     "nationality": _("Nationality"),
     "period": _("Period"),

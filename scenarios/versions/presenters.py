@@ -124,7 +124,7 @@ def _value(name: str, value: Any, names: Names) -> str:
     if name == "environment":
         return names.environments.get(value, value)
     if name in ("first_player",):
-        return str(labels.PLAY_WINNER.get(value, value))
+        return str(labels.ROLE.get(value, value))
     if name == "nationality":
         return names.nationalities.get(value, value)
     if name == "troop_type":
@@ -193,7 +193,7 @@ def diff_view(before: Any, after: Any) -> dict[str, Any]:
         "rules_removed": [_rule(i, names) for i in diff.special_rules_removed],
         "sides": [
             {
-                "role": str(labels.PLAY_WINNER.get(side.role, side.role)),
+                "role": str(labels.ROLE.get(side.role, side.role)),
                 "fields": [_field(c, names, labels.FORCE_FIELD) for c in side.fields],
                 "cards": [_card(c) for c in side.cards],
             }

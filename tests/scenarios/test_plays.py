@@ -292,14 +292,21 @@ def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
 def test_a_public_librarys_plays_feed_lists_new_records_escaped(owner: Any, stranger: Any) -> None:
     library = make_library(owner, "public")
     scenario = make_scenario(owner, "public", library=library, title="Bridge <at> dawn")
-    hidden = make_scenario(owner, "private", library=library, title="Secret plan")
+    # A private scenario in a public library is public (the library shares what it holds);
+    # one of another, private library is not in this feed.
+    shared = make_scenario(owner, "private", library=library, title="Shared plan")
+    hidden = make_scenario(
+        owner, "private", library=make_library(owner, "private"), title="Secret plan"
+    )
     record(scenario, stranger, winner="defender", notes="<script>x</script>")
     record(hidden, owner, winner="attacker")
+    record(shared, owner, winner="attacker")
     rss = reverse("feed-library-plays-rss", kwargs={"public_id": library.public_id})
     atom = reverse("feed-library-plays-atom", kwargs={"public_id": library.public_id})
     body = Client().get(rss).content.decode()
     assert "Bridge &amp;lt;at&amp;gt; dawn: Defender" in body
-    assert "Secret plan" not in body  # only listed scenarios are published
+    assert "Secret plan" not in body  # only this library's listed scenarios are published
+    assert "Shared plan: Attacker" in body
     assert "<script>" not in body
     assert f"{scenario.public_id}/#plays" in body
     body = Client().get(atom).content.decode()
