@@ -295,10 +295,17 @@ class CardSubstitution:
 
 @dataclass(frozen=True)
 class DeckRuleRef:
-    """One rule a terrain deck is played with (TerrainDeckRule): its topic and reference."""
+    """One rule a terrain deck is played with (TerrainDeckRule): its topic and reference.
+
+    ``rereads``: the printed card types the rule gives a new meaning while they stay in the deck
+    (52.13-52.16: Stream as Wadi...); ``as_printed_too``: card types that may still be played as
+    themselves besides their new use (M3.1: a Marsh at level 0).
+    """
 
     topic: str
     rule: str
+    rereads: frozenset[str] = frozenset()
+    as_printed_too: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -359,6 +366,10 @@ class VictoryRowNeeds:
     met_by_replacements: frozenset[str] = frozenset()  # replacement cards that serve as well
     confidence: str = ""
     deck_changes: tuple[PlannedDeckChange, ...] = ()
+    # Some of the row's VP count only for cards in these types (rows 1 and 4: Buildings); the
+    # row can still be met without them (casualty VP count), so their absence is only told.
+    vp_limited_to: frozenset[str] = frozenset()
+    fire_reducing: bool = False  # the row needs "fire-reducing terrain" (rows 6, 7; M11)
 
 
 @dataclass(frozen=True)
@@ -369,6 +380,9 @@ class NationalityRuleRef:
     applies_to: str  # "" (the nationality itself), "marines", "partisans", ...
     topic: str
     rule: str
+    # A rule not tied to one nationality that only matters when one of these takes part (53.2:
+    # the French and Italian random reinforcement table); empty: always.
+    for_nationalities: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

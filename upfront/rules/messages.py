@@ -277,6 +277,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Row %(rpn)s of the victory conditions table needs one of these cards in the deck: "
             "%(card_type)s; none is left as itself."
         ),
+        "finding.victory_vp_limited": gettext_noop(
+            "Row %(rpn)s of the victory conditions table counts some victory points only for "
+            "cards in %(card_type)s, and none is left as such in this deck: those points cannot "
+            "be scored, casualty points count as usual."
+        ),
         "finding.victory_row_remove": gettext_noop(
             "Row %(rpn)s of the victory conditions table removes the first %(count)s "
             "%(card_type)s cards; the scenario's deck changes do not."
