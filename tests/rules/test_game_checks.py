@@ -16,6 +16,7 @@ from upfront.rules.game_checks import (
     GameCheck,
     check_deck_changes,
     check_deck_conflicts,
+    check_elevation_cards_cower,
     check_environment_weather,
     check_game,
     check_matchup_years,
@@ -160,6 +161,30 @@ def test_marsh_not_cower_cancels_a_cower_change(reference_catalogue: Catalogue) 
         "M11",
     )
     assert finding.items == ("scenario.deck_changes[0]", "scenario.special_rules[0]")
+
+
+# -- M11: the Pillbox is the level-4 card ---------------------------------------------------------
+
+
+def test_a_pillbox_cower_card_clashes_with_the_level_4_card(reference_catalogue: Catalogue) -> None:
+    # M11 (000_1a586b5640df8116.txt): "In tutti gli Scenari la Casamatta è considerato una carta
+    # LE 4 (3.4) a meno che le RSS non dicano diversamente".
+    cower = (DeckChange("cower", "pillbox"),)
+    subject = scenario(mountain=True, deck_changes=cower)
+    finding = only(run(check_elevation_cards_cower, subject, reference_catalogue))
+    assert (finding.code, finding.severity, finding.rule) == (
+        "elevation_card_cower",
+        "warning",
+        "M11",
+    )
+    assert finding.message.params == {"card_type": "pillbox", "level": 4, "by_rule": "M3.4"}
+    # C and O keep it a Pillbox: its cower card applies.
+    kept = scenario(mountain=True, deck_changes=cower, special_rules=["pillbox_not_elevation"])
+    assert run(check_elevation_cards_cower, kept, reference_catalogue) == []
+    # Outside the mountains, or for the Marsh (still a Marsh at level 0, M3.1): nothing to say.
+    assert run(check_elevation_cards_cower, scenario(deck_changes=cower), reference_catalogue) == []
+    marsh = scenario(mountain=True, deck_changes=(DeckChange("cower", "marsh"),))
+    assert run(check_elevation_cards_cower, marsh, reference_catalogue) == []
 
 
 # -- 43.33: victory conditions the deck can satisfy ---------------------------------------------

@@ -24,6 +24,7 @@ from upfront.rules.codes import SEVERITIES
 from upfront.rules.deck import (
     BUILDINGS,
     COWER,
+    ELEVATION,
     GONE,
     REMOVED,
     REPLACED,
@@ -169,6 +170,34 @@ def check_overridden_changes(scenario: Scenario, catalogue: Catalogue) -> Findin
                 [change.item, *([path] if path else [])],
                 card_type=entry.card_type,
                 special_rule=change.overridden_by,
+            )
+
+
+def check_elevation_cards_cower(scenario: Scenario, catalogue: Catalogue) -> Findings:
+    # A change making cower cards of a type the mountain article uses as Elevation Cards: M11
+    # keeps the Pillbox the level-4 card in every scenario unless a special rule says otherwise
+    # (C, O), so a scenario card's "Pillbox" cower card clashes with it. The deck shows the type
+    # as elevation cards; this says the cower change is not what the table will play. (A Marsh
+    # is still a Marsh at level 0, M3.1: its cower change has a card to apply to.)
+    for entry in deck_composition(scenario, catalogue).entries:
+        active = [c for c in entry.changes if not c.overridden_by]
+        elevation = next(
+            (c for c in active if c.kind == ELEVATION and c.whole_type and not c.as_printed_too),
+            None,
+        )
+        if elevation is None:
+            continue
+        for change in active:
+            if change.kind != COWER or change.source not in ("deck_change", "special_rule"):
+                continue
+            yield _finding(
+                "elevation_card_cower",
+                "warning",
+                "M11",
+                [change.item, f"{ROOT}.mountain"],
+                card_type=entry.card_type,
+                level=elevation.elevation_level if elevation.elevation_level is not None else "—",
+                by_rule=elevation.rule,
             )
 
 
@@ -469,6 +498,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     check_deck_changes,
     check_deck_conflicts,
     check_overridden_changes,
+    check_elevation_cards_cower,
     check_victory_conditions_deck,
     check_victory_row_deck_changes,
     check_special_rules_mountain,

@@ -277,6 +277,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Row %(rpn)s of the victory conditions table needs one of these cards in the deck: "
             "%(card_type)s; none is left as itself."
         ),
+        "finding.elevation_card_cower": gettext_noop(
+            "This change makes the %(card_type)s cards cower cards, but in the mountains they "
+            "are the Elevation Cards of level %(level)s (%(by_rule)s) unless a special rule keeps "
+            "them as they are: drop the change or add that special rule."
+        ),
         "finding.victory_vp_limited": gettext_noop(
             "Row %(rpn)s of the victory conditions table counts some victory points only for "
             "cards in %(card_type)s, and none is left as such in this deck: those points cannot "
