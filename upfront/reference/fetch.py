@@ -592,6 +592,8 @@ def _random_check(code: str, rule: str, draw: Mapping[str, Any], when: str = "")
         when=str(draw.get("when") or when),
         outcomes=_rn_outcomes(draw),
         effect=str(draw.get("effect") or ""),
+        applies_to=str(draw.get("applies_to") or ""),
+        before=str(draw.get("before") or ""),
     )
 
 
@@ -684,6 +686,9 @@ def _simulation_reference() -> SimulationReference:
         snow_conditions=snow,
         weather_draws=weather_draws,
         random_reinforcements=table,
+        axis_nationalities=frozenset(
+            m.Nationality.objects.filter(side="axis").values_list("code", flat=True)
+        ),
     )
 
 

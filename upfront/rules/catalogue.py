@@ -235,6 +235,10 @@ class RandomCheck:
     when: str  # "end_of_deck" | "start_of_deck" | "on_event" | "prepare_for_play"
     outcomes: frozenset[tuple[int, str]]
     effect: str = ""
+    # Whom the draw is for (99.85: "axis_not_finnish_afv") and the date it stops applying
+    # ("1942-04": scenarios before April 1942); "" when the data gives no such limit.
+    applies_to: str = ""
+    before: str = ""
 
 
 @dataclass(frozen=True)
@@ -271,6 +275,8 @@ class SimulationReference:
     )
     # M12.1: in a mountain DYO scenario, Elite troops bought are mountain troops on this draw.
     mountain_troops_check: RandomCheck | None = None
+    # The Axis nationalities (nationalities.csv axis_or_allied), for draws limited to them.
+    axis_nationalities: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
