@@ -256,3 +256,24 @@ def test_an_unknown_card_type_adds_no_row(reference_catalogue: Catalogue) -> Non
     deck = compose(reference_catalogue, deck_changes=(DeckChange("remove", "dragons", 2),))
     assert deck.entry("dragons") is None
     assert len(deck.entries) == len(reference_catalogue.game_reference.card_types)
+
+
+def test_jungle_and_mountain_give_one_answer_for_the_buildings(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M3.2/M3.3 (000_1a586b5640df8116.txt): "Edifici -2 Rappresentano il LE 2", "Edifici -3
+    # ... il LE 3"; M9.3: "Si applicano le apposite regole [47]" (47.2 reads Buildings as
+    # jungle). Whether the jungle comes by deck or by topography, and the mountain by deck or
+    # by flag, the Buildings are elevation cards and the clash is reported.
+    ways = [
+        {"terrain_deck": "jungle", "mountain": True},
+        {"terrain_deck": "mountain_elevation", "topography": "jungle"},
+        {"mountain": True, "topography": "jungle"},
+    ]
+    for fields in ways:
+        deck = compose(reference_catalogue, theatre="PTO", **fields)
+        for card_type in ("buildings_2", "buildings_3"):
+            found = entry(deck, card_type)
+            assert found.state == "elevation", (fields, card_type)
+        clashes = {(c.card_type, c.kept.kind, c.dropped.variant) for c in deck.conflicts}
+        assert ("buildings_2", "elevation", "jungle") in clashes, fields

@@ -269,6 +269,14 @@ class _Builder:
                 and change.replacement
                 and (earlier.whole_type or change.whole_type)
             )
+            if clash and change.kind == ELEVATION and earlier.variant == JUNGLE:
+                # One answer to the jungle/mountain clash, whichever layer brings the jungle
+                # (T2 deck, 47.2 rule, M9.3 topography) and whichever the elevation (deck or
+                # flag): in the mountains the Buildings mark levels 2 and 3 (M3.2, M3.3), which
+                # the article's own jungle topography (M9.3) does not take away.
+                self.conflicts.append(DeckConflict(card_type, change, earlier))
+                self.changes[card_type].remove(earlier)
+                break
             if clash:
                 self.conflicts.append(DeckConflict(card_type, earlier, change))
                 return
