@@ -384,7 +384,7 @@ def test_fork_a_library_credits_it(owner, stranger, scenario_document) -> None:
     services.scenario_create(
         owner=owner, data=scenario_document, library=library, visibility="unlisted"
     )
-    # A private scenario of a public library stays the owner's: not shown, not copied.
+    # A private scenario of a public library is shared by it: shown and copied too.
     services.scenario_create(owner=owner, data=scenario_document, library=library)
     client = _client(stranger)
     response = client.post(f"/libraries/{library.public_id}/copy/")
@@ -392,7 +392,7 @@ def test_fork_a_library_credits_it(owner, stranger, scenario_document) -> None:
     assert response["Location"] == f"/libraries/{copy_.public_id}/"
     page = client.get(f"/libraries/{copy_.public_id}/").content.decode()
     assert "Copied from" in page and f"/libraries/{library.public_id}/" in page
-    assert copy_.scenarios.count() == 1
+    assert copy_.scenarios.count() == 2
 
 
 def test_my_scenarios_lists_mine_and_shared_with_me(owner, collaborator, private, stranger):

@@ -127,14 +127,15 @@ def test_the_public_feeds_hold_public_scenarios_newest_first(
     assert "Secret draft" not in body and "Link only" not in body
 
 
-def test_a_public_library_feed_holds_only_its_public_scenarios(client: Client, owner) -> None:
+def test_a_public_library_feed_holds_what_it_holds_and_nothing_else(client: Client, owner) -> None:
     library = services.library_create(
         owner=owner, title="Club nights", description="Tuesday games.", visibility="public"
     )
     other = services.library_create(owner=owner, title="Other", visibility="public")
     shown = make_scenario(owner, library=library, title="Tuesday opener")
-    make_scenario(owner, library=library, title="Draft", visibility="private")
-    make_scenario(owner, library=library, title="Only by link", visibility="unlisted")
+    # A public library shares what it holds: its private and unlisted scenarios are public.
+    draft = make_scenario(owner, library=library, title="Draft", visibility="private")
+    by_link = make_scenario(owner, library=library, title="Only by link", visibility="unlisted")
     make_scenario(owner, library=other, title="Elsewhere")
     make_scenario(owner, title="In no library")
 
@@ -142,12 +143,13 @@ def test_a_public_library_feed_holds_only_its_public_scenarios(client: Client, o
     assert channel.findtext("title") == "Club nights: scenarios"
     assert channel.findtext("description") == "Tuesday games."
     assert channel.findtext("link") == f"http://testserver/libraries/{library.public_id}/"
-    assert rss_links(channel) == [share_link(shown)]
+    expected = [share_link(s) for s in (by_link, draft, shown)]  # the newest change first
+    assert rss_links(channel) == expected
 
     feed = atom(client, f"/feeds/libraries/{library.public_id}/atom/")
     assert feed.findtext(f"{ATOM}title") == "Club nights: scenarios"
     assert feed.findtext(f"{ATOM}author/{ATOM}name") == "owner"
-    assert atom_links(feed) == [share_link(shown)]
+    assert atom_links(feed) == expected
 
 
 @pytest.mark.parametrize("visibility", ["private", "unlisted"])
