@@ -25,12 +25,12 @@ from django.views.decorators.http import require_POST
 
 from builder import views as builder_views
 from scenarios import selectors, services
-from scenarios.forms import ROLE_LABELS
 from scenarios.models import Scenario
+from upfront import labels
 
 
 def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, int]:
-    if role not in ROLE_LABELS:
+    if role not in labels.SCENARIO_ROLE:
         raise Http404
     scenario = get_object_or_404(selectors.scenarios_editable_by(request.user), public_id=public_id)
     sides = scenario.document["scenario"]["sides"]
@@ -41,7 +41,7 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
     request.builder_scenario = {  # type: ignore[attr-defined]
         "scenario": scenario,
         "role": role,
-        "role_label": ROLE_LABELS[role],
+        "role_label": labels.SCENARIO_ROLE[role],
         "period": body["period"],
         "theatre": body["theatre"],
         "save_url": reverse(
@@ -86,6 +86,6 @@ def scenario_side_save(request: HttpRequest, public_id: UUID, role: str) -> Http
     messages.success(
         request,
         _("The %(role)s's force is saved in “%(title)s”.")
-        % {"role": ROLE_LABELS[role].lower(), "title": scenario.title},
+        % {"role": labels.label("scenario_role", role).lower(), "title": scenario.title},
     )
     return redirect("scenarios:edit", public_id=public_id)

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import catalogue_current, data_revision_current
-from upfront.reference.messages import render
+from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
 from upfront.rules.scenario import (
     LibraryDocument,

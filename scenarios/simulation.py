@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 
-from scenarios.forms import ROLE_LABELS
+from upfront import labels
 from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
@@ -370,7 +370,7 @@ def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
     names = nationality_names()
 
     def side_name(side: dict[str, Any]) -> str:
-        role = str(ROLE_LABELS.get(side["role"], side["role"]))
+        role = labels.standalone("scenario_role", side["role"]) or side["role"]
         return f"{role} ({names.get(side['nationality'], side['nationality'])})"
 
     sides = result.get("reinforcements") or []

@@ -36,14 +36,13 @@ import numpy as np
 import numpy.typing as npt
 
 from upfront.rules.catalogue import RN_COLOURS, Catalogue, RandomCheck, RandomNumbers
+from upfront.rules.codes import SSR_DESERT_RULES, SSR_RANDOM_REINFORCEMENTS
 from upfront.rules.scenario import Scenario
 
 # An RN outcome is one index 0-13: the number plus 7 for black (red 0-6, black 7-13).
 OUTCOMES = 14
 BLACK = 7
 DESERT_DECK = "desert"
-DESERT_RULES = "desert_rules"  # 53.1: the special rule that puts the desert rules in effect
-RANDOM_REINFORCEMENTS_RULE = "random_reinforcements"  # the SSR giving them for the whole game
 MINES_REAL = "mines_real"  # 52.11: the effect of the desert minefield draw
 
 # Why a scenario cannot be simulated (codes; words at the edge).
@@ -158,7 +157,7 @@ def _is_desert(scenario: Scenario) -> bool:
     # 52.4 applies to desert scenarios: the desert deck (T1 with 52.x) or the SSR saying the
     # desert rules are in effect (53.1).
     return scenario.terrain_deck == DESERT_DECK or any(
-        rule.code == DESERT_RULES for rule in scenario.special_rules
+        rule.code == SSR_DESERT_RULES for rule in scenario.special_rules
     )
 
 
@@ -196,7 +195,7 @@ def _reinforcement_sides(
     by_ssr = {
         str(rule.params.get("side"))
         for rule in scenario.special_rules
-        if rule.code == RANDOM_REINFORCEMENTS_RULE
+        if rule.code == SSR_RANDOM_REINFORCEMENTS
     }
     sides = []
     for side in scenario.sides:
