@@ -34,6 +34,11 @@ def _value(name: str, value: Any, card_types: dict[str, str]) -> str:
     return labels.label("ssr_value", code) or code
 
 
+def _rule(rule: str) -> str:
+    """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
+    return labels.label("rule_word", rule) or rule
+
+
 def _params(params: dict[str, Any], card_types: dict[str, str]) -> list[tuple[str, str]]:
     return [
         (labels.label("ssr_parameter", name) or name, _value(name, value, card_types))
@@ -132,7 +137,9 @@ def scenario_display(body: dict[str, Any]) -> dict[str, Any]:
         "special_rules": [
             {
                 "code": r.get("code"),
-                "rule": r.get("rule") or (rules[r["code"]].rule if r.get("code") in rules else ""),
+                "rule": _rule(
+                    r.get("rule") or (rules[r["code"]].rule if r.get("code") in rules else "")
+                ),
                 "summary": rules[r["code"]].text if r.get("code") in rules else "",
                 "params": _params(r.get("params") or {}, card_types),
                 "text": r.get("text") or "",

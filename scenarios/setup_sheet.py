@@ -228,8 +228,6 @@ def _sheet(
     """Everything the print templates read for one scenario, in the active language."""
     body = scenario.document["scenario"]
     shown = scenario_display(body)
-    for rule in shown["special_rules"]:  # "scenario card" is a word, not a rule number
-        rule["rule"] = labels.label("rule_word", rule["rule"]) or rule["rule"]
     cards = catalogue_current().cards
     context: dict[str, Any] = {
         "anchor": anchor,

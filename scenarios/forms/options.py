@@ -39,7 +39,8 @@ def rule_choice_label(rule: ref.SpecialRule) -> str:
     first = text.split(". ")[0].rstrip(".")
     if len(first) > 90:
         first = first[:88].rsplit(" ", 1)[0] + "…"
-    return f"{first} ({rule.rule})" if rule.rule else first
+    reference = labels.label("rule_word", rule.rule) or rule.rule  # "scenario card" in words
+    return f"{first} ({reference})" if reference else first
 
 
 def designer_options(*, libraries: Any = ()) -> DesignerOptions:

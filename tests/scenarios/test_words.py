@@ -65,6 +65,7 @@ WORDS = {
         ("Quali carte", "tutte tranne quelle occupate"),
     ],
 }
+RULE_WORD = {"en": "scenario card", "it": "carta dello scenario"}
 # Codes of the rules above that are not also English words a label may contain.
 CODES = ["sniper", "minefield", "pillbox", "partisan<", "card_order", "all_except_occupied"]
 
@@ -95,6 +96,8 @@ def _page(owner: Any, url: str, language: str) -> str:
 def test_the_scenario_page_names_every_parameter_and_value(owner, scenario, language) -> None:
     html = _page(owner, f"/scenarios/{scenario.public_id}/", language)
     assert _pairs(html) == WORDS[language]
+    # The rules' reference is a word too ("scenario card"), in the reader's language.
+    assert html.count(RULE_WORD[language]) == len(RULES)
     assert [code for code in CODES if code in html.split("<main", 1)[-1]] == []
 
 
@@ -127,6 +130,9 @@ def test_the_designer_offers_card_types_and_sides_in_words(
         )
     assert re.search(rf'<option value="attacker" selected>{re.escape(chosen)}</option>', row)
     assert "codes separated by commas" not in row and "terrain card type code" not in row
+    # Each rule's reference in words in the reader's language, in the choice and beside it.
+    other = RULE_WORD["it" if language == "en" else "en"]
+    assert f"({RULE_WORD[language]})</option>" in row and other not in html
 
 
 @pytest.mark.parametrize(
