@@ -73,7 +73,10 @@ class JobOutputSerializer(serializers.Serializer):
     scenario = serializers.SerializerMethodField(help_text="The scenario's `id`, or null")
     library = serializers.SerializerMethodField(help_text="The library's `id`, or null")
     options = serializers.JSONField()
-    attempts = serializers.IntegerField(help_text="Runs started (a killed worker's run counts)")
+    attempts = serializers.IntegerField(
+        help_text="Runs that took the job: the first and each takeover after a worker died "
+        "(retries after a transient error are not counted)"
+    )
     created_at = serializers.DateTimeField()
     sent_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
