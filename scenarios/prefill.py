@@ -17,11 +17,13 @@ from typing import Any
 
 from django.utils.translation import get_language
 
+from upfront import labels
 from upfront.reference.models import MountainAdaptation, PublishedScenario, TerrainCardType
 from upfront.rules.scenario import ANY_BUILDINGS
 
-# Card names the scenario cards use that are not terrain card types (action cards).
-_ACTION_CARDS = {"sniper": "sniper"}
+# Card names the scenario cards use that are not terrain card types (action cards): named as
+# their codes (upfront.labels.CARD_TYPE).
+_ACTION_CARDS = {code: code for code in labels.CARD_TYPE if code != ANY_BUILDINGS}
 _SIDES = ("attacker", "defender")
 
 

@@ -11,7 +11,7 @@ from upfront.rules.scenario import ANY_BUILDINGS
 
 # Action cards (not terrain card types) the scenario cards name in their special rules: the
 # published scenarios C, D, G, H, I, O and Q make Sniper cards cower cards (scenarios.csv).
-ACTION_CARD_TYPES = ("sniper",)
+ACTION_CARD_TYPES = tuple(code for code in labels.CARD_TYPE if code != ANY_BUILDINGS)
 
 
 @dataclass
