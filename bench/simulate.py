@@ -148,7 +148,7 @@ def main() -> None:
         last = simulate(model, runs=args.runs, seed=1).to_dict()
     # The report of the last scenario, its three Matplotlib charts included (what a report page
     # or a setup sheet adds to a stored result).
-    from scenarios.simulation import simulation_context
+    from scenarios.presenters.simulation import simulation_context
 
     last["data_revision"] = catalogue.data_revision
     render = median_seconds(lambda: simulation_context(last), 5)

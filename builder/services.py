@@ -12,8 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from builder.models import SavedForce
-from upfront.reference.fetch import catalogue_current
-from upfront.reference.models import DataRevision
+from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.rendering import render_format_errors, render_validation
 from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
 from upfront.rules.results import ValidationResult
@@ -33,12 +32,12 @@ class ForceInputError(ValueError):
         return "; ".join(f"{e['path']}: {e['message']}" for e in self.errors)
 
 
-def _validated(data: Any) -> ValidationResult:
+def _validated(data: Any, reference: Reference) -> ValidationResult:
     try:
         force = force_from_dict(data)
     except ForceFormatError as exc:
         raise ForceInputError(errors=render_format_errors(exc)) from exc
-    return validate_force(force, catalogue_current())
+    return validate_force(force, reference.catalogue)
 
 
 def force_validate(*, data: Any) -> dict[str, Any]:
@@ -47,22 +46,20 @@ def force_validate(*, data: Any) -> dict[str, Any]:
     Raises ``ForceInputError`` when the document is malformed. Activate the reader's language
     first (requests: ``LocaleMiddleware``; tasks: ``translation.override(lang)``).
     """
-    return render_validation(_validated(data))
-
-
-def _current_revision() -> DataRevision | None:
-    return DataRevision.current()
+    return render_validation(_validated(data, reference_current()))
 
 
 def _apply(saved: SavedForce, *, name: str, data: Any) -> SavedForce:
     if faults := nul_faults(name, "name"):
         raise ForceInputError(errors=render_format_errors(ForceFormatError(faults)))
-    result = _validated(data)  # raises before anything is written
+    # One lookup of the reference data: the revision stamped is the one checked against.
+    reference = reference_current()
+    result = _validated(data, reference)  # raises before anything is written
     saved.name = name
     saved.data = data
     saved.total_points = result.total_points
     saved.valid = result.valid
-    saved.data_revision = _current_revision()
+    saved.data_revision = reference.revision
     saved.full_clean(exclude=["owner", "data_revision"])
     saved.save()
     return saved

@@ -89,8 +89,12 @@ def _check(force: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-def scenario_display(body: dict[str, Any]) -> dict[str, Any]:
-    """The scenario body ``document["scenario"]`` as the preview template shows it."""
+def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict[str, Any]:
+    """The scenario body ``document["scenario"]`` as the preview template shows it.
+
+    ``check_forces=False`` leaves each side's ``check`` empty: a caller holding the scenario's
+    validation already (the setup sheet) does not validate the forces again.
+    """
     card_types = {code: labels.standalone("card_type", code) for code in labels.CARD_TYPE} | _names(
         ref.TerrainCardType
     )
@@ -114,7 +118,7 @@ def scenario_display(body: dict[str, Any]) -> dict[str, Any]:
                 "troop_type": labels.standalone("troop_type", force.get("troop_type")),
                 "force": force,
                 "cards": _cards(force),
-                "check": _check(force),
+                "check": _check(force) if check_forces else None,
             }
         )
     return {

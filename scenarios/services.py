@@ -1,9 +1,13 @@
 """Writes of scenarios and libraries (keyword-only, atomic, all-or-nothing).
 
-Every write of a scenario goes through :func:`_check`: the document is parsed by the rules
+Every write of a scenario goes through :func:`_checked`: the document is parsed by the rules
 engine (shape, then the codes only the reference data knows), both forces are validated, and
 only then is anything written. A document with any fault raises ``ScenarioInputError`` listing
 every fault with its JSON path, rendered in the active language, and nothing is written.
+
+Each piece of work is done once per write: the codes are checked once per scenario, each force
+is validated once (the scenario checks hand their force results on, whence the size), and the
+revision stamped on the scenario is the one its checks ran against (``reference_current``).
 """
 
 from __future__ import annotations
@@ -13,9 +17,12 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from scenarios import selectors
 from scenarios.models import Library, Scenario
-from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.fetch import Reference, reference_current
+from upfront.reference.models import DataRevision
 from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
 from upfront.rules.scenario import (
@@ -30,7 +37,6 @@ from upfront.rules.scenario import (
     scenario_reference_faults,
 )
 from upfront.rules.scenario_checks import check_scenario
-from upfront.rules.validate import validate_force
 
 
 @dataclass
@@ -56,23 +62,24 @@ class CheckedScenario:
     document: ScenarioDocument
     valid: bool
     size_points: int
+    revision: DataRevision  # the reference data it was checked against: the one stamped
 
 
-def _check(document: ScenarioDocument, *, path: str = "scenario") -> CheckedScenario:
-    catalogue = catalogue_current()
-    faults = scenario_reference_faults(document.scenario, catalogue, path=path)
-    if faults:
-        raise _rendered(faults)
-    results = [validate_force(side.force, catalogue) for side in document.scenario.sides]
+def _checked(
+    document: ScenarioDocument, reference: Reference, *, path: str = "scenario"
+) -> CheckedScenario:
+    """Check a document whose codes are known to the reference data (checked by the caller)."""
+    result = check_scenario(document.scenario, reference.catalogue, path=path)
     # The size of a scenario: the DYO points the two sides spend (or may spend, when a
     # budget is set and larger).
     size = sum(
-        max(result.total_points, side.force.budget or 0)
-        for result, side in zip(results, document.scenario.sides, strict=True)
+        max(force.total_points, side.force.budget or 0)
+        for force, side in zip(result.forces, document.scenario.sides, strict=True)
     )
     # Valid: no error among the scenario checks (which include both forces' DYO checks).
-    valid = check_scenario(document.scenario, catalogue, path=path).valid
-    return CheckedScenario(document=document, valid=valid, size_points=size)
+    return CheckedScenario(
+        document=document, valid=result.valid, size_points=size, revision=reference.revision
+    )
 
 
 def scenario_check(*, data: Any) -> CheckedScenario:
@@ -81,7 +88,11 @@ def scenario_check(*, data: Any) -> CheckedScenario:
         document = scenario_document_from_dict(data)
     except ScenarioFormatError as exc:
         raise _rendered(exc.errors) from exc
-    return _check(document)
+    reference = reference_current()
+    faults = scenario_reference_faults(document.scenario, reference.catalogue, path="scenario")
+    if faults:
+        raise _rendered(faults)
+    return _checked(document, reference)
 
 
 def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]:
@@ -91,14 +102,13 @@ def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]
     except ScenarioFormatError as exc:
         raise _rendered(exc.errors) from exc
     checked, faults = [], []
-    catalogue = catalogue_current()
+    reference = reference_current()
     for index, document in enumerate(library.scenarios):
-        found = scenario_reference_faults(
-            document.scenario, catalogue, path=f"scenarios[{index}].scenario"
-        )
+        path = f"scenarios[{index}].scenario"
+        found = scenario_reference_faults(document.scenario, reference.catalogue, path=path)
         faults.extend(found)
         if not found:
-            checked.append(_check(document, path=f"scenarios[{index}].scenario"))
+            checked.append(_checked(document, reference, path=path))
     if faults:
         raise _rendered(faults)
     return library, checked
@@ -106,9 +116,9 @@ def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]
 
 def _columns(scenario: Scenario, checked: CheckedScenario) -> None:
     body = checked.document.scenario
-    revision = data_revision_current()
+    revision = checked.revision
     scenario.document = scenario_document_to_dict(
-        ScenarioDocument(scenario=body, data_revision=revision.label if revision else None)
+        ScenarioDocument(scenario=body, data_revision=revision.label)
     )
     scenario.title = body.title
     scenario.description = body.description
@@ -238,6 +248,27 @@ def library_delete(*, library: Library) -> None:
 def library_collaborator_add(*, library: Library, user: Any) -> None:
     if user.pk != library.owner_id:
         library.collaborators.add(user)
+
+
+class CollaboratorInputError(ValueError):
+    """A name that cannot be made a collaborator; the message (translated) says why."""
+
+
+@transaction.atomic
+def library_collaborator_add_named(*, library: Library, username: str) -> Any:
+    """Make the account named ``username`` a collaborator of ``library``; return it.
+
+    The one rule for both doors (the library page and the API): the name is resolved by
+    ``selectors.user_for_collaboration`` (active accounts; exact, else a unique
+    case-insensitive match). Raises ``CollaboratorInputError`` with the same text for both.
+    """
+    user = selectors.user_for_collaboration(username)
+    if user is None:
+        raise CollaboratorInputError(_("No user with this username."))
+    if user.pk == library.owner_id:
+        raise CollaboratorInputError(_("The owner cannot be a collaborator."))
+    library.collaborators.add(user)
+    return user
 
 
 @transaction.atomic

@@ -44,6 +44,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scenarios.display import scenario_display
 from scenarios.models import Library, Scenario
+from scenarios.presenters.simulation import simulation_context
+from scenarios.presenters.validation import validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current, data_revision_current
@@ -189,7 +191,11 @@ def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) 
     return groups + reinforcements
 
 
-def _side(side: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> dict[str, Any]:
+def _side(
+    side: Mapping[str, Any],
+    cards: Mapping[tuple[str, int], Any],
+    checked: Mapping[str, Any] | None,
+) -> dict[str, Any]:
     force = side["force"]
     variants = [
         labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
@@ -203,6 +209,8 @@ def _side(side: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> dict
         "radios": [r.get("fire_strength") for r in force.get("radios") or []],
         "snipers": labels.standalone("sniper_option", force.get("snipers") or 0),
         "random_decks": force.get("random_reinforcement_decks") or [],
+        # The points the validation found the force buys (none printed when not validated).
+        "check": {"total_points": checked["total_points"]} if checked else None,
     }
 
 
@@ -225,30 +233,32 @@ def _sheet(
     simulation: Mapping[str, Any] | None,
     anchor: str,
 ) -> dict[str, Any]:
-    """Everything the print templates read for one scenario, in the active language."""
+    """Everything the print templates read for one scenario, in the active language.
+
+    It renders the results it is given and computes nothing: each side's points come from the
+    validation (``forces``), so printing validates no force.
+    """
     body = scenario.document["scenario"]
-    shown = scenario_display(body)
+    shown = scenario_display(body, check_forces=False)
     cards = catalogue_current().cards
+    sides = shown["sides"]
+    forces: list[Mapping[str, Any] | None] = list((validation or {}).get("forces") or [])
+    forces += [None] * (len(sides) - len(forces))  # not validated, or an older result
     context: dict[str, Any] = {
         "anchor": anchor,
         "scenario": scenario,
         "p": shown,
-        "sides": [_side(s, cards) for s in shown["sides"]],
+        "sides": [_side(s, cards, checked) for s, checked in zip(sides, forces, strict=False)],
         "status": _status(validation),
         # "1943b" is how the sources name a half-year; the months are printed beside it.
         "period": ref.Period.objects.filter(code=body.get("period") or "").first(),
         "validation": None,
         "simulation": None,
     }
-    # The partials' owners build their own context; imported only when there is a result, so
-    # this module stands without them.
+    # The report partials' presenters build their own context.
     if validation is not None:
-        from scenarios.validation import validation_context
-
         context["validation"] = validation_context(dict(validation))
     if simulation is not None:
-        from scenarios.simulation import simulation_context
-
         context["simulation"] = simulation_context(dict(simulation))
     return context
 
@@ -344,9 +354,9 @@ def render_scenario_pdf(
 ) -> bytes:
     """One scenario's setup sheet as PDF bytes.
 
-    ``validation``/``simulation`` are the JSON results of ``scenarios.validation.
-    full_validation`` and ``scenarios.simulation.simulate_scenario``; None leaves their
-    sections out and marks the sheet "not validated".
+    ``validation``/``simulation`` are the JSON results of ``scenarios.analysis.validation`` and
+    ``scenarios.analysis.simulation`` (as a job stores them); None leaves their sections out
+    and marks the sheet "not validated".
     """
     return html_to_pdf(
         scenario_sheet_html(

@@ -1,5 +1,8 @@
 """Celery entry points of the jobs: a few lines each, calling ``scenarios.jobs.services``.
 
+The tasks import the services and hand them the runner of each kind (``jobs.kinds.run``); the
+services find ``run_job`` by its name (``services.RUN_JOB_TASK``) and never import this module.
+
 ``run_job`` takes a job's id only and is idempotent (``job_run``): a redelivered or duplicate
 task finds the job finished, or running elsewhere under a live lease, and does nothing. While
 it runs it renews the job's lease; a worker that dies stops renewing and beat's sweep
@@ -20,7 +23,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
-from scenarios.jobs import services
+from scenarios.jobs import kinds, services
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +32,7 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, Connectio
 
 @shared_task(
     bind=True,
-    name="scenarios.run_job",
+    name=services.RUN_JOB_TASK,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,
@@ -39,7 +42,9 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, Connectio
 )
 def run_job(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
-        services.job_run(job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT)
+        services.job_run(
+            job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT, run=kinds.run
+        )
     except services.JobRetry as retry:
         # Handed back after a transient error: the same task again after a back-off, which
         # goes on under the same attempt (a retry does not use up an attempt).

@@ -228,17 +228,22 @@ USE_TZ = True
 
 # --- Static files -------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here (`scripts/serve.sh prepare`, the Dockerfile); WhiteNoise serves it.
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+if DEBUG or env_bool("TESTING") or "pytest" in sys.modules:
+    STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
+elif env_bool("STATIC_COMPRESS", default=True):
+    # Hashed names plus gzip and Brotli copies that WhiteNoise serves as they are. Compressing
+    # the API docs' bundles costs collectstatic about two minutes on two cores, once a release.
+    STATICFILES_BACKEND = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+else:
+    # STATIC_COMPRESS=0: hashed names only, collected in seconds (a throwaway install such as
+    # tests/project/test_serve.py, or a proxy in front that compresses).
+    STATICFILES_BACKEND = "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or env_bool("TESTING") or "pytest" in sys.modules
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": STATICFILES_BACKEND},
 }
 
 # --- Uploads: imports are JSON documents; keep them small. ---------------------------------
@@ -325,7 +330,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "upfront.openapi.add_document_components",
+        "upfront.api.openapi.add_document_components",
     ],
 }
 

@@ -21,50 +21,59 @@ from upfront.rules.scenario import (
 
 
 class ScenarioForm(forms.Form):
-    title = forms.CharField(label=_("Title"), max_length=TITLE_MAX_LENGTH)
+    title = forms.CharField(label=labels.SCENARIO_FIELD["title"], max_length=TITLE_MAX_LENGTH)
     description = forms.CharField(
-        label=_("Description"),
+        label=labels.SCENARIO_FIELD["description"],
         required=False,
         max_length=DESCRIPTION_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
     language = forms.ChoiceField(
-        label=_("Language of the texts"), choices=labels.choices(codes.LANGUAGES, labels.LANGUAGE)
+        label=labels.SCENARIO_FIELD["language"],
+        choices=labels.choices(codes.LANGUAGES, labels.LANGUAGE),
     )
-    based_on = forms.ChoiceField(label=_("Based on the published scenario"), required=False)
-    mountain = forms.BooleanField(label=_("Mountain rules (mountain article)"), required=False)
-    period = forms.ChoiceField(label=_("Period"), choices=[(p, p) for p in codes.PERIODS])
+    based_on = forms.ChoiceField(label=labels.SCENARIO_FIELD["based_on"], required=False)
+    mountain = forms.BooleanField(label=labels.SCENARIO_FIELD["mountain"], required=False)
+    period = forms.ChoiceField(
+        label=labels.SCENARIO_FIELD["period"], choices=[(p, p) for p in codes.PERIODS]
+    )
     theatre = forms.ChoiceField(
-        label=_("Theatre"), choices=labels.choices(codes.THEATRES, labels.THEATRE)
+        label=labels.SCENARIO_FIELD["theatre"],
+        choices=labels.choices(codes.THEATRES, labels.THEATRE),
     )
-    terrain_deck = forms.ChoiceField(label=_("Terrain deck"))
-    topography = forms.ChoiceField(label=_("Topography (mountains)"), required=False)
-    environment = forms.ChoiceField(label=_("Environment (mountains)"), required=False)
+    terrain_deck = forms.ChoiceField(label=labels.SCENARIO_FIELD["terrain_deck"])
+    topography = forms.ChoiceField(label=labels.SCENARIO_FIELD["topography"], required=False)
+    environment = forms.ChoiceField(label=labels.SCENARIO_FIELD["environment"], required=False)
     weather = forms.MultipleChoiceField(
-        label=_("Weather"), required=False, widget=forms.CheckboxSelectMultiple
+        label=labels.SCENARIO_FIELD["weather"], required=False, widget=forms.CheckboxSelectMultiple
     )
     time_limit_decks = forms.IntegerField(
-        label=_("Time limit (decks)"), required=False, min_value=1, max_value=MAX_TIME_LIMIT_DECKS
+        label=labels.SCENARIO_FIELD["time_limit_decks"],
+        required=False,
+        min_value=1,
+        max_value=MAX_TIME_LIMIT_DECKS,
     )
     first_player = forms.ChoiceField(
-        label=_("First player"),
+        label=labels.SCENARIO_FIELD["first_player"],
         required=False,
         choices=blank() + labels.choices(SCENARIO_ROLES, labels.SCENARIO_ROLE),
     )
     victory_rpn = forms.TypedChoiceField(
-        label=_("Victory conditions: a row of the 43.33 table"),
+        label=labels.SCENARIO_FIELD["victory_rpn"],
         required=False,
         coerce=int,
         empty_value=None,
     )
     victory_text = forms.CharField(
-        label=_("Victory conditions (text)"),
+        label=labels.SCENARIO_FIELD["victory_text"],
         required=False,
         max_length=RULE_TEXT_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
-    visibility = forms.ChoiceField(label=_("Visibility"), choices=VISIBILITY_CHOICES)
-    library = forms.ChoiceField(label=_("Library"), required=False)
+    visibility = forms.ChoiceField(
+        label=labels.SCENARIO_FIELD["visibility"], choices=VISIBILITY_CHOICES
+    )
+    library = forms.ChoiceField(label=labels.SCENARIO_FIELD["library"], required=False)
 
     def __init__(self, *args: Any, options: DesignerOptions, owner: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

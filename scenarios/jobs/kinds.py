@@ -14,18 +14,25 @@ from typing import Any
 from django.utils.text import slugify
 
 from scenarios import selectors
+from scenarios.analysis.simulation import DEFAULT_RUNS
+from scenarios.analysis.stored import simulation_of, validation_of
+from scenarios.analysis.subject import subject_of
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
+from scenarios.presenters.simulation import simulation_context
+from scenarios.presenters.validation import validation_context
+
+# Setup sheets (WeasyPrint) are imported inside the runner that uses them: the library takes
+# seconds to load, and every process imports this module (scenarios.apps registers the job
+# tasks), the web's too. The presenters load Matplotlib only when a chart is drawn.
 
 # --- validate ----------------------------------------------------------------------------------
 
 
 def run_validate(job: Job, progress: Progress) -> Outcome:
-    from scenarios.validation import full_validation
-
     scenario = _scenario(job)
     progress(10, "job_note_checking")
-    result = full_validation(scenario)
+    result = validation_of(subject_of(scenario))  # a stored one of the same source, or anew
     progress(90, "job_note_saving")
     return Outcome(result=result)
 
@@ -35,10 +42,9 @@ def run_validate(job: Job, progress: Progress) -> Outcome:
 
 def run_simulate(job: Job, progress: Progress) -> Outcome:
     scenario = _scenario(job)
-    from scenarios.simulation import simulate_scenario
-
     progress(10, "job_note_simulating")
-    result = simulate_scenario(scenario, runs=job.options["runs"], seed=job.options["seed"])
+    options = job.options
+    result = simulation_of(subject_of(scenario), runs=options["runs"], seed=options["seed"])
     progress(90, "job_note_saving")
     return Outcome(result=result)
 
@@ -47,17 +53,17 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 
 
 def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
-    """A scenario with the validation and simulation results its setup sheet prints."""
-    from scenarios.simulation import simulate_scenario
-    from scenarios.validation import full_validation
-
-    return scenario, full_validation(scenario), simulate_scenario(scenario, seed=0)
+    """A scenario with the validation and simulation results its setup sheet prints: one
+    parse of its document, each analysis taken from a finished job of the same document and
+    data revision when there is one (scenarios.analysis.stored), else computed once."""
+    subject = subject_of(scenario)
+    return scenario, validation_of(subject), simulation_of(subject, runs=DEFAULT_RUNS, seed=0)
 
 
 def run_pdf(job: Job, progress: Progress) -> Outcome:
     # The setup sheet is content-addressed: the same scenario(s), results, reference data and
     # options name the same stored file, rendered only once (scenarios.setup_sheet).
-    from scenarios import setup_sheet
+    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
 
     options = {k: job.options[k] for k in ("paper", "language", "ink_saving")}
     if job.scenario is not None:
@@ -73,7 +79,7 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
     else:
         library = job.library
         assert library is not None
-        members = list(selectors.scenarios_of_library(library, job.requested_by).order_by("pk"))
+        members = list(selectors.library_scenarios_in_order(library, job.requested_by))
         if not members:
             raise JobFailed("job_error_empty_library")
         parts = []
@@ -116,15 +122,11 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
     if job.status != Job.Status.SUCCEEDED or not job.result:
         return None
     if job.kind == Job.Kind.VALIDATE:
-        from scenarios.validation import validation_context
-
         return (
             ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
             {"validation": validation_context(job.result)},
         )
     if job.kind == Job.Kind.SIMULATE:
-        from scenarios.simulation import simulation_context
-
         return ["scenarios/reports/_simulation.html"], {
             "simulation": simulation_context(job.result)
         }

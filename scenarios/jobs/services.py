@@ -23,13 +23,14 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from celery import current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
@@ -49,6 +50,10 @@ logger = logging.getLogger(__name__)
 
 # The broker cannot take the task now: the job waits in the outbox.
 BROKER_ERRORS = (KombuError, RedisError, OSError)
+
+# The Celery task that runs a job (``scenarios.tasks.run_job``), found by this name in the
+# app's registry: the tasks import these services, never the other way round.
+RUN_JOB_TASK = "scenarios.run_job"
 
 
 class JobInputError(Exception):
@@ -97,10 +102,6 @@ def _signed_in(user: Any) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
-def _visible(found: Any, obj: Scenario | Library) -> bool:
-    return bool(found.filter(pk=obj.pk).exists())
-
-
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
@@ -133,10 +134,11 @@ def job_request(
         raise JobNotVisible
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
-    if scenario is not None and not _visible(selectors.scenarios_visible_to(user), scenario):
+    # The right is the selectors' (the same for the page, the API and a retry).
+    if scenario is not None and not selectors.scenario_rights(scenario, user).can_start_job:
         raise JobNotVisible
     if library is not None:
-        if not _visible(selectors.libraries_visible_to(user), library):
+        if not selectors.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
             raise JobInputError([{"path": "kind", "message": "a library job is a setup sheet"}])
@@ -232,8 +234,6 @@ def job_send(*, job_id: int) -> bool:
     The row is claimed first (``sent_at`` set under a condition), then the task published
     with no retry loop: a broker that does not answer makes the job unsent again at once.
     """
-    from scenarios.tasks import run_job  # the tasks import these services
-
     now = timezone.now()
     task_id = str(uuid.uuid4())
     claimed = (
@@ -247,7 +247,9 @@ def job_send(*, job_id: int) -> bool:
         return False
     kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first() or ""
     try:
-        run_job.apply_async((job_id,), task_id=task_id, queue=job_queue(kind), retry=False)
+        current_app.tasks[RUN_JOB_TASK].apply_async(
+            (job_id,), task_id=task_id, queue=job_queue(kind), retry=False
+        )
     except BROKER_ERRORS as exc:
         Job.objects.filter(pk=job_id, task_id=task_id, status=Job.Status.QUEUED).update(
             sent_at=None, progress_note="job_note_waiting"
@@ -547,23 +549,28 @@ def _hand_back(job: Job, lease: Lease) -> None:
         raise JobRetry(countdown)
 
 
-def job_run(*, job_id: int, task_id: str, transient: tuple[type[BaseException], ...]) -> None:
+def job_run(
+    *,
+    job_id: int,
+    task_id: str,
+    transient: tuple[type[BaseException], ...],
+    run: Callable[[Job, Progress], Outcome],
+) -> None:
     """Run a job once (whatever number of times it is called): the task's whole body.
 
+    ``run`` does the kind's work (``scenarios.jobs.kinds.run``, handed in by the task).
     ``transient`` errors (the database or broker unreachable) hand the job back and raise
     ``JobRetry`` for the task to retry after a back-off (or fail the job when the retries are
     used up); every other error fails the job with a reason a player can read. A run whose
     job was taken back stops at its next progress report and writes nothing.
     """
-    from scenarios.jobs import kinds
-
     lease = job_claim(job_id=job_id, task_id=task_id)
     if lease is None:
         return
     with lease.kept():
         job = Job.objects.select_related("scenario", "library", "requested_by").get(pk=job_id)
         try:
-            outcome = kinds.run(job, Progress(lease))
+            outcome = run(job, Progress(lease))
         except JobLeaseLost:
             logger.warning(
                 "job %s: attempt %s was taken back; it stops", job.public_id, lease.attempt

@@ -1,7 +1,7 @@
 """The rules digest (upfront/rules/digest.py): which rules apply to a scenario, as references,
-and their texts from the reference data in English and Italian (scenarios/validation.py, the
-template _digest.html): a Japanese-against-Marines jungle scenario and an Italian-against-
-Russian desert one."""
+and their texts from the reference data in English and Italian (scenarios/presenters/
+validation.py, the template _digest.html): a Japanese-against-Marines jungle scenario and an
+Italian-against-Russian desert one."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from scenarios.validation import validation_context
+from scenarios.presenters.validation import validation_context
 from tests.rules.factories import force, scenario
 from upfront.reference import models as ref
 from upfront.rules.catalogue import Catalogue

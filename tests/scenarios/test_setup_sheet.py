@@ -23,6 +23,8 @@ from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
 from scenarios import services, setup_sheet
+from scenarios.analysis.simulation import simulate_scenario
+from scenarios.analysis.validation import full_validation
 from scenarios.models import Scenario
 from scenarios.setup_sheet import (
     StaticAssetFetcher,
@@ -31,8 +33,6 @@ from scenarios.setup_sheet import (
     setup_sheet_key,
     stored_pdf,
 )
-from scenarios.simulation import simulate_scenario
-from scenarios.validation import full_validation
 from upfront.reference import models as m
 from upfront.reference.fetch import data_revision_current
 

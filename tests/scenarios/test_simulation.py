@@ -1,4 +1,5 @@
-"""The simulation as a job runs it and a report shows it (scenarios/simulation.py).
+"""The simulation as a job runs it and a report shows it (scenarios/analysis/simulation.py,
+scenarios/presenters/simulation.py).
 
 The engine's figures are checked against exact probabilities in tests/rules/test_simulation.py;
 here: a saved scenario goes through, the result is JSON, the assumption the figures rest on is
@@ -20,8 +21,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 
+from scenarios.analysis.simulation import simulate_scenario
+from scenarios.presenters.simulation import simulation_context
 from scenarios.services import scenario_create
-from scenarios.simulation import simulate_scenario, simulation_context
 from upfront.reference.models import RandomNumberDistribution
 
 pytestmark = pytest.mark.django_db

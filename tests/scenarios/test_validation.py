@@ -1,6 +1,7 @@
-"""The full-game validation of a saved scenario (scenarios/validation.py) and its report templates
-(templates/scenarios/reports/): language-neutral JSON that round-trips, rendered in English or
-Italian with names, rules and field names, never codes or JSON paths."""
+"""The full-game validation of a saved scenario (scenarios/analysis/validation.py) and its report
+(scenarios/presenters/validation.py, templates/scenarios/reports/): language-neutral JSON that
+round-trips, rendered in English or Italian with names, rules and field names, never codes or
+JSON paths."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from scenarios.analysis.validation import full_validation
 from scenarios.models import Scenario
+from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
-from scenarios.validation import full_validation, validation_context
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +33,8 @@ KEYS = {
     "deck",
     "digest",
     "mountain_adaptation",
+    "source",  # what it was computed from: a stored result is reused only for the same
+    "forces",  # each side's points and DYO validity (the setup sheet prints the points)
 }
 
 

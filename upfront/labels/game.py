@@ -67,6 +67,27 @@ SIDE: Mapping[str, Label] = {"axis": _("Axis"), "allied": _("Allied")}
 # -- the scenario document (upfront.rules.scenario) ----------------------------------------------
 
 SCENARIO_ROLE: Mapping[str, Label] = {"attacker": _("Attacker"), "defender": _("Defender")}
+# The fields of a scenario as the designer names them: its form's labels, and the "where" of a
+# validation finding (the report names the field, never the document's JSON path).
+SCENARIO_FIELD: Mapping[str, Label] = {
+    "title": _("Title"),
+    "description": _("Description"),
+    "language": _("Language of the texts"),
+    "based_on": _("Based on the published scenario"),
+    "mountain": _("Mountain rules (mountain article)"),
+    "period": _("Period"),
+    "theatre": _("Theatre"),
+    "terrain_deck": _("Terrain deck"),
+    "topography": _("Topography (mountains)"),
+    "environment": _("Environment (mountains)"),
+    "weather": _("Weather"),
+    "time_limit_decks": _("Time limit (decks)"),
+    "first_player": _("First player"),
+    "victory_rpn": _("Victory conditions: a row of the 43.33 table"),
+    "victory_text": _("Victory conditions (text)"),
+    "visibility": _("Visibility"),
+    "library": _("Library"),
+}
 DECK_CHANGE_ACTION: Mapping[str, Label] = {
     "remove": _("Remove from the deck"),
     "cower": _("Cower cards (kept in the deck, cannot be used)"),

@@ -675,14 +675,44 @@ def _simulation_reference() -> SimulationReference:
     )
 
 
-def catalogue_current() -> Catalogue:
-    """The catalogue of the current data revision (built once per revision and process).
+@dataclass(frozen=True)
+class Reference:
+    """The current data revision and the catalogue built from it, looked up together.
+
+    What checks a document and what is stamped on it must be the same revision: asking for
+    the revision and the catalogue separately could straddle a new revision (checked against
+    N, stamped N+1).
+    """
+
+    revision: m.DataRevision
+    catalogue: Catalogue
+
+    @property
+    def label(self) -> str:
+        """The revision as players see it everywhere (never the catalogue's internal key)."""
+        return self.revision.label
+
+
+def reference_current() -> Reference:
+    """The current data revision with its catalogue (built once per revision and process).
 
     Raises ``ReferenceDataNotLoaded`` when there is no reference data to build it from.
     """
     revision = data_revision_current()
     if revision is None:
         raise ReferenceDataNotLoaded
+    return Reference(revision=revision, catalogue=_catalogue_of(revision))
+
+
+def catalogue_current() -> Catalogue:
+    """The catalogue of the current data revision (see :func:`reference_current`).
+
+    Raises ``ReferenceDataNotLoaded`` when there is no reference data to build it from.
+    """
+    return reference_current().catalogue
+
+
+def _catalogue_of(revision: m.DataRevision) -> Catalogue:
     key = f"{revision.pk}:{revision.content_hash}"
     cached = _cache.get(key)
     if cached is not None:

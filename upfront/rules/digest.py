@@ -2,9 +2,9 @@
 
 An entry is ``(kind, code, rule)``: the kind of reference data it comes from and its key there,
 and the rule reference a player looks up. The texts stay in the reference data (each kind's
-``summary_en``/``summary_it``) and are rendered at the edge (``scenarios.validation``). Entries
-come in the order of :data:`DIGEST_KINDS`, each kind in the order the scenario brings them, and
-every entry once (``(kind, code, rule)`` is unique).
+``summary_en``/``summary_it``) and are rendered at the edge (``scenarios.presenters.validation``).
+Entries come in the order of :data:`DIGEST_KINDS`, each kind in the order the scenario brings
+them, and every entry once (``(kind, code, rule)`` is unique).
 
 Keys by kind:
 

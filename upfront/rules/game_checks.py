@@ -51,7 +51,10 @@ from upfront.rules.scenario_checks import (
     Findings,
     MountainAdaptationApplied,
     mountain_adaptation_applied,
+    run_checks,
+    validate_forces,
 )
+from upfront.rules.validate import ValidationResult
 
 # Special rules written for a partisan side (37; M12.2; the Booby trap cards that replace the
 # Minefields in the partisan scenario, action_deck.csv).
@@ -442,6 +445,7 @@ class GameCheckResult:
     deck: DeckComposition
     digest: tuple[DigestEntry, ...]
     mountain_adaptation: MountainAdaptationApplied | None = None
+    forces: tuple[ValidationResult, ...] = ()  # each side's DYO validation, run once
 
     @property
     def counts(self) -> dict[str, int]:
@@ -462,12 +466,15 @@ class GameCheckResult:
 
 
 def check_game(scenario: Scenario, catalogue: Catalogue) -> GameCheckResult:
-    """Run every full-game check; with the deck, the rules digest and the M11 adaptation."""
-    findings = tuple(finding for check in GAME_CHECKS for finding in check(scenario, catalogue))
+    """Run every full-game check; with the deck, the rules digest, the M11 adaptation and
+    each side's DYO validation (each force validated once)."""
+    forces = validate_forces(scenario, catalogue)
+    findings = tuple(run_checks(GAME_CHECKS, scenario, catalogue, forces))
     return GameCheckResult(
         valid=not any(f.severity == "error" for f in findings),
         findings=findings,
         deck=deck_composition(scenario, catalogue),
         digest=rules_digest(scenario, catalogue),
         mountain_adaptation=mountain_adaptation_applied(scenario, catalogue),
+        forces=forces,
     )

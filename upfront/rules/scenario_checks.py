@@ -24,7 +24,7 @@ from upfront.rules.catalogue import AdaptedRule, Catalogue, MatchupRule, Publish
 from upfront.rules.codes import SSR_DESERT_RULES, SSR_JUNGLE_RULES, SSR_NOT_MARINES
 from upfront.rules.messages import Message, Param, message
 from upfront.rules.scenario import Scenario
-from upfront.rules.validate import validate_force
+from upfront.rules.validate import ValidationResult, validate_force
 
 ROOT = "scenario"  # the scenario body's path in a scenario document
 
@@ -87,6 +87,9 @@ class ScenarioCheckResult:
     valid: bool  # no finding is an error
     findings: tuple[Finding, ...]
     mountain_adaptation: MountainAdaptationApplied | None = None
+    # Each side's DYO validation, in the sides' order: the checks ran it once, a caller needing
+    # a force's points reads them here instead of validating the force again.
+    forces: tuple[ValidationResult, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, language-neutral: messages as ``{"id", "params"}``."""
@@ -136,12 +139,21 @@ def _special_rule_paths(scenario: Scenario, code: str) -> list[str]:
     ]
 
 
+def validate_forces(scenario: Scenario, catalogue: Catalogue) -> tuple[ValidationResult, ...]:
+    """Each side's force validated by the DYO engine (43), in the sides' order."""
+    return tuple(validate_force(side.force, catalogue) for side in scenario.sides)
+
+
 def check_forces(scenario: Scenario, catalogue: Catalogue) -> Findings:
+    yield from force_findings(validate_forces(scenario, catalogue))
+
+
+def force_findings(forces: tuple[ValidationResult, ...]) -> Findings:
     # 43: each side's force is a DYO purchase, checked by the DYO engine; its violations keep
     # their codes and rules, their paths put under the side.
-    for index, side in enumerate(scenario.sides):
+    for index, result in enumerate(forces):
         prefix = f"{ROOT}.sides[{index}].force"
-        for violation in validate_force(side.force, catalogue).violations:
+        for violation in result.violations:
             items = tuple(f"{prefix}.{item}" for item in violation.items) or (prefix,)
             yield Finding(
                 violation.code,
@@ -441,6 +453,23 @@ SCENARIO_CHECKS: tuple[ScenarioCheck, ...] = (
 )
 
 
+def run_checks(
+    checks: tuple[ScenarioCheck, ...],
+    scenario: Scenario,
+    catalogue: Catalogue,
+    forces: tuple[ValidationResult, ...],
+) -> list[Finding]:
+    """Every finding of ``checks`` in their order; the forces' findings come from ``forces``
+    (already validated) rather than from validating them again."""
+    return [
+        finding
+        for check in checks
+        for finding in (
+            force_findings(forces) if check is check_forces else check(scenario, catalogue)
+        )
+    ]
+
+
 def _under(path: str, item: str) -> str:
     return path + item[len(ROOT) :] if item.startswith(ROOT) else item
 
@@ -449,8 +478,9 @@ def check_scenario(
     scenario: Scenario, catalogue: Catalogue, *, path: str = ROOT
 ) -> ScenarioCheckResult:
     """Run every scenario check; ``path`` is where the scenario body sits (in a library:
-    ``scenarios[2].scenario``)."""
-    findings = [finding for check in SCENARIO_CHECKS for finding in check(scenario, catalogue)]
+    ``scenarios[2].scenario``). Each force is validated once; the result keeps those."""
+    forces = validate_forces(scenario, catalogue)
+    findings = run_checks(SCENARIO_CHECKS, scenario, catalogue, forces)
     if path != ROOT:
         findings = [
             Finding(
@@ -467,4 +497,5 @@ def check_scenario(
         valid=not any(f.severity == "error" for f in findings),
         findings=tuple(findings),
         mountain_adaptation=mountain_adaptation_applied(scenario, catalogue),
+        forces=forces,
     )

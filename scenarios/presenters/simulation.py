@@ -1,12 +1,12 @@
-"""The simulation of a scenario's random procedures, as a job runs it and a page shows it.
+"""A simulation as a reader sees it: the report on the job page and on the setup sheet.
 
-:func:`simulate_scenario` parses the saved scenario, runs the engine
-(:mod:`upfront.rules.simulation`) on the current catalogue and returns its language-neutral
-result as JSON-able data (codes and numbers, both wordings of the RN assumption, the data
-revision). :func:`simulation_context` renders such a result in the active language for
-``templates/scenarios/reports/_simulation.html``: labels, percentages, the assumption text and
-SVG charts drawn with Matplotlib (object-oriented API, SVG canvas, no pyplot state), the same
-bytes for the same result and language, readable printed in black and white.
+:func:`simulation_context` renders a result of ``scenarios.analysis.simulation`` in the active
+language for ``templates/scenarios/reports/_simulation.html``: labels, percentages, the
+assumption text and SVG charts drawn with Matplotlib (object-oriented API, SVG canvas, no pyplot
+state), the same bytes for the same result and language, readable printed in black and white.
+
+A presenter only renders: it runs no engine work, imports no forms or views, and reads the
+reference data with a fixed number of queries.
 """
 
 from __future__ import annotations
@@ -15,24 +15,20 @@ import hashlib
 import io
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.figure import Figure
 
+from scenarios.analysis.simulation import INVALID_DOCUMENT
 from upfront import labels
-from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
-from upfront.rules.scenario import ScenarioFormatError, scenario_document_from_dict
 
-DEFAULT_RUNS = 100_000
-INVALID_DOCUMENT = "invalid_document"  # the saved document no longer parses
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 REASONS = {
     engine.NO_TIME_LIMIT: gettext_lazy(
@@ -108,40 +104,6 @@ def _without_inline_styles(svg: str) -> str:
     return _STYLE_ATTRIBUTE.sub(lambda m: _declarations(m.group(1)), svg)
 
 
-def simulate_scenario(
-    scenario: Any,
-    *,
-    runs: int = DEFAULT_RUNS,
-    seed: int = 0,
-    opponent_rn_draws_per_deck: int | None = None,
-) -> dict[str, Any]:
-    """Simulate a saved scenario's random procedures (JSON-able, language-neutral).
-
-    ``scenario`` is a ``scenarios.models.Scenario``. The answer is the engine's
-    ``SimulationResult.to_dict()`` plus ``data_revision``; a scenario that cannot be simulated
-    answers ``{"simulated": False, "reason": <code>, ...}``. Raises ``ReferenceDataNotLoaded``
-    when there is no reference data.
-    """
-    catalogue = catalogue_current()
-    try:
-        parsed = scenario_document_from_dict(scenario.document).scenario
-    except ScenarioFormatError:
-        result = engine.not_simulated_result(INVALID_DOCUMENT, runs=runs, seed=seed).to_dict()
-    else:
-        result = engine.simulate_scenario(
-            parsed,
-            catalogue,
-            runs=runs,
-            seed=seed,
-            opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
-        ).to_dict()
-    # The revision as players see it everywhere (its label), not the catalogue's internal key.
-    revision = data_revision_current()
-    result["data_revision"] = revision.label if revision else None
-    return result
-
-
-# -- rendering ---------------------------------------------------------------------------------
 def _percent(share: float | None) -> str:
     if share is None:
         return "—"
@@ -181,6 +143,11 @@ def _own_ids(svg: str, name: str) -> str:
 
 def _svg(figure: Figure, name: str) -> SafeString:
     """The figure as an inline ``<svg>`` element: no XML prologue, no date, its own ids."""
+    # Matplotlib is loaded when a chart is drawn, not when the jobs' pages import this module:
+    # a web process that shows no simulation never loads it (docs/jobs.md).
+    import matplotlib
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "svg.fonttype": "none", "svg.id": None}):
         FigureCanvasSVG(figure)  # the SVG canvas, not pyplot's global state
@@ -192,6 +159,8 @@ def _svg(figure: Figure, name: str) -> SafeString:
 
 
 def _figure(title: str, *, height: float = 2.6) -> tuple[Figure, Any]:
+    from matplotlib.figure import Figure  # loaded when a chart is drawn (see _svg)
+
     figure = Figure(figsize=(6.0, height), dpi=72, facecolor="white", layout="constrained")
     axes = figure.add_subplot()
     axes.set_title(title, fontsize=10, color=INK)

@@ -1,26 +1,14 @@
-"""The full-game validation of a saved scenario, and its report in the reader's language.
+"""A full-game validation as a reader sees it: the report pages, the setup sheet, the job page.
 
-:func:`full_validation` runs the rules engine's full-game checks (``upfront.rules.game_checks``)
-on a scenario's document and answers plain, language-neutral JSON (message ids and parameters,
-codes), which a job stores as its result. :func:`validation_context` renders such a result in the
-active language for the report templates (``templates/scenarios/reports/_validation.html``,
+:func:`validation_context` renders a result of ``scenarios.analysis.validation`` in the active
+language for the report templates (``templates/scenarios/reports/_validation.html``,
 ``_deck.html``, ``_digest.html``, each taking it as ``validation``): names instead of codes,
 human field names instead of JSON paths, rule summaries and the rules digest's texts from the
 reference data.
 
-The result (``RESULT_VERSION`` 1)::
-
-    {"version": 1, "valid": bool, "data_revision": "r3-ab12cd34" | None,
-     "roles": ["attacker", "defender"],                            # the sides, in order
-     "counts": {"error": int, "warning": int, "info": int},
-     "faults": [{"path": str, "message": {"id", "params"}}],     # format / unknown codes
-     "findings": [{"code", "severity", "rule", "message": {"id", "params"}, "items", "side"}],
-     "deck": {"variant", "variant_rule", "entries": [...], "additions": [...],
-              "conflicts": [...]} | None,                          # upfront.rules.deck
-     "digest": [{"kind", "code", "rule"}],                         # upfront.rules.digest
-     "mountain_adaptation": {...} | None}
-
-A document the engine cannot parse gives ``valid`` false, its ``faults``, and nothing else.
+A presenter only renders: it runs no engine work, imports no forms or views, takes every word
+from the label modules and the reference data, and reads the reference data with a fixed number
+of queries whatever the result holds (the digest's texts are read per kind, not per entry).
 """
 
 from __future__ import annotations
@@ -31,68 +19,16 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
-from scenarios.forms import ScenarioForm
-from scenarios.models import Scenario as ScenarioModel
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference import selectors
-from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current, data_revision_current
+from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current
 from upfront.reference.rendering import render_many, render_mountain_adaptation
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.deck import ELEVATION, REMOVED, REPLACED
 from upfront.rules.digest import DIGEST_KINDS
-from upfront.rules.force import FormatError
-from upfront.rules.game_checks import check_game
 from upfront.rules.messages import Message
-from upfront.rules.scenario import (
-    ScenarioFormatError,
-    scenario_document_from_dict,
-    scenario_reference_faults,
-)
 from upfront.rules.scenario_checks import MountainAdaptationApplied
-
-RESULT_VERSION = 1
-
-
-def _faults(faults: list[FormatError]) -> list[dict[str, Any]]:
-    return [{"path": f.path, "message": f.message.to_dict()} for f in faults]
-
-
-def full_validation(scenario: ScenarioModel) -> dict[str, Any]:
-    """Validate a saved scenario over the whole game; JSON-able and language-neutral.
-
-    Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
-    """
-    catalogue = catalogue_current()
-    revision = data_revision_current()
-    result: dict[str, Any] = {
-        "version": RESULT_VERSION,
-        "valid": False,
-        "data_revision": revision.label if revision else None,
-        "counts": dict.fromkeys(SEVERITIES, 0),
-        "faults": [],
-        "findings": [],
-        "deck": None,
-        "digest": [],
-        "mountain_adaptation": None,
-        "roles": [],
-    }
-    try:
-        document = scenario_document_from_dict(scenario.document)
-    except ScenarioFormatError as exc:
-        result["faults"] = _faults(exc.errors)
-        return result
-    # Codes the reference data does not know are faults; the checks still run on the rest.
-    faults = scenario_reference_faults(document.scenario, catalogue)
-    checked = check_game(document.scenario, catalogue).to_dict()
-    result.update(checked)
-    result["roles"] = [side.role for side in document.scenario.sides]  # names a side's parts
-    result["faults"] = _faults(faults)
-    result["valid"] = checked["valid"] and not faults
-    return result
-
-
-# -- rendering ----------------------------------------------------------------------------------
 
 _INDEXED = re.compile(r"^scenario\.(?P<field>[a-z_]+)\[(?P<index>\d+)\]")
 _SIDE = re.compile(r"^scenario\.sides\[(?P<index>\d+)\]")
@@ -119,10 +55,10 @@ def _field_name(path: str, roles: list[str]) -> str | None:
         return gettext("Special rules")
     if plain["field"] == "deck_changes":
         return gettext("Deck changes")
-    field = ScenarioForm.base_fields.get(plain["field"])
-    if plain["field"] == "victory_conditions":
-        field = ScenarioForm.base_fields.get("victory_rpn") or field
-    return str(field.label) if field is not None and field.label else None
+    # The victory conditions are a row of 43.33 in the designer (or a text, named apart).
+    name = "victory_rpn" if plain["field"] == "victory_conditions" else plain["field"]
+    label = labels.SCENARIO_FIELD.get(name)
+    return str(label) if label else None
 
 
 def _field_names(paths: list[str], roles: list[str]) -> list[str]:
@@ -295,7 +231,11 @@ def _split(code: str) -> tuple[str, str]:
 
 
 def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str], tuple[str, str]]:
-    """``(kind, code, rule) -> (title, summary)`` for every entry, from the reference data."""
+    """``(kind, code, rule) -> (title, summary)`` for every entry, from the reference data.
+
+    Each table is read once, whole (they hold tens of rows), whatever kinds and however many
+    entries the digest has: the same queries for every digest.
+    """
     by_kind: dict[str, list[Mapping[str, Any]]] = {}
     for entry in entries:
         by_kind.setdefault(entry["kind"], []).append(entry)
@@ -305,11 +245,9 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
     def put(kind: str, code: str, rule: str, title: str, summary: str) -> None:
         texts[(kind, code, rule)] = (title, summary)
 
-    if "nationality_rule" in by_kind:
-        topics = {e["code"] for e in by_kind["nationality_rule"]}
-        for row in ref.NationalityRule.objects.filter(topic__in=topics).select_related(
-            "nationality"
-        ):
+    topics = {e["code"] for e in by_kind.get("nationality_rule", [])}
+    for row in ref.NationalityRule.objects.select_related("nationality"):
+        if row.topic in topics:
             title = (
                 nationalities.get(row.nationality.code, "")
                 if row.nationality
@@ -322,11 +260,13 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
                 title,
                 _text(row.summary_en, row.summary_it),
             )
+    troop_types = {
+        (row.nationality.code, row.troop_type): row
+        for row in ref.TroopType.objects.select_related("nationality")
+    }
     for entry in by_kind.get("troop_type", []):
         nationality, troop_type = _split(entry["code"])
-        row = ref.TroopType.objects.filter(
-            nationality__code=nationality, troop_type=troop_type
-        ).first()
+        row = troop_types.get((nationality, troop_type))
         if row is not None:
             name = _text(row.national_name_en, row.national_name_it)
             title = f"{nationalities.get(nationality, '')}: {name}"
@@ -337,9 +277,13 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
                 title,
                 _text(row.effect_en, row.effect_it),
             )
+    variants = {
+        (row.code, row.nationality.code if row.nationality else None): row
+        for row in ref.ForceVariant.objects.select_related("nationality")
+    }
     for entry in by_kind.get("force_variant", []):
         code, nationality = _split(entry["code"])
-        variant = ref.ForceVariant.objects.filter(code=code, nationality__code=nationality).first()
+        variant = variants.get((code, nationality))
         if variant is not None:
             title = _text(variant.label_en, variant.label_it)
             summary = _text(variant.summary_en, variant.summary_it)
@@ -395,7 +339,9 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
     ]
     for kind, model in named:
         codes = {e["code"] for e in by_kind.get(kind, [])}
-        for row in model.objects.filter(code__in=codes):
+        for row in model.objects.all():
+            if row.code not in codes:
+                continue
             put(
                 kind,
                 row.code,
@@ -404,8 +350,9 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
                 _text(row.summary_en, row.summary_it),
             )
     codes = {e["code"] for e in by_kind.get("special_rule", [])}
-    for row in ref.SpecialRule.objects.filter(code__in=codes):
-        put("special_rule", row.code, row.rule, "", _text(row.text_en, row.text_it))
+    for row in ref.SpecialRule.objects.all():
+        if row.code in codes:
+            put("special_rule", row.code, row.rule, "", _text(row.text_en, row.text_it))
     return texts
 
 

@@ -1,0 +1,65 @@
+"""The simulation of a saved scenario's random procedures, as plain, language-neutral data.
+
+:func:`simulate` runs the engine (:mod:`upfront.rules.simulation`) on a subject's document and
+returns the engine's ``SimulationResult.to_dict()`` (codes and numbers, both wordings of the RN
+assumption) plus ``data_revision`` and ``source`` (what it was computed from, options
+included); ``scenarios.presenters.simulation`` renders it. A scenario that cannot be simulated
+answers ``{"simulated": False, "reason": <code>, ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenarios.analysis.subject import Subject, subject_of
+from scenarios.models import Scenario
+from upfront.rules import simulation as engine
+
+DEFAULT_RUNS = 100_000
+INVALID_DOCUMENT = "invalid_document"  # the saved document no longer parses
+
+
+def simulate(
+    subject: Subject,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int | None = None,
+) -> dict[str, Any]:
+    """Simulate a subject's random procedures (JSON-able, language-neutral)."""
+    document = subject.document
+    if document is None:
+        result = engine.not_simulated_result(INVALID_DOCUMENT, runs=runs, seed=seed).to_dict()
+    else:
+        result = engine.simulate_scenario(
+            document.scenario,
+            subject.reference.catalogue,
+            runs=runs,
+            seed=seed,
+            opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
+        ).to_dict()
+    # The revision as players see it everywhere (its label), not the catalogue's internal key.
+    result["data_revision"] = subject.reference.label
+    result["source"] = subject.source(
+        runs=runs, seed=seed, opponent_rn_draws_per_deck=opponent_rn_draws_per_deck
+    )
+    return result
+
+
+def simulate_scenario(
+    scenario: Scenario,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int | None = None,
+) -> dict[str, Any]:
+    """Simulate a saved scenario against the current reference data (see :func:`simulate`).
+
+    Raises ``ReferenceDataNotLoaded`` when there is no reference data.
+    """
+    return simulate(
+        subject_of(scenario),
+        runs=runs,
+        seed=seed,
+        opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
+    )

@@ -1,0 +1,65 @@
+"""Analyses reused from the jobs that already computed them, computed only when none did.
+
+A finished job keeps its result with its ``source``: the document's digest, the data revision,
+the engine's fingerprint and the options. A later path needing the same analysis of the same
+scenario (a setup sheet printing the validation and the simulation, a validation asked for
+again) takes that result rather than running the engine again; a changed document, a new data
+revision, a new engine or other options match nothing, and the analysis runs afresh.
+
+The result of a scenario's analysis depends on nothing but its source, so a result stored by
+any job of that scenario serves: it says nothing about who asked for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenarios.analysis.simulation import DEFAULT_RUNS, simulate
+from scenarios.analysis.subject import Subject
+from scenarios.analysis.validation import validate
+from scenarios.models import Job
+
+# How many finished jobs of the same document are looked at for one with the same source.
+_CANDIDATES = 20
+
+
+def stored_result(subject: Subject, kind: str, source: dict[str, Any]) -> dict[str, Any] | None:
+    """The newest result of a succeeded ``kind`` job of the subject computed from ``source``.
+
+    One query. The document's digest narrows the rows in the database; the whole source
+    (revision, engine, options) is compared here, as parsed JSON, the same on every database.
+    """
+    if subject.scenario.pk is None:
+        return None
+    results = (
+        Job.objects.filter(
+            scenario_id=subject.scenario.pk,
+            kind=kind,
+            status=Job.Status.SUCCEEDED,
+            result__source__document=source["document"],
+        )
+        .order_by("-finished_at", "-pk")
+        .values_list("result", flat=True)[:_CANDIDATES]
+    )
+    for result in results:
+        if isinstance(result, dict) and result.get("source") == source:
+            return result
+    return None
+
+
+def validation_of(subject: Subject) -> dict[str, Any]:
+    """The subject's full validation: a stored one of the same source, else a new one."""
+    stored = stored_result(subject, Job.Kind.VALIDATE, subject.source())
+    if stored is not None:
+        return stored
+    return validate(subject)
+
+
+def simulation_of(subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0) -> dict[str, Any]:
+    """The subject's simulation with these options: a stored one of the same source, else a
+    new one."""
+    source = subject.source(runs=runs, seed=seed, opponent_rn_draws_per_deck=None)
+    stored = stored_result(subject, Job.Kind.SIMULATE, source)
+    if stored is not None:
+        return stored
+    return simulate(subject, runs=runs, seed=seed)
