@@ -19,8 +19,13 @@ from django.utils.translation import get_language
 
 from upfront import labels
 from upfront.reference.models import MountainAdaptation, PublishedScenario, TerrainCardType
+from upfront.rules.codes import SSR_PILLBOX_NOT_ELEVATION
 from upfront.rules.scenario import ANY_BUILDINGS
 
+TWO_SEGMENTS = "two segments"  # scenarios.csv "type" of a scenario fought twice (K)
+# M11: "In tutti gli Scenari la Casamatta è considerato una carta LE 4 (3.4) a meno che le RSS
+# non dicano diversamente": the special rule that keeps it a Pillbox (C, O).
+PILLBOX_NOT_ELEVATION = SSR_PILLBOX_NOT_ELEVATION
 # Card names the scenario cards use that are not terrain card types (action cards): named as
 # their codes (upfront.labels.CARD_TYPE).
 _ACTION_CARDS = {code: code for code in labels.CARD_TYPE if code != ANY_BUILDINGS}
@@ -173,13 +178,18 @@ def published_scenario_prefill(letter: str, *, mountain: bool) -> Prefill | None
     removals, removal_rules = deck_removals(row.deck_removals, types)
     cower, cower_rules = cower_cards(row.cower_cards, types)
     first, first_rules = first_player(row.first_player)
+    # The card's type says when it is fought in two segments (K: "attack/defence, two
+    # segments"); the M11 adaptation of K keeps elevation between them.
+    segment_rules = (
+        [{"code": "two_segments", "params": {}}] if TWO_SEGMENTS in row.scenario_type else []
+    )
     prefill = Prefill(
         letter=row.letter,
         name=row.name,
         time_limit_decks=row.time_limit_decks,
         first_player=first,
         deck_changes=removals + cower,
-        special_rules=removal_rules + cower_rules + first_rules,
+        special_rules=removal_rules + cower_rules + first_rules + segment_rules,
         budgets={"attacker": row.dyo_attacker, "defender": row.dyo_defender},
         card_texts=[
             ("deck_removals", row.deck_removals),
@@ -209,9 +219,13 @@ def _apply_mountain(prefill: Prefill, row: PublishedScenario) -> None:
     prefill.deck_changes = [c for c in prefill.deck_changes if c["action"] != "remove"]
     prefill.special_rules = [r for r in prefill.special_rules if r["code"] != "cards_removed"]
     codes = {item["code"] for item in adaptation.special_rules}
-    # Its rules on Marsh and Minefields override (or restate) the card's cower cards.
+    # Its rules on Marsh and Minefields override (or restate) the card's cower cards; the
+    # Pillbox is the level-4 Elevation Card (M11, M3.4), not a cower card, unless the
+    # adaptation keeps it a Pillbox.
     overridden = {"marsh_not_cower": "marsh", "minefields_cower": "minefield"}
     dropped = {card for code, card in overridden.items() if code in codes}
+    if PILLBOX_NOT_ELEVATION not in codes:
+        dropped.add("pillbox")
     prefill.deck_changes = [
         c
         for c in prefill.deck_changes

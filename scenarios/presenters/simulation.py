@@ -59,6 +59,10 @@ LEFT_OUT = {
         "The attempts after an opponent's black 6 (48.2) are not simulated: they depend on how "
         "many Random Numbers the opponent draws, which no source gives."
     ),
+    engine.ALTITUDE_LIMIT_DRAW: gettext_lazy(
+        "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
+        "not simulated: it is a Random Position Number, whose distribution no source gives."
+    ),
 }
 LENGTH_FROM = {
     "scenario": gettext_lazy("the scenario's time limit"),

@@ -189,7 +189,7 @@ def test_terrain_decks_with_substitutions(api: APIClient) -> None:
 def test_weather_topography_environments_mountain_troops(api: APIClient) -> None:
     weather = {w["code"]: w for w in api.get("/api/v1/weather/").json()}
     assert weather["mud"]["rule"] == "99.7"
-    assert "overcast" in weather["rain"]["requires"]
+    assert "overcast" in weather["rain"]["implies"]  # 99.6: "it remains Overcast"
     topo = {t["code"]: t for t in api.get("/api/v1/topography/").json()}
     assert topo["rocky"]["cower_cards"] == ["woods"] and topo["wooded"]["theatre"] == "ETO"
     envs = {e["code"]: e for e in api.get("/api/v1/environments/").json()}

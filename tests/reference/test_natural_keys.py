@@ -107,17 +107,17 @@ def test_changed_files_update_in_place_create_new_rows_and_report_removals(
     lines[lines.index(diettinger_line)] = changed
     cards.write_text("".join(lines), encoding="utf-8")
     _edit(data / "seed" / "nationalities.yaml", "name_it: Tedesco,", "name_it: Germanico,")
-    _edit(  # rain no longer requires overcast
+    _edit(  # rain no longer implies overcast
         data / "seed" / "weather.yaml",
-        'when: intensified, rule: "99.6"}\n    requires: [overcast]',
-        'when: intensified, rule: "99.6"}\n    requires: []',
+        "requires_any: []\n    implies: [overcast]\n    excludes: [clear, falling_snow",
+        "requires_any: []\n    implies: []\n    excludes: [clear, falling_snow",
     )
 
     before = _identities()
     diettinger = m.PersonalityCard.objects.get(nationality__code="german", card_no=1)
     german = m.Nationality.objects.get(code="german")
     rain = m.WeatherCondition.objects.get(code="rain")
-    assert list(rain.requires.values_list("code", flat=True)) == ["overcast"]
+    assert list(rain.implies.values_list("code", flat=True)) == ["overcast"]
 
     out = StringIO()
     call_command("load_reference", "--force", "--data-dir", str(data), stdout=out)
@@ -128,7 +128,7 @@ def test_changed_files_update_in_place_create_new_rows_and_report_removals(
     nation = m.Nationality.objects.get(code="german")
     assert (nation.pk, nation.name_it) == (german.pk, "Germanico")
     assert m.WeatherCondition.objects.get(code="rain").pk == rain.pk
-    assert not rain.requires.exists()
+    assert not rain.implies.exists()
     # The removed card is deleted and reported; the new one is created.
     assert not m.PersonalityCard.objects.filter(nationality__code="german", card_no=27).exists()
     neumann = m.PersonalityCard.objects.get(nationality__code="german", card_no=28)

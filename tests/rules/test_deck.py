@@ -104,7 +104,9 @@ def test_the_elevation_deck_turns_terrain_into_elevation_cards(
 ) -> None:
     deck = compose(reference_catalogue, terrain_deck="mountain_elevation")
     levels = {
-        e.card_type: e.changes[0].elevation_level for e in deck.entries if e.state == "elevation"
+        e.card_type: e.changes[0].elevation_level
+        for e in deck.entries
+        if e.changes and e.changes[0].kind == "elevation"
     }
     # M3.1-M3.4: Hill and Marsh level 1, Buildings -2 level 2, -3 level 3, Pillbox level 4.
     assert levels == {"hill": 1, "marsh": 1, "buildings_2": 2, "buildings_3": 3, "pillbox": 4}
@@ -112,6 +114,44 @@ def test_the_elevation_deck_turns_terrain_into_elevation_cards(
     assert {entry(deck, t).count_change for t in levels} == {0}
     crevasse = entry(deck, "stream")  # M3.5
     assert (crevasse.state, crevasse.changes[0].replacement) == ("replaced", "crevasse")
+    # M3: the cards "cambiano il loro significato" (000_1a586b5640df8116.txt): still in the deck.
+    assert all(entry(deck, t).changes[0].reread for t in [*levels, "stream"])
+
+
+def test_a_marsh_marks_level_1_and_is_still_a_marsh_at_level_0(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M3.1 (000_1a586b5640df8116.txt): "le Paludi possono essere giocate come tali se a LE zero".
+    deck = compose(reference_catalogue, terrain_deck="mountain_elevation")
+    marsh, hill = entry(deck, "marsh"), entry(deck, "hill")
+    assert marsh.changes[0].elevation_level == 1 and marsh.changes[0].as_printed_too
+    assert (marsh.state, marsh.usable) == ("changed", True)
+    # The Hill has no such exception: it is only an elevation card.
+    assert (hill.state, hill.usable) == ("elevation", False)
+
+
+def test_desert_rules_by_special_rule_reread_stream_marsh_and_woods(
+    reference_catalogue: Catalogue,
+) -> None:
+    # 52.1 (004_691449f2ac128484.txt): "Per le carte Edificio, Bosco, Fiume e Campo Minato si
+    # sostituiscono tutte le regole"; 52.13 Wadis, 52.15 Sabbie Soffici, 52.16 Oasi.
+    deck = compose(reference_catalogue, special_rules=["desert_rules"])
+    read = {
+        t: (entry(deck, t).changes[0].replacement, entry(deck, t).changes[0].rule)
+        for t in ("stream", "marsh", "woods", "buildings_2", "buildings_3")
+    }
+    assert read == {
+        "stream": ("wadi", "52.13"),
+        "marsh": ("soft_sands", "52.15"),
+        "woods": ("oasis", "52.16"),
+        "buildings_2": ("rocks", "52.14"),
+        "buildings_3": ("useless_buildings_3", "52.14"),
+    }
+    assert all(entry(deck, t).changes[0].reread for t in read)
+    # The desert deck's own new cards (T1.3 Dune, T1.6 Sangar) do not come with the rules.
+    assert entry(deck, "hill").state == "kept" and entry(deck, "pillbox").state == "kept"
+    # Without the special rule the standard deck keeps its cards as printed.
+    assert entry(compose(reference_catalogue), "stream").state == "kept"
 
 
 def test_a_special_rule_keeps_the_pillbox_a_pillbox(reference_catalogue: Catalogue) -> None:
@@ -216,3 +256,24 @@ def test_an_unknown_card_type_adds_no_row(reference_catalogue: Catalogue) -> Non
     deck = compose(reference_catalogue, deck_changes=(DeckChange("remove", "dragons", 2),))
     assert deck.entry("dragons") is None
     assert len(deck.entries) == len(reference_catalogue.game_reference.card_types)
+
+
+def test_jungle_and_mountain_give_one_answer_for_the_buildings(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M3.2/M3.3 (000_1a586b5640df8116.txt): "Edifici -2 Rappresentano il LE 2", "Edifici -3
+    # ... il LE 3"; M9.3: "Si applicano le apposite regole [47]" (47.2 reads Buildings as
+    # jungle). Whether the jungle comes by deck or by topography, and the mountain by deck or
+    # by flag, the Buildings are elevation cards and the clash is reported.
+    ways = [
+        {"terrain_deck": "jungle", "mountain": True},
+        {"terrain_deck": "mountain_elevation", "topography": "jungle"},
+        {"mountain": True, "topography": "jungle"},
+    ]
+    for fields in ways:
+        deck = compose(reference_catalogue, theatre="PTO", **fields)
+        for card_type in ("buildings_2", "buildings_3"):
+            found = entry(deck, card_type)
+            assert found.state == "elevation", (fields, card_type)
+        clashes = {(c.card_type, c.kept.kind, c.dropped.variant) for c in deck.conflicts}
+        assert ("buildings_2", "elevation", "jungle") in clashes, fields

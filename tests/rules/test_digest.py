@@ -179,3 +179,31 @@ def _no_codes(html: str) -> None:
     assert re.search(r"\b[a-z]+_[a-z_]+\b", visible) is None, re.findall(
         r"\b[a-z]+_[a-z_]+\b", visible
     )
+
+
+def test_the_desert_digest_lists_how_the_printed_cards_are_read(
+    reference_catalogue: Catalogue,
+) -> None:
+    # 52.13-52.16 (004_691449f2ac128484.txt): "Fiume (Wadis)", "Edificio (Rocce)", "Palude
+    # (Sabbie Soffici)", "Bosco (Oasi)": by special rule on the standard deck as well.
+    wanted = {"52.13", "52.14", "52.15", "52.16"}
+    by_rule = scenario(special_rules=["desert_rules"])
+    rules = {e.rule for e in rules_digest(by_rule, reference_catalogue) if e.kind == "deck_rule"}
+    assert wanted <= rules
+    desert_deck = scenario(terrain_deck="desert")
+    rules = {e.rule for e in rules_digest(desert_deck, reference_catalogue)}
+    assert wanted <= rules
+    standard = {e.rule for e in rules_digest(scenario(), reference_catalogue)}
+    assert not wanted & standard
+
+
+def test_the_french_and_italian_reinforcement_table_only_with_them(
+    reference_catalogue: Catalogue,
+) -> None:
+    # 53.2 (004_691449f2ac128484.txt): the table is "per l'inserimento tra i Rinforzi Casuali
+    # delle unità Italiane e Francesi".
+    plain = scenario(special_rules=["random_reinforcements"])
+    rules = {e.rule for e in rules_digest(plain, reference_catalogue)}
+    assert "48.3" in rules and "53.2" not in rules
+    italian = scenario("italian", "british", special_rules=["random_reinforcements"])
+    assert "53.2" in {e.rule for e in rules_digest(italian, reference_catalogue)}

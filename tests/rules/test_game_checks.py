@@ -5,6 +5,7 @@ belongs to and what a 43.33 row needs are data)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from upfront.rules.game_checks import (
     GameCheck,
     check_deck_changes,
     check_deck_conflicts,
+    check_elevation_cards_cower,
     check_environment_weather,
     check_game,
     check_matchup_years,
@@ -95,6 +97,34 @@ def test_a_change_after_all_cards_were_removed_names_cards_already_gone(
 # -- substitutions that clash -------------------------------------------------------------------
 
 
+def test_removing_a_reread_card_does_not_say_it_is_gone(reference_catalogue: Catalogue) -> None:
+    # M3.5 (000_1a586b5640df8116.txt) "Rappresenta un terreno inattraversabile (un crepaccio)":
+    # the Stream card is still in the deck, so M11 C "La prima carta Fiume pescata ... viene
+    # scartata" and 43.33 row 5 ("first Stream") take a real card.
+    first_stream = DeckChange("remove", "stream", 1, "first")
+    mountain = scenario(mountain=True, deck_changes=(first_stream,))
+    assert run(check_deck_changes, mountain, reference_catalogue) == []
+    # 52.16 (004_691449f2ac128484.txt) "le carte Bosco sono trattate come carte inutili ...
+    # Comunque un giocatore può cercare di giocare una carta Bosco": Woods stay, as Oasis.
+    desert = scenario(
+        special_rules=["desert_rules"],
+        deck_changes=(DeckChange("remove", "woods", 4, "first"), first_stream),
+    )
+    assert run(check_deck_changes, desert, reference_catalogue) == []
+    # A card a deck variant really replaces (the rural Wheatfield for Buildings -2 no. 58 is
+    # only one card; the jungle deck's Jungle cards) is still reported gone.
+    jungle = scenario(
+        "japanese",
+        "american",
+        theatre="PTO",
+        terrain_deck="jungle",
+        deck_changes=(DeckChange("remove", "buildings_2", 1, "first"),),
+    )
+    assert only(run(check_deck_changes, jungle, reference_catalogue)).code == (
+        "deck_change_card_type_gone"
+    )
+
+
 def test_one_deck_variant_alone_does_not_clash(reference_catalogue: Catalogue) -> None:
     assert run(check_deck_conflicts, scenario(terrain_deck="desert"), reference_catalogue) == []
 
@@ -133,6 +163,30 @@ def test_marsh_not_cower_cancels_a_cower_change(reference_catalogue: Catalogue) 
     assert finding.items == ("scenario.deck_changes[0]", "scenario.special_rules[0]")
 
 
+# -- M11: the Pillbox is the level-4 card ---------------------------------------------------------
+
+
+def test_a_pillbox_cower_card_clashes_with_the_level_4_card(reference_catalogue: Catalogue) -> None:
+    # M11 (000_1a586b5640df8116.txt): "In tutti gli Scenari la Casamatta è considerato una carta
+    # LE 4 (3.4) a meno che le RSS non dicano diversamente".
+    cower = (DeckChange("cower", "pillbox"),)
+    subject = scenario(mountain=True, deck_changes=cower)
+    finding = only(run(check_elevation_cards_cower, subject, reference_catalogue))
+    assert (finding.code, finding.severity, finding.rule) == (
+        "elevation_card_cower",
+        "warning",
+        "M11",
+    )
+    assert finding.message.params == {"card_type": "pillbox", "level": 4, "by_rule": "M3.4"}
+    # C and O keep it a Pillbox: its cower card applies.
+    kept = scenario(mountain=True, deck_changes=cower, special_rules=["pillbox_not_elevation"])
+    assert run(check_elevation_cards_cower, kept, reference_catalogue) == []
+    # Outside the mountains, or for the Marsh (still a Marsh at level 0, M3.1): nothing to say.
+    assert run(check_elevation_cards_cower, scenario(deck_changes=cower), reference_catalogue) == []
+    marsh = scenario(mountain=True, deck_changes=(DeckChange("cower", "marsh"),))
+    assert run(check_elevation_cards_cower, marsh, reference_catalogue) == []
+
+
 # -- 43.33: victory conditions the deck can satisfy ---------------------------------------------
 
 
@@ -141,27 +195,70 @@ def test_buildings_victory_in_the_standard_deck_is_fine(reference_catalogue: Cat
     assert run(check_victory_conditions_deck, subject, reference_catalogue) == []
 
 
-def test_buildings_victory_in_the_desert_deck_cannot_be_met(
-    reference_catalogue: Catalogue,
+# Rows 1 and 4 only limit territorial / aggressive-action VP to Buildings; casualty VP count
+# (dyo_tables.csv:15 "territorial VP only = unpinned cards in Buildings x range number; casualty
+# VP normal", :18 "aggressive-action VP only for cards in Buildings; casualty VP normal").
+
+
+@pytest.mark.parametrize("row", [1, 4])
+def test_buildings_rows_in_the_desert_are_met_by_the_rocks(
+    reference_catalogue: Catalogue, row: int
 ) -> None:
-    subject = scenario(terrain_deck="desert", victory_conditions=rpn(1))
-    finding = only(run(check_victory_conditions_deck, subject, reference_catalogue))
-    assert (finding.code, finding.severity, finding.rule) == (
-        "victory_needs_cards",
-        "error",
-        "43.33",
+    # 52.14 (004_691449f2ac128484.txt): "Le altre regole sugli Edifici sono conservate": the
+    # Buildings -2 read as Rocks are still Buildings.
+    subject = scenario(terrain_deck="desert", victory_conditions=rpn(row))
+    assert run(check_victory_conditions_deck, subject, reference_catalogue) == []
+    by_rule = scenario(special_rules=["desert_rules"], victory_conditions=rpn(row))
+    assert run(check_victory_conditions_deck, by_rule, reference_catalogue) == []
+
+
+@pytest.mark.parametrize("row", [1, 4])
+def test_buildings_rows_without_buildings_only_tell_the_players(
+    reference_catalogue: Catalogue, row: int
+) -> None:
+    # The jungle deck reads every Buildings card as jungle (T2.1, 47.2 "Tutte le carte Edificio
+    # vengono considerate di Bosco"): no Buildings, yet casualty VP still decide the game.
+    subject = scenario(
+        "japanese", "american", theatre="PTO", terrain_deck="jungle", victory_conditions=rpn(row)
     )
-    assert finding.items[0] == "scenario.victory_conditions.rpn"
-    assert finding.message.params["card_type"] == "buildings_2,buildings_3"
+    finding = only(run(check_victory_conditions_deck, subject, reference_catalogue))
+    assert (finding.code, finding.severity, finding.rule) == ("victory_vp_limited", "info", "43.33")
+    assert finding.message.id == "finding.victory_vp_limited"
+    assert finding.message.params == {"rpn": row, "card_type": "buildings_2,buildings_3"}
+    assert check_game(subject, reference_catalogue).valid
 
 
-def test_buildings_victory_with_every_buildings_card_removed_cannot_be_met(
+def test_buildings_rows_with_every_buildings_card_removed_stay_valid(
     reference_catalogue: Catalogue,
 ) -> None:
     subject = scenario(victory_conditions=rpn(4), deck_changes=(DeckChange("remove", "buildings"),))
-    assert (
-        only(run(check_victory_conditions_deck, subject, reference_catalogue)).severity == "error"
+    finding = only(run(check_victory_conditions_deck, subject, reference_catalogue))
+    assert (finding.code, finding.severity) == ("victory_vp_limited", "info")
+    assert "scenario.deck_changes[0]" in finding.items
+
+
+def test_a_replacement_does_not_serve_once_its_type_is_removed(
+    reference_catalogue: Catalogue,
+) -> None:
+    # The desert Rocks stand for Buildings -2 (52.14); removing every Buildings card takes them.
+    kept = scenario(terrain_deck="desert", victory_conditions=rpn(1))
+    assert run(check_victory_conditions_deck, kept, reference_catalogue) == []
+    gone = scenario(
+        terrain_deck="desert",
+        victory_conditions=rpn(1),
+        deck_changes=(DeckChange("remove", "buildings"),),
     )
+    assert only(run(check_victory_conditions_deck, gone, reference_catalogue)).code == (
+        "victory_vp_limited"
+    )
+    # The same for the Sangar standing for the Pillbox (T1.6) in row 5: an error then.
+    sangar_gone = scenario(
+        terrain_deck="desert",
+        victory_conditions=rpn(5),
+        deck_changes=(DeckChange("remove", "pillbox"),),
+    )
+    finding = only(run(check_victory_conditions_deck, sangar_gone, reference_catalogue))
+    assert (finding.code, finding.severity) == ("victory_needs_cards", "error")
 
 
 def test_pillbox_victory_needs_the_pillbox_kept_in_the_mountains(
@@ -180,6 +277,38 @@ def test_pillbox_victory_needs_the_pillbox_kept_in_the_mountains(
 def test_the_sangar_serves_as_the_pillbox(reference_catalogue: Catalogue) -> None:
     subject = scenario(terrain_deck="desert", victory_conditions=rpn(5))
     assert run(check_victory_conditions_deck, subject, reference_catalogue) == []
+
+
+def test_desert_marsh_is_not_fire_reducing_terrain(reference_catalogue: Catalogue) -> None:
+    # 52.15 (004_691449f2ac128484.txt): soft sand's -1 to HE "non consente di considerare le
+    # Sabbie Soffici come un terreno che 'riduce la forza di un attacco a fuoco'".
+    gone = (DeckChange("remove", "woods"), DeckChange("remove", "buildings"))
+    standard = scenario(victory_conditions=rpn(6), deck_changes=gone)
+    assert run(check_victory_conditions_deck, standard, reference_catalogue) == []  # Marsh
+    desert = scenario(special_rules=["desert_rules"], victory_conditions=rpn(6), deck_changes=gone)
+    finding = only(run(check_victory_conditions_deck, desert, reference_catalogue))
+    assert (finding.code, finding.severity) == ("victory_needs_cards", "warning")
+
+
+def test_entrenchment_meets_fire_reducing_terrain_in_the_mountains(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M11 (000_1a586b5640df8116.txt): "sarà necessario che il gruppo sia in un terreno con
+    # protezione o in trincea": rocky mountains (Woods cower, M9.1; Buildings and Marsh
+    # elevation cards, the Marsh at level 0 removed here) still allow rows 6 and 7.
+    rocky = scenario(
+        mountain=True,
+        topography="rocky",
+        victory_conditions=rpn(6),
+        deck_changes=(DeckChange("remove", "marsh"),),
+    )
+    assert run(check_victory_conditions_deck, rocky, reference_catalogue) == []
+    row_7 = replace(rocky, victory_conditions=rpn(7))
+    assert run(check_victory_conditions_deck, row_7, reference_catalogue) == []
+    # 99.85: "No entrenchment attempts may be made in Extreme Winter conditions".
+    frozen = replace(rocky, weather=("extreme_winter",))
+    finding = only(run(check_victory_conditions_deck, frozen, reference_catalogue))
+    assert (finding.code, finding.severity) == ("victory_needs_cards", "warning")
 
 
 def test_fire_reducing_terrain_all_gone_is_only_a_warning(reference_catalogue: Catalogue) -> None:
@@ -384,12 +513,12 @@ def test_check_game_gives_findings_deck_digest_and_plain_data(
     reference_catalogue: Catalogue,
 ) -> None:
     subject = scenario(
-        terrain_deck="desert", victory_conditions=rpn(1), mountain=True, based_on="A"
+        terrain_deck="mountain_elevation", victory_conditions=rpn(5), mountain=True, based_on="A"
     )
     result = check_game(subject, reference_catalogue)
     assert not result.valid
     assert "victory_needs_cards" in {f.code for f in result.findings}
-    assert result.deck.variant == "desert"
+    assert result.deck.variant == "mountain_elevation"
     assert result.digest and result.mountain_adaptation is not None
     data = result.to_dict()
     assert json.loads(json.dumps(data)) == data

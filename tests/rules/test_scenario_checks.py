@@ -5,13 +5,14 @@ for the tests), then the facts that come from the data, on the real catalogue.""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import pytest
 
 from tests.rules.factories import CATALOGUE, force, scenario
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
-from upfront.rules.catalogue import Catalogue
+from upfront.rules.catalogue import Catalogue, WeatherInfo
 from upfront.rules.scenario import Scenario, SpecialRuleUse, scenario_document_from_dict
 from upfront.rules.scenario_checks import (
     SCENARIO_CHECKS,
@@ -303,6 +304,30 @@ def test_conditions_that_exclude_each_other_are_an_error_naming_both() -> None:
     assert later.rule == "99.5"
 
 
+def test_clear_against_another_condition_says_it_is_a_reading() -> None:
+    # 99.1 (002_a35b64a32b19335e.txt): "Clear conditions are considered to be the normal
+    # conditions in the game unless designated otherwise": that Clear cannot go with mud or
+    # ground snow is our reading, and the message says so, with Clear named first.
+    (finding,) = run(check_weather, scenario(weather=["overcast", "clear"]))
+    assert finding.message.id == "finding.weather_excludes_clear"
+    assert dict(finding.message.params) == {"weather": "clear", "other_weather": "overcast"}
+    # Two conditions without Clear keep the plain message (an exclusion the source states).
+    catalogue = dataclasses.replace(
+        CATALOGUE,
+        scenario_reference=dataclasses.replace(
+            CATALOGUE.scenario_reference,
+            weather={
+                **CATALOGUE.scenario_reference.weather,
+                "ground_snow": WeatherInfo(
+                    "ground_snow", excludes=frozenset({"overcast"}), rule="99.82"
+                ),
+            },
+        ),
+    )
+    (plain,) = run(check_weather, scenario(weather=["overcast", "ground_snow"]), catalogue)
+    assert plain.message.id == "finding.weather_excludes"
+
+
 def test_a_missing_implied_condition_is_an_info_with_its_codes() -> None:
     finding = only(run(check_weather, scenario(weather=["ground_snow", "ski_troops"])))
     assert (finding.code, finding.severity, finding.rule) == ("weather_implied", "info", "99.9")
@@ -513,15 +538,17 @@ def test_real_topography_theatres(reference_catalogue: Catalogue) -> None:
 
 @real
 def test_real_weather_relations(reference_catalogue: Catalogue) -> None:
-    # 002:25-27, 33, 43-47: rain and falling snow need overcast, drifts need snow.
+    # 002:25-27, 33, 43-47: rain and falling snow bring an overcast sky, drifts need snow.
     def found(*weather: str) -> list[tuple[str, str, dict[str, Any]]]:
         findings = run(check_weather, _real(weather=list(weather)), reference_catalogue)
         return [(f.code, f.rule, dict(f.message.params)) for f in findings]
 
+    # 99.6 (002_a35b64a32b19335e.txt): "the Rain stops but it remains Overcast": rain alone is
+    # not a fault, the overcast sky comes with it (info).
     assert found("rain") == [
-        ("weather_requires", "99.6", {"weather": "rain", "required_weather": "overcast"})
+        ("weather_implied", "99.6", {"weather": "rain", "implied_weather": "overcast"})
     ]
-    assert found("falling_snow")[0][:2] == ("weather_requires", "99.81")
+    assert found("falling_snow")[0][:2] == ("weather_implied", "99.81")
     assert found("overcast", "rain") == found("overcast", "falling_snow") == []
     assert found("drifts") == [
         (
@@ -575,6 +602,18 @@ def test_real_matchup_rules(reference_catalogue: Catalogue) -> None:
     assert [(f.code, f.message.params["opponents"]) for f in wrong] == [
         ("jungle_rules_matchup", "american,british")
     ]
+    # 53.1 (004_691449f2ac128484.txt): the French fought the Japanese "nel 1940 e poi di nuovo
+    # nel 1945 in Indocina" and may join Banzai scenarios; 47.2 names only British/Americans:
+    # a warning citing both, not an error.
+    french = run(
+        check_jungle_rules,
+        _real(nationalities=("french", "japanese"), **jungle),
+        reference_catalogue,
+    )
+    assert [(f.code, f.severity, f.rule) for f in french] == [
+        ("jungle_rules_matchup_later", "warning", "47.2")
+    ]
+    assert french[0].message.params["other_rule"] == "53.1"
     # 50.42: the Italians' Panic is 1 higher against Russians (004:49-53).
     (note,) = run(
         check_italians_against_russians,

@@ -26,6 +26,7 @@ from upfront.rules.catalogue import (
 from upfront.rules.force import Force
 from upfront.rules.scenario import Scenario, SpecialRuleUse
 from upfront.rules.simulation import (
+    ALTITUDE_LIMIT_DRAW,
     BLACK_SIX_ATTEMPTS,
     NO_RN_DISTRIBUTION,
     NO_TIME_LIMIT,
@@ -425,3 +426,69 @@ def test_the_real_data_defines_the_checks_the_sources_give(reference_catalogue: 
     assert [(c.code, c.rule, c.outcomes) for c in mountain.draw_chances] == [
         ("mountain_troops", "M12.1", frozenset(range(7, 14)))
     ]
+
+
+@pytest.mark.django_db
+def test_the_winter_afv_draw_is_for_axis_afvs_before_april_1942(
+    reference_catalogue: Catalogue,
+) -> None:
+    # 99.85 (002_a35b64a32b19335e.txt): "Non-Finnish Axis AFVs must draw a RNC during Prepare
+    # for Play in scenarios before 4/42; a Red 5 or 6 means they are Immobilized."
+    def chances(nationality: str, period: str, cards: tuple[int, ...]) -> list[str]:
+        side = factories.force(((1, 2), cards), nationality=nationality, period=period)
+        other = "russian" if nationality == "german" else "german"
+        subject = factories.scenario(
+            factories.force(nationality=other, period=period),
+            side,
+            period=period,
+            time_limit_decks=3,
+            weather=("extreme_winter",),
+        )
+        model = simulation_model(subject, reference_catalogue)
+        assert not isinstance(model, NotSimulated)
+        return [c.code for c in model.draw_chances]
+
+    # A German tank (card 35, an AFV in personality_cards.csv) in the second half of 1941.
+    assert chances("german", "1941b", (35,)) == ["afv_immobilized_check"]
+    # After April 1942, without an AFV, or an Allied AFV only (Russian 41): no such draw.
+    assert chances("german", "1942b", (35,)) == []
+    assert chances("german", "1941b", (3, 4)) == []
+    assert chances("russian", "1941b", (41,)) == []
+
+
+@pytest.mark.django_db
+def test_the_mountain_troops_draw_only_where_the_nation_had_them(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M12.1 (000_1a586b5640df8116.txt): mountain troops "dalla seconda metà del 1943: USA ed
+    # URSS"; the Germans had them "per tutta la guerra".
+    def codes(nationality: str, period: str) -> list[str]:
+        elite = factories.force(nationality=nationality, period=period, troop_type="elite")
+        subject = factories.scenario(
+            factories.force(nationality="german", period=period),
+            elite,
+            period=period,
+            time_limit_decks=3,
+            mountain=True,
+        )
+        model = simulation_model(subject, reference_catalogue)
+        assert not isinstance(model, NotSimulated)
+        return [c.code for c in model.draw_chances]
+
+    assert codes("american", "1943b") == ["mountain_troops"]
+    assert codes("american", "1943a") == []
+    assert codes("german", "1942a") == ["mountain_troops"]
+
+
+@pytest.mark.django_db
+def test_the_simplified_mountain_altitude_draw_is_listed_as_not_simulated(
+    reference_catalogue: Catalogue,
+) -> None:
+    # T5.0 (003_251f20c8b09cbdaa.txt): "si estrae un RPN ... sulla colonna '4' che rappresenta il
+    # LA (5.2) massimo raggiungibile": an RPN draw, for which the data has no distribution.
+    simplified = simulate_scenario(
+        scenario(3, terrain_deck="mountain"), reference_catalogue, runs=100, seed=1
+    )
+    assert ALTITUDE_LIMIT_DRAW in simplified.not_simulated
+    standard = simulate_scenario(scenario(3), reference_catalogue, runs=100, seed=1)
+    assert ALTITUDE_LIMIT_DRAW not in standard.not_simulated

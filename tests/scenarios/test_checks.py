@@ -44,23 +44,28 @@ def test_a_legal_scenario_has_nothing_to_say(scenario_document: dict[str, Any]) 
 @pytest.mark.parametrize(
     ("language", "message"),
     [
-        ("en", "Rain cannot hold without Overcast."),
-        ("it", "La condizione Pioggia non può valere senza: Coperto."),
+        ("en", "Drifts cannot hold without one of: Deep snow, Extreme winter, Ground snow."),
+        (
+            "it",
+            "La condizione Cumuli di neve non può valere senza una di queste: Neve alta, "
+            "Inverno estremo, Neve al suolo.",
+        ),
     ],
 )
 def test_a_finding_is_rendered_with_its_rule_summary(
     scenario_document: dict[str, Any], language: str, message: str
 ) -> None:
-    scenario_document["scenario"]["weather"] = ["rain"]
+    # 99.84: drifts need snow on the ground (rain alone only implies overcast, 99.6).
+    scenario_document["scenario"]["weather"] = ["drifts"]
     answer = check(scenario_document, language)
     assert answer["valid"] is False
     assert answer["counts"] == {"error": 1, "warning": 0, "info": 0}
-    assert finding(answer, "weather_requires") == {
-        "code": "weather_requires",
+    assert finding(answer, "weather_requires_any") == {
+        "code": "weather_requires_any",
         "severity": "error",
-        "rule": "99.6",
+        "rule": "99.84",
         "message": message,
-        "summary": summary("scenario", "99.6", language),
+        "summary": summary("scenario", "99.84", language),
         "items": ["scenario.weather[0]"],
         "side": None,
     }
@@ -198,12 +203,12 @@ def test_format_faults_are_rendered_in_italian(scenario_document: dict[str, Any]
 def test_unknown_codes_are_faults_and_the_rest_is_still_checked(
     scenario_document: dict[str, Any],
 ) -> None:
-    scenario_document["scenario"]["weather"] = ["rain", "hail"]
+    scenario_document["scenario"]["weather"] = ["drifts", "hail"]
     answer = check(scenario_document)
     assert answer["faults"] == [
         {"path": "scenario.weather[1]", "message": "hail is not a known weather condition."}
     ]
-    assert finding(answer, "weather_requires")["items"] == ["scenario.weather[0]"]
+    assert finding(answer, "weather_requires_any")["items"] == ["scenario.weather[0]"]
     assert answer["valid"] is False
 
 

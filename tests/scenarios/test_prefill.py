@@ -67,3 +67,36 @@ def test_mountain_adaptation_sets_topography_and_excludes_b() -> None:
     assert b.mountain_excluded and "city" in b.mountain_note
     # Excluded: the card's own fields are kept as they are.
     assert b.deck_changes == published_scenario_prefill("B", mountain=False).deck_changes
+
+
+def test_mountain_adaptations_make_the_pillbox_the_level_4_card() -> None:
+    # M11 (000_1a586b5640df8116.txt): "In tutti gli Scenari la Casamatta è considerato una carta
+    # LE 4 (3.4) a meno che le RSS non dicano diversamente": the card's "Pillbox" cower card
+    # does not survive into the mountains...
+    plain = published_scenario_prefill("A", mountain=False)
+    assert {"action": "cower", "card_type": "pillbox", "count": None, "which": "any"} in (
+        plain.deck_changes
+    )
+    for letter in ("A", "J", "N", "W"):
+        mountain = published_scenario_prefill(letter, mountain=True)
+        assert not [c for c in mountain.deck_changes if c["card_type"] == "pillbox"], letter
+    # ... except where the special rules keep it a Pillbox (C, O: "la Casamatta non corrisponde
+    # ad un LE 4"); there the card's own cower cards are read as printed.
+    for letter in ("C", "O"):
+        kept = published_scenario_prefill(letter, mountain=True)
+        assert "pillbox_not_elevation" in [r["code"] for r in kept.special_rules]
+
+
+def test_k_is_fought_in_two_segments() -> None:
+    # scenarios.csv K: "attack/defence, two segments"; M11 K (000_1a586b5640df8116.txt) "Se si
+    # gioca una seconda partita i gruppi ... possono utilizzare ... i LE che avevano".
+    k = published_scenario_prefill("K", mountain=True)
+    codes = [r["code"] for r in k.special_rules]
+    assert "two_segments" in codes and "keep_elevation_between_segments" in codes
+    assert "two_segments" in [
+        r["code"] for r in published_scenario_prefill("K", mountain=False).special_rules
+    ]
+    # A one-segment scenario gets no such rule.
+    assert "two_segments" not in [
+        r["code"] for r in published_scenario_prefill("J", mountain=False).special_rules
+    ]

@@ -27,12 +27,12 @@ def test_a_scenario_is_stored_with_the_columns_lists_filter_on(owner, scenario_d
 
 
 def test_a_scenario_with_an_error_finding_is_stored_as_not_valid(owner, scenario_document) -> None:
-    # Rain without an overcast sky (99.6): the document is readable, the scenario is not
+    # Drifts without snow on the ground (99.84): the document is readable, the scenario is not
     # playable as it stands; lists may filter it out.
-    scenario_document["scenario"]["weather"] = ["rain"]
+    scenario_document["scenario"]["weather"] = ["drifts"]
     scenario = services.scenario_create(owner=owner, data=scenario_document)
     assert scenario.valid is False
-    scenario_document["scenario"]["weather"] = ["overcast", "rain"]
+    scenario_document["scenario"]["weather"] = ["ground_snow", "drifts"]
     assert services.scenario_update(scenario=scenario, data=scenario_document).valid is True
 
 

@@ -475,7 +475,14 @@ def _game_reference() -> GameReference:
         )
     deck_rules: dict[str, list[DeckRuleRef]] = {}
     for row in m.TerrainDeckRule.objects.select_related("deck").order_by("deck__order", "order"):
-        deck_rules.setdefault(row.deck.code, []).append(DeckRuleRef(topic=row.topic, rule=row.rule))
+        deck_rules.setdefault(row.deck.code, []).append(
+            DeckRuleRef(
+                topic=row.topic,
+                rule=row.rule,
+                rereads=_codes(row.params.get("rereads")),
+                as_printed_too=_codes(row.params.get("as_printed_too")),
+            )
+        )
     for deck in m.TerrainDeck.objects.order_by("order"):
         decks[deck.code] = TerrainDeckInfo(
             code=deck.code,
@@ -495,6 +502,8 @@ def _game_reference() -> GameReference:
             met_by_replacements=_codes(row.params.get("met_by_replacements")),
             confidence=row.confidence,
             deck_changes=tuple(_planned_change(i) for i in row.params.get("deck_changes") or ()),
+            vp_limited_to=_codes(row.params.get("vp_limited_to")),
+            fire_reducing=bool(row.params.get("fire_reducing_terrain")),
         )
     nationality_rules = tuple(
         NationalityRuleRef(
@@ -502,6 +511,9 @@ def _game_reference() -> GameReference:
             applies_to=r.applies_to,
             topic=r.topic,
             rule=r.rule,
+            for_nationalities=(
+                _codes(r.params.get("nationalities")) if r.nationality is None else frozenset()
+            ),
         )
         for r in m.NationalityRule.objects.select_related("nationality").order_by("order", "pk")
     )
@@ -580,6 +592,8 @@ def _random_check(code: str, rule: str, draw: Mapping[str, Any], when: str = "")
         when=str(draw.get("when") or when),
         outcomes=_rn_outcomes(draw),
         effect=str(draw.get("effect") or ""),
+        applies_to=str(draw.get("applies_to") or ""),
+        before=str(draw.get("before") or ""),
     )
 
 
@@ -672,6 +686,9 @@ def _simulation_reference() -> SimulationReference:
         snow_conditions=snow,
         weather_draws=weather_draws,
         random_reinforcements=table,
+        axis_nationalities=frozenset(
+            m.Nationality.objects.filter(side="axis").values_list("code", flat=True)
+        ),
     )
 
 

@@ -235,6 +235,10 @@ class RandomCheck:
     when: str  # "end_of_deck" | "start_of_deck" | "on_event" | "prepare_for_play"
     outcomes: frozenset[tuple[int, str]]
     effect: str = ""
+    # Whom the draw is for (99.85: "axis_not_finnish_afv") and the date it stops applying
+    # ("1942-04": scenarios before April 1942); "" when the data gives no such limit.
+    applies_to: str = ""
+    before: str = ""
 
 
 @dataclass(frozen=True)
@@ -271,6 +275,8 @@ class SimulationReference:
     )
     # M12.1: in a mountain DYO scenario, Elite troops bought are mountain troops on this draw.
     mountain_troops_check: RandomCheck | None = None
+    # The Axis nationalities (nationalities.csv axis_or_allied), for draws limited to them.
+    axis_nationalities: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -295,10 +301,17 @@ class CardSubstitution:
 
 @dataclass(frozen=True)
 class DeckRuleRef:
-    """One rule a terrain deck is played with (TerrainDeckRule): its topic and reference."""
+    """One rule a terrain deck is played with (TerrainDeckRule): its topic and reference.
+
+    ``rereads``: the printed card types the rule gives a new meaning while they stay in the deck
+    (52.13-52.16: Stream as Wadi...); ``as_printed_too``: card types that may still be played as
+    themselves besides their new use (M3.1: a Marsh at level 0).
+    """
 
     topic: str
     rule: str
+    rereads: frozenset[str] = frozenset()
+    as_printed_too: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -359,6 +372,10 @@ class VictoryRowNeeds:
     met_by_replacements: frozenset[str] = frozenset()  # replacement cards that serve as well
     confidence: str = ""
     deck_changes: tuple[PlannedDeckChange, ...] = ()
+    # Some of the row's VP count only for cards in these types (rows 1 and 4: Buildings); the
+    # row can still be met without them (casualty VP count), so their absence is only told.
+    vp_limited_to: frozenset[str] = frozenset()
+    fire_reducing: bool = False  # the row needs "fire-reducing terrain" (rows 6, 7; M11)
 
 
 @dataclass(frozen=True)
@@ -369,6 +386,9 @@ class NationalityRuleRef:
     applies_to: str  # "" (the nationality itself), "marines", "partisans", ...
     topic: str
     rule: str
+    # A rule not tied to one nationality that only matters when one of these takes part (53.2:
+    # the French and Italian random reinforcement table); empty: always.
+    for_nationalities: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

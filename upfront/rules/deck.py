@@ -91,6 +91,13 @@ class CardChange:
     item: str = ""  # the scenario part making the change (a JSON path)
     special_rule: str = ""  # the special rule making it, if any
     overridden_by: str = ""  # a special rule keeping it from applying
+    # The printed card stays in the deck with a new meaning (M3: "cambiano il loro significato";
+    # 52.13-52.16: Stream as Wadi, Buildings -2 as Rocks, Woods as Oasis): a deck change may
+    # still take it out, it is not gone.
+    reread: bool = False
+    # The card may also still be played as itself (M3.1: "le Paludi possono essere giocate come
+    # tali se a LE zero"): the change leaves the type usable.
+    as_printed_too: bool = False
 
     @property
     def whole_type(self) -> bool:
@@ -119,14 +126,17 @@ class CardChange:
             "item": self.item,
             "special_rule": self.special_rule,
             "overridden_by": self.overridden_by,
+            "reread": self.reread,
+            "as_printed_too": self.as_printed_too,
         }
 
 
 def state_of(changes: Iterable[CardChange]) -> str:
     """What is left of a card type after these changes (overridden ones do not count)."""
     active = [c for c in changes if not c.overridden_by]
+    whole = [c for c in active if not c.as_printed_too]  # M3.1: a Marsh is still a Marsh too
     for kind in (REPLACED, REMOVED, ELEVATION, COWER):
-        if any(c.kind == kind and c.whole_type for c in active):
+        if any(c.kind == kind and c.whole_type for c in whole):
             return kind
     return "changed" if active else "kept"
 
@@ -262,6 +272,14 @@ class _Builder:
                 and change.replacement
                 and (earlier.whole_type or change.whole_type)
             )
+            if clash and change.kind == ELEVATION and earlier.variant == JUNGLE:
+                # One answer to the jungle/mountain clash, whichever layer brings the jungle
+                # (T2 deck, 47.2 rule, M9.3 topography) and whichever the elevation (deck or
+                # flag): in the mountains the Buildings mark levels 2 and 3 (M3.2, M3.3), which
+                # the article's own jungle topography (M9.3) does not take away.
+                self.conflicts.append(DeckConflict(card_type, change, earlier))
+                self.changes[card_type].remove(earlier)
+                break
             if clash:
                 self.conflicts.append(DeckConflict(card_type, earlier, change))
                 return
@@ -281,6 +299,7 @@ class _Builder:
             pillbox = kind == ELEVATION and sub.replaces == "pillbox"
             if pillbox and SSR_PILLBOX_NOT_ELEVATION in self.present:
                 overridden = SSR_PILLBOX_NOT_ELEVATION
+            rereads, as_printed_too = self.readings(variant)
             self.add(
                 sub.replaces,
                 CardChange(
@@ -294,8 +313,23 @@ class _Builder:
                     elevation_level=sub.elevation_level,
                     item=item,
                     overridden_by=overridden,
+                    reread=sub.replaces in rereads,
+                    as_printed_too=sub.replaces in as_printed_too,
                 ),
             )
+
+    def readings(self, variant: str) -> tuple[dict[str, str], frozenset[str]]:
+        """A deck's rules re-reading printed cards: card type -> the rule that re-reads it, and
+        the card types still playable as themselves (terrain.yaml ``rereads``,
+        ``as_printed_too``)."""
+        deck = self.catalogue.game_reference.decks.get(variant)
+        rereads: dict[str, str] = {}
+        as_printed_too: set[str] = set()
+        for deck_rule in deck.deck_rules if deck else ():
+            for card_type in sorted(deck_rule.rereads):
+                rereads.setdefault(card_type, deck_rule.rule)
+            as_printed_too |= deck_rule.as_printed_too
+        return rereads, frozenset(as_printed_too)
 
     def cower(self, card_type: str, change: CardChange) -> None:
         # M11 marsh_not_cower: Marsh cards are not cower cards, whatever else says so.
@@ -386,27 +420,31 @@ class _Builder:
             )
 
     def desert_rules(self) -> None:
-        # 52.1: the desert rules re-read the standard cards; by special rule on another deck,
-        # the desert deck's substitutions that 52.1x itself states (their rule is 52.x) apply.
+        # 52.1: "Per le carte Edificio, Bosco, Fiume e Campo Minato si sostituiscono tutte le
+        # regole": by special rule on another deck, the printed Stream, Buildings, Marsh and Woods
+        # are read as 52.13-52.16 say (the desert deck's rules naming them, ``rereads``). The
+        # desert deck's own new cards (Escarpment, Dune, Sangar: T1) do not come with them.
         scenario, ref = self.scenario, self.catalogue.game_reference
         desert = ref.decks.get(DESERT_DECK)
         path = special_rule_path(scenario, SSR_DESERT_RULES)
         if desert is None or path is None or scenario.terrain_deck == DESERT_DECK:
             return
+        rereads, _as_printed_too = self.readings(desert.code)
         for sub in desert.substitutions:
-            if sub.replaces is None or not sub.rule.startswith("52"):
+            if sub.replaces is None or sub.replaces not in rereads:
                 continue
             self.add(
                 sub.replaces,
                 CardChange(
                     kind=_kind_of(sub),
                     source="desert_rules",
-                    rule=sub.rule,
+                    rule=rereads[sub.replaces],
                     count=sub.count,
                     card_number=sub.card_number,
                     replacement=sub.replacement,
                     variant=desert.code,
                     item=path,
+                    reread=True,
                 ),
             )
 

@@ -104,8 +104,12 @@ def rules_digest(scenario: Scenario, catalogue: Catalogue) -> tuple[DigestEntry,
 
     def nationality_rules(nationality: str | None, applies_to: str) -> None:
         for row in game.nationality_rules:
-            if row.nationality == nationality and row.applies_to == applies_to:
-                add("nationality_rule", row.topic, row.rule)
+            if row.nationality != nationality or row.applies_to != applies_to:
+                continue
+            # 53.2: a table for "unità Italiane e Francesi", only with a French or Italian side.
+            if row.for_nationalities and not row.for_nationalities & set(nationalities):
+                continue
+            add("nationality_rule", row.topic, row.rule)
 
     # The nationalities' own rules (44-45, 50-51), the troop types and force variants.
     for nationality in nationalities:

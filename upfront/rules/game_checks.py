@@ -32,7 +32,10 @@ from upfront.rules.codes import (
 )
 from upfront.rules.deck import (
     BUILDINGS,
+    COWER,
+    ELEVATION,
     GONE,
+    REMOVED,
     REPLACED,
     CardChange,
     DeckComposition,
@@ -61,6 +64,7 @@ from upfront.rules.validate import ValidationResult
 PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRAPS)
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
+NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
 
 
 def _finding(
@@ -100,8 +104,14 @@ def check_deck_changes(scenario: Scenario, catalogue: Catalogue) -> Findings:
                 continue
             earlier = [c for c in entry.changes if not _this_or_later(c, index)]
             state = state_of(earlier)
+            # A card re-read with a new meaning (M3.5 crevasse, 52.14 Rocks, 52.16 Oasis) is still
+            # in the deck: removing "the first Stream" (M11 C, 43.33 row 5) takes a real card.
             taker = next(
-                (c for c in earlier if c.kind == state and c.whole_type and not c.overridden_by),
+                (
+                    c
+                    for c in earlier
+                    if c.kind == state and c.whole_type and not c.overridden_by and not c.reread
+                ),
                 None,
             )
             if state in GONE and taker is not None:
@@ -167,30 +177,95 @@ def check_overridden_changes(scenario: Scenario, catalogue: Catalogue) -> Findin
             )
 
 
+def check_elevation_cards_cower(scenario: Scenario, catalogue: Catalogue) -> Findings:
+    # A change making cower cards of a type the mountain article uses as Elevation Cards: M11
+    # keeps the Pillbox the level-4 card in every scenario unless a special rule says otherwise
+    # (C, O), so a scenario card's "Pillbox" cower card clashes with it. The deck shows the type
+    # as elevation cards; this says the cower change is not what the table will play. (A Marsh
+    # is still a Marsh at level 0, M3.1: its cower change has a card to apply to.)
+    for entry in deck_composition(scenario, catalogue).entries:
+        active = [c for c in entry.changes if not c.overridden_by]
+        elevation = next(
+            (c for c in active if c.kind == ELEVATION and c.whole_type and not c.as_printed_too),
+            None,
+        )
+        if elevation is None:
+            continue
+        for change in active:
+            if change.kind != COWER or change.source not in ("deck_change", "special_rule"):
+                continue
+            yield _finding(
+                "elevation_card_cower",
+                "warning",
+                "M11",
+                [change.item, f"{ROOT}.mountain"],
+                card_type=entry.card_type,
+                level=elevation.elevation_level if elevation.elevation_level is not None else "—",
+                by_rule=elevation.rule,
+            )
+
+
 # -- 43.33: victory conditions the deck can satisfy ------------------------------------------
 
 
+def _served(
+    deck: DeckComposition, card_types: frozenset[str], replacements: frozenset[str]
+) -> bool:
+    """Whether the deck still holds a usable card of these types, or a replacement that serves in
+    their place. A replacement counts only while its type is not wholly removed or made cower
+    afterwards (Rocks gone with "remove every Buildings" no longer serve)."""
+    for entry in deck.entries:
+        if entry.card_type not in card_types:
+            continue
+        if entry.usable:
+            return True
+        active = [c for c in entry.changes if not c.overridden_by]
+        taken = any(c.kind in (REMOVED, COWER) and c.whole_type for c in active)
+        if not taken and any(c.replacement in replacements for c in active):
+            return True
+    return False
+
+
+def _takers(deck: DeckComposition, card_types: frozenset[str]) -> list[str]:
+    return [
+        c.item
+        for e in deck.entries
+        if e.card_type in card_types
+        for c in e.changes
+        if c.item and not c.overridden_by
+    ]
+
+
 def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> Findings:
-    # A 43.33 row needing Buildings, the Pillbox or fire-reducing terrain (which: data) in a deck
-    # where none of those card types is left usable as itself.
+    # A 43.33 row needing the Pillbox or fire-reducing terrain (which: data) in a deck where none
+    # of those card types is left usable as itself. Rows 1 and 4 need nothing: they only limit
+    # territorial / aggressive-action VP to Buildings, casualty VP count ("casualty VP normal",
+    # dyo_tables.csv:15, 18): a deck without Buildings is told, as information.
     row = catalogue.game_reference.victory_rows.get(scenario.victory_conditions.rpn or 0)
-    if row is None or not row.needs_any:
+    if row is None:
         return
     deck = deck_composition(scenario, catalogue)
-    entries = [e for e in deck.entries if e.card_type in row.needs_any]
-    served = any(
-        c.replacement in row.met_by_replacements and not c.overridden_by
-        for e in entries
-        for c in e.changes
-    )
-    if not entries or served or any(e.usable for e in entries):
+    rpn_path = f"{ROOT}.victory_conditions.rpn"
+    if row.vp_limited_to and not _served(deck, row.vp_limited_to, row.met_by_replacements):
+        yield _finding(
+            "victory_vp_limited",
+            "info",
+            row.rule,
+            [rpn_path, *_takers(deck, row.vp_limited_to)],
+            rpn=row.rpn,
+            card_type=",".join(sorted(row.vp_limited_to)),
+        )
+    if not row.needs_any or _served(deck, row.needs_any, row.met_by_replacements):
         return
-    takers = [c.item for e in entries for c in e.changes if c.item and not c.overridden_by]
+    if row.fire_reducing and mountain_rules(scenario) and NO_ENTRENCHMENT not in scenario.weather:
+        # M11: in the mountains a group "in trincea" meets "un terreno che riduca la Forza di
+        # Fuoco" (and Brush and Wall stay in the deck, M3): the deck need not hold one.
+        return
     yield _finding(
         "victory_needs_cards",
         "error" if row.confidence == "high" else "warning",
         row.rule,
-        [f"{ROOT}.victory_conditions.rpn", *takers],
+        [rpn_path, *_takers(deck, row.needs_any)],
         rpn=row.rpn,
         card_type=",".join(sorted(row.needs_any)),
     )
@@ -427,6 +502,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     check_deck_changes,
     check_deck_conflicts,
     check_overridden_changes,
+    check_elevation_cards_cower,
     check_victory_conditions_deck,
     check_victory_row_deck_changes,
     check_special_rules_mountain,

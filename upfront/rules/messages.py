@@ -219,6 +219,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "finding.jungle_rules_matchup": gettext_noop(
             "The jungle rules are only for %(nationality)s forces facing one of: %(opponents)s."
         ),
+        "finding.jungle_rules_matchup_later": gettext_noop(
+            "The jungle rules are written only for %(nationality)s forces facing one of: "
+            "%(opponents)s; rule %(other_rule)s brings this match-up into the Pacific without "
+            "saying whether they hold: agree before play."
+        ),
         "finding.marines_expected": gettext_noop(
             "%(nationality)s forces facing %(opponent)s forces are Marines unless a special rule "
             "says otherwise: mark the force as Marines or add that special rule."
@@ -231,6 +236,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "finding.weather_excludes": gettext_noop(
             "%(weather)s and %(other_weather)s cannot hold together."
+        ),
+        "finding.weather_excludes_clear": gettext_noop(
+            "%(weather)s and %(other_weather)s cannot hold together: Clear is read here as "
+            "no other weather being designated (99.1 does not say so outright); leave Clear out "
+            "to play %(other_weather)s."
         ),
         "finding.weather_implied": gettext_noop(
             "With %(weather)s comes %(implied_weather)s: it holds even when it is not listed."
@@ -270,6 +280,16 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "finding.victory_needs_cards": gettext_noop(
             "Row %(rpn)s of the victory conditions table needs one of these cards in the deck: "
             "%(card_type)s; none is left as itself."
+        ),
+        "finding.elevation_card_cower": gettext_noop(
+            "This change makes the %(card_type)s cards cower cards, but in the mountains they "
+            "are the Elevation Cards of level %(level)s (%(by_rule)s) unless a special rule keeps "
+            "them as they are: drop the change or add that special rule."
+        ),
+        "finding.victory_vp_limited": gettext_noop(
+            "Row %(rpn)s of the victory conditions table counts some victory points only for "
+            "cards in %(card_type)s, and none is left as such in this deck: those points cannot "
+            "be scored, casualty points count as usual."
         ),
         "finding.victory_row_remove": gettext_noop(
             "Row %(rpn)s of the victory conditions table removes the first %(count)s "

@@ -30,6 +30,7 @@ ROOT = "scenario"  # the scenario body's path in a scenario document
 
 # Codes of the interchange format the checks look for.
 JUNGLE = "jungle"  # the jungle terrain deck (T2) and the jungle topography (M9.3)
+CLEAR = "clear"  # 99.1: the weather code of the game's normal conditions
 DESERT_DECK = "desert"  # the desert terrain deck (T1)
 STANDARD_DECK = "standard"
 MOUNTAIN_ELEVATION_DECK = "mountain_elevation"  # the mountain article's deck (M2)
@@ -106,10 +107,17 @@ Findings = Iterator[Finding]
 
 
 def _finding(
-    code: str, severity: str, rule: str, items: list[str] | None = None, **params: Param
+    code: str,
+    severity: str,
+    rule: str,
+    items: list[str] | None = None,
+    *,
+    message_id: str = "",
+    **params: Param,
 ) -> Finding:
-    """A finding whose message is ``finding.<code>`` (upfront.rules.messages)."""
-    return Finding(code, severity, rule, message(f"finding.{code}", **params), tuple(items or ()))
+    """A finding whose message is ``finding.<code>`` unless ``message_id`` says otherwise."""
+    said = message(message_id or f"finding.{code}", **params)
+    return Finding(code, severity, rule, said, tuple(items or ()))
 
 
 def mountain_rules(scenario: Scenario) -> bool:
@@ -305,15 +313,33 @@ def check_jungle_rules(scenario: Scenario, catalogue: Catalogue) -> Findings:
         sources.append(f"{ROOT}.terrain_deck")
     if scenario.topography == JUNGLE:
         sources.append(f"{ROOT}.topography")
-    if sources and _faces(scenario, rule) is None:
+    if not sources or _faces(scenario, rule) is not None:
+        return
+    # 53.1 adds the French to the Banzai scenarios and has them fight the Japanese (1940, 1945)
+    # without saying whether 47.2's jungle rules then hold: a warning naming both rules.
+    later = next(
+        (m for m in catalogue.game_reference.matchup_years if _faces(scenario, m) is not None),
+        None,
+    )
+    if later is not None:
         yield _finding(
-            "jungle_rules_matchup",
-            "error",
+            "jungle_rules_matchup_later",
+            "warning",
             rule.rule,
             sources,
             nationality=rule.nationality,
             opponents=",".join(sorted(rule.opponents)),
+            other_rule=later.rule,
         )
+        return
+    yield _finding(
+        "jungle_rules_matchup",
+        "error",
+        rule.rule,
+        sources,
+        nationality=rule.nationality,
+        opponents=",".join(sorted(rule.opponents)),
+    )
 
 
 def check_marines(scenario: Scenario, catalogue: Catalogue) -> Findings:
@@ -370,13 +396,17 @@ def check_weather(scenario: Scenario, catalogue: Catalogue) -> Findings:
             other_info = weather.get(other)
             if other in info.excludes or (other_info and code in other_info.excludes):
                 stated_by = info if other in info.excludes else other_info
+                # Clear excluding every other condition is a reading of 99.1 ("the normal
+                # conditions ... unless designated otherwise"), said so in its message.
+                first, second = (other, code) if other == CLEAR else (code, other)
                 yield _finding(
                     "weather_excludes",
                     "error",
                     stated_by.rule if stated_by else info.rule,
                     [path, f"{ROOT}.weather[{later}]"],
-                    weather=code,
-                    other_weather=other,
+                    message_id="finding.weather_excludes_clear" if first == CLEAR else "",
+                    weather=first,
+                    other_weather=second,
                 )
         implied = sorted(info.implies - present)
         if implied:

@@ -37,7 +37,8 @@ import numpy.typing as npt
 
 from upfront.rules.catalogue import RN_COLOURS, Catalogue, RandomCheck, RandomNumbers
 from upfront.rules.codes import SSR_DESERT_RULES, SSR_RANDOM_REINFORCEMENTS
-from upfront.rules.scenario import Scenario
+from upfront.rules.mountain import mountain_troops_unavailable
+from upfront.rules.scenario import Scenario, Side
 
 # An RN outcome is one index 0-13: the number plus 7 for black (red 0-6, black 7-13).
 OUTCOMES = 14
@@ -50,6 +51,11 @@ NO_TIME_LIMIT = "no_time_limit"
 NO_RN_DISTRIBUTION = "no_rn_distribution"
 # Procedures a result says it left out (codes; words at the edge).
 BLACK_SIX_ATTEMPTS = "black_six_attempts"
+# T5.0: the simplified mountain deck draws an RPN on column "4" for the highest Altitude Level
+# IG and AFVs may reach; the data holds no RPN distribution, so it is not simulated.
+ALTITUDE_LIMIT_DRAW = "altitude_limit_draw"
+SIMPLIFIED_MOUNTAIN_DECK = "mountain"  # T5
+AXIS_AFV = "axis_not_finnish_afv"  # 99.85: whom the extreme winter AFV draw is for
 
 IntArray = npt.NDArray[np.int64]
 
@@ -128,6 +134,7 @@ class SimulationModel:
     reinforcements: tuple[ReinforcementSide, ...] = ()
     opponent_rn_draws_per_deck: int | None = None
     draw_chances: tuple[DrawChance, ...] = ()
+    altitude_limit_draw: bool = False  # T5.0: drawn before play, not simulated
 
 
 @dataclass(frozen=True)
@@ -239,15 +246,49 @@ def _draw_chances(scenario: Scenario, catalogue: Catalogue) -> tuple[DrawChance,
     if (
         mountain
         and scenario.mountain
-        and any(s.force.troop_type == "elite" for s in scenario.sides)
+        and any(_may_be_mountain_troops(s, catalogue) for s in scenario.sides)
     ):
         # M12.1: the Elite troops bought for a mountain DYO scenario are mountain troops only on
-        # this draw (the chance that they are).
+        # this draw (the chance that they are), and only where their nation had them then.
         chances.append(DrawChance(mountain.code, mountain.rule, _indexes(mountain.outcomes)))
     for code in scenario.weather:
         for check in ref.weather_draws.get(code, ()):
+            if check.applies_to == AXIS_AFV and not _axis_afv_before(scenario, catalogue, check):
+                continue
             chances.append(DrawChance(check.code, check.rule, _indexes(check.outcomes)))
     return tuple(chances)
+
+
+def _may_be_mountain_troops(side: Side, catalogue: Catalogue) -> bool:
+    force = side.force
+    return force.troop_type == "elite" and (
+        mountain_troops_unavailable(catalogue, force.nationality, force.period) is None
+    )
+
+
+def _period_start(period: str) -> str:
+    """The first month of a half-year period ("1942a" -> "1942-01", "1942b" -> "1942-07")."""
+    return f"{period[:4]}-{'07' if period.endswith('b') else '01'}"
+
+
+def _axis_afv_before(scenario: Scenario, catalogue: Catalogue, check: RandomCheck) -> bool:
+    # 99.85: "Non-Finnish Axis AFVs must draw a RNC during Prepare for Play in scenarios before
+    # 4/42": an Axis side (the game has no Finns) with an AFV, in a period starting before the
+    # date (1942a straddles April 1942: it may be before, so the draw is reported).
+    if check.before and _period_start(scenario.period) >= check.before:
+        return False
+    axis = catalogue.simulation_reference.axis_nationalities
+    for side in scenario.sides:
+        force = side.force
+        if force.nationality not in axis:
+            continue
+        purchases = [c for g in force.groups for c in g.cards]
+        purchases += [c for r in force.reinforcements for c in r.cards]
+        for purchase in purchases:
+            card = catalogue.cards.get((force.nationality, purchase.card))
+            if card is not None and card.unit_kind == "AFV":
+                return True
+    return False
 
 
 def simulation_model(
@@ -287,6 +328,7 @@ def simulation_model(
         reinforcements=_reinforcement_sides(scenario, catalogue, decks),
         opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
         draw_chances=_draw_chances(scenario, catalogue),
+        altitude_limit_draw=scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK,
     )
 
 
@@ -498,7 +540,9 @@ def _result(
         )
         for c in model.draw_chances
     )
-    left_out = (BLACK_SIX_ATTEMPTS,) if model.reinforcements and not black_six else ()
+    left_out = ((BLACK_SIX_ATTEMPTS,) if model.reinforcements and not black_six else ()) + (
+        (ALTITUDE_LIMIT_DRAW,) if model.altitude_limit_draw else ()
+    )
     return SimulationResult(
         simulated=True,
         runs=runs,

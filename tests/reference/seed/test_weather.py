@@ -53,9 +53,9 @@ EXPECTED: dict[str, tuple[str, str, set[str], set[str], set[str], set[str], set[
     "rain": (
         "99.6",
         "condition",
-        {"overcast"},
         set(),
         set(),
+        {"overcast"},  # 99.6: rain stops "but it remains Overcast": the sky comes with it
         {"clear", "falling_snow", "ground_snow", "deep_snow", "extreme_winter"},
         set(),
         False,
@@ -64,9 +64,9 @@ EXPECTED: dict[str, tuple[str, str, set[str], set[str], set[str], set[str], set[
     "falling_snow": (
         "99.81",
         "condition",
-        {"overcast"},
         set(),
         set(),
+        {"overcast"},  # "Treat as Rain (99.6)"
         {"clear", "rain"},
         {"winter_camouflage", "ski_troops"},
         False,
@@ -205,7 +205,7 @@ def test_exclusions_are_mutual_and_enabled_troops_match_their_requirements() -> 
             assert code in data[other]["excludes"], f"{code} excludes {other} but not back"
         for enabled in rec["enables"]:
             target = data[enabled]
-            admits = set(target["requires"]) | set(target["requires_any"])
+            admits = set(target["requires"]) | set(target["requires_any"]) | set(target["implies"])
             # Falling snow needs only an overcast sky; ground snow & co. decide that the
             # overcast check brings snow rather than rain (99.5).
             if enabled == "falling_snow" and code != "overcast":
@@ -316,11 +316,11 @@ def test_loader_rejects_an_unknown_relation_code(tmp_path: Path) -> None:
     shutil.copytree(settings.REFERENCE_DATA_DIR, data)
     weather = data / "seed" / "weather.yaml"
     text = weather.read_text(encoding="utf-8")
-    assert "requires: [overcast]" in text
-    weather.write_text(text.replace("requires: [overcast]", "requires: [monsoon]", 1))
+    assert "implies: [overcast]" in text
+    weather.write_text(text.replace("implies: [overcast]", "implies: [monsoon]", 1))
     before = m.WeatherCondition.objects.count()
     with pytest.raises(ReferenceDataError) as error:
         reference_data_load(data_dir=data, force=True)
     message = str(error.value)
-    assert "weather.yaml" in message and "rain.requires" in message and "monsoon" in message
+    assert "weather.yaml" in message and "rain.implies" in message and "monsoon" in message
     assert m.WeatherCondition.objects.count() == before
