@@ -13,7 +13,7 @@ from django.db import transaction
 
 from builder.models import SavedForce
 from upfront.reference.fetch import Reference, reference_current
-from upfront.reference.messages import render_format_errors, render_validation
+from upfront.reference.rendering import render_format_errors, render_validation
 from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
 from upfront.rules.results import ValidationResult
 from upfront.rules.validate import validate_force

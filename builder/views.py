@@ -47,7 +47,8 @@ def _form_options() -> dict[str, Any]:
         # Read by static/js/builder.js through json_script (no inline script).
         "builder_codes": {
             "secondary_weapons": {
-                code: str(labels.SECONDARY_WEAPON[code]) for code in codes.SECONDARY_WEAPONS
+                code: labels.standalone("secondary_weapon", code)
+                for code in codes.SECONDARY_WEAPONS
             },
             "group_label_max_length": _GROUP_SCHEMA["label"]["maxLength"],
             "max_after_deck": codes.MAX_AFTER_DECK,
@@ -118,8 +119,8 @@ class PickerCard:
 
 
 def _role_label(role: str) -> str:
-    if role in labels.LEADER_ROLE:
-        return str(labels.LEADER_ROLE[role])
+    if labels.has_label("leader_role", role):
+        return labels.standalone("leader_role", role)
     if role in ("", "none"):
         return ""
     # The sources name a leader without saying which role (e.g. the Marine cards #42/#43).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from upfront.reference.fetch import catalogue_current
-from upfront.reference.messages import render_faults, render_scenario_check
+from upfront.reference.rendering import render_faults, render_scenario_check
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.scenario import (
     FORMAT_VERSION,

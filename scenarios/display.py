@@ -11,26 +11,39 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from builder import services as builder_services
-from scenarios.forms import (
-    DECK_ACTION_LABELS,
-    PARAM_LABELS,
-    PARAM_VALUE_LABELS,
-    ROLE_LABELS,
-    WHICH_LABELS,
-)
 from upfront import labels
 from upfront.reference import models as ref
-from upfront.rules.scenario import ANY_BUILDINGS
 
 
 def _names(model: Any) -> dict[str, str]:
     return {row.code: row.name for row in model.objects.all()}
 
 
-def _value(value: Any) -> str:
+# Special rule parameters whose values are card types (named by the data or upfront.labels).
+_CARD_TYPE_PARAMS = frozenset({"card_type", "card_types"})
+
+
+def _value(name: str, value: Any, card_types: dict[str, str]) -> str:
+    """A special rule parameter's value in words: a card type's name, a coded value's label, a
+    number; what the author typed (a group letter) as typed."""
     if isinstance(value, list):
-        return ", ".join(_value(v) for v in value)
-    return str(PARAM_VALUE_LABELS.get(str(value), value))
+        return ", ".join(_value(name, v, card_types) for v in value)
+    code = str(value)
+    if name in _CARD_TYPE_PARAMS and code in card_types:
+        return card_types[code]
+    return labels.label("ssr_value", code) or code
+
+
+def _rule(rule: str) -> str:
+    """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
+    return labels.label("rule_word", rule) or rule
+
+
+def _params(params: dict[str, Any], card_types: dict[str, str]) -> list[tuple[str, str]]:
+    return [
+        (labels.label("ssr_parameter", name) or name, _value(name, value, card_types))
+        for name, value in params.items()
+    ]
 
 
 def _cards(force: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,9 +72,10 @@ def _cards(force: dict[str, Any]) -> list[dict[str, Any]]:
                 "group": group,
                 "number": item.get("card"),
                 "card": card,
-                "role": labels.LEADER_ROLE.get(card.leader_role, "") if card else "",
+                "role": labels.standalone("leader_role", card.leader_role) if card else "",
                 "secondary": [
-                    labels.SECONDARY_WEAPON.get(w, w) for w in item.get("secondary") or []
+                    labels.standalone("secondary_weapon", w) or w
+                    for w in item.get("secondary") or []
                 ],
             }
         )
@@ -81,8 +95,9 @@ def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict
     ``check_forces=False`` leaves each side's ``check`` empty: a caller holding the scenario's
     validation already (the setup sheet) does not validate the forces again.
     """
-    card_types = _names(ref.TerrainCardType)
-    card_types[ANY_BUILDINGS] = _("Buildings (either value)")
+    card_types = {code: labels.standalone("card_type", code) for code in labels.CARD_TYPE} | _names(
+        ref.TerrainCardType
+    )
     weather = {w.code: w for w in ref.WeatherCondition.objects.all()}
     rules = {r.code: r for r in ref.SpecialRule.objects.all()}
     letter = body.get("based_on")
@@ -98,9 +113,9 @@ def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict
         sides.append(
             {
                 "role": side.get("role"),
-                "role_label": ROLE_LABELS.get(side.get("role", ""), side.get("role")),
+                "role_label": labels.standalone("scenario_role", side.get("role")),
                 "nationality": nationalities.get(force.get("nationality", "")),
-                "troop_type": labels.TROOP_TYPE.get(force.get("troop_type", ""), ""),
+                "troop_type": labels.standalone("troop_type", force.get("troop_type")),
                 "force": force,
                 "cards": _cards(force),
                 "check": _check(force) if check_forces else None,
@@ -113,24 +128,24 @@ def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict
         "topography": _names(ref.Topography).get(body.get("topography") or ""),
         "environment": _names(ref.EnvironmentalCondition).get(body.get("environment") or ""),
         "weather": [weather[c] for c in body.get("weather") or [] if c in weather],
-        "first_player": ROLE_LABELS.get(body.get("first_player") or "", ""),
+        "first_player": labels.standalone("scenario_role", body.get("first_player")),
         "deck_changes": [
             {
-                "action": DECK_ACTION_LABELS.get(c.get("action", ""), c.get("action")),
+                "action": labels.standalone("deck_change_action", c.get("action")),
                 "card": card_types.get(c.get("card_type", ""), c.get("card_type")),
                 "count": c.get("count"),
-                "which": WHICH_LABELS.get(c.get("which") or "first", ""),
+                "which": labels.label("deck_change_which", c.get("which") or "first"),
             }
             for c in body.get("deck_changes") or []
         ],
         "special_rules": [
             {
                 "code": r.get("code"),
-                "rule": r.get("rule") or (rules[r["code"]].rule if r.get("code") in rules else ""),
+                "rule": _rule(
+                    r.get("rule") or (rules[r["code"]].rule if r.get("code") in rules else "")
+                ),
                 "summary": rules[r["code"]].text if r.get("code") in rules else "",
-                "params": [
-                    (PARAM_LABELS.get(k, k), _value(v)) for k, v in (r.get("params") or {}).items()
-                ],
+                "params": _params(r.get("params") or {}, card_types),
                 "text": r.get("text") or "",
             }
             for r in body.get("special_rules") or []

@@ -17,15 +17,18 @@ from typing import Any
 
 from django.utils.translation import get_language
 
+from upfront import labels
 from upfront.reference.models import MountainAdaptation, PublishedScenario, TerrainCardType
+from upfront.rules.codes import SSR_PILLBOX_NOT_ELEVATION
 from upfront.rules.scenario import ANY_BUILDINGS
 
 TWO_SEGMENTS = "two segments"  # scenarios.csv "type" of a scenario fought twice (K)
 # M11: "In tutti gli Scenari la Casamatta è considerato una carta LE 4 (3.4) a meno che le RSS
 # non dicano diversamente": the special rule that keeps it a Pillbox (C, O).
-PILLBOX_NOT_ELEVATION = "pillbox_not_elevation"
-# Card names the scenario cards use that are not terrain card types (action cards).
-_ACTION_CARDS = {"sniper": "sniper"}
+PILLBOX_NOT_ELEVATION = SSR_PILLBOX_NOT_ELEVATION
+# Card names the scenario cards use that are not terrain card types (action cards): named as
+# their codes (upfront.labels.CARD_TYPE).
+_ACTION_CARDS = {code: code for code in labels.CARD_TYPE if code != ANY_BUILDINGS}
 _SIDES = ("attacker", "defender")
 
 

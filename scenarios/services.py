@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from scenarios import selectors
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import Reference, reference_current
-from upfront.reference.messages import render
 from upfront.reference.models import DataRevision
+from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
 from upfront.rules.scenario import (
     LibraryDocument,

@@ -49,7 +49,7 @@ from scenarios.presenters.validation import validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current, data_revision_current
-from upfront.reference.labels import RULE_WORDS
+from upfront.rules.codes import LANGUAGES
 
 # Bump when the renderer changes what a stored sheet looks like in a way the files below do not
 # show (this module's own code); edits to the templates, stylesheets and translations change
@@ -70,8 +70,6 @@ LAYOUT_FILES = (
     "locale/it/LC_MESSAGES/django.mo",
 )
 STORAGE_DIR = "setup-sheets"
-PAPER_SIZES = {"A4": "A4", "Letter": "letter"}  # option -> CSS @page size
-LANGUAGES = ("en", "it")
 UNKNOWN = "—"  # how a value no source gives is printed
 
 # The origin the print HTML is rendered under. It is never contacted: the fetcher maps URLs
@@ -168,12 +166,14 @@ def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) 
             "number": item.get("card"),
             "known": info is not None,
             "name": info.name if info else _("unknown card"),
-            "role": labels.LEADER_ROLE.get(info.leader_role, "") if info else "",
+            "role": labels.standalone("leader_role", info.leader_role) if info else "",
             "weapon": _known(info.weapon if info else None),
             "morale": _known(info.morale if info else None),
             "panic": _known(info.panic if info else None),
             "points": _known(info.dyo_points if info else None),
-            "secondary": [labels.SECONDARY_WEAPON.get(w, w) for w in item.get("secondary") or []],
+            "secondary": [
+                labels.standalone("secondary_weapon", w) or w for w in item.get("secondary") or []
+            ],
         }
 
     groups = [
@@ -197,7 +197,9 @@ def _side(
     checked: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
     force = side["force"]
-    variants = [str(labels.FORCE_VARIANT[v]) for v in ("partisans", "marines") if force.get(v)]
+    variants = [
+        labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
+    ]
     if force.get("mountain"):
         variants.append(_("Mountain troops"))
     return {
@@ -205,7 +207,7 @@ def _side(
         "groups": _side_cards(force, cards),
         "variants": variants,
         "radios": [r.get("fire_strength") for r in force.get("radios") or []],
-        "snipers": labels.SNIPER_OPTION.get(force.get("snipers") or 0, ""),
+        "snipers": labels.standalone("sniper_option", force.get("snipers") or 0),
         "random_decks": force.get("random_reinforcement_decks") or [],
         # The points the validation found the force buys (none printed when not validated).
         "check": {"total_points": checked["total_points"]} if checked else None,
@@ -238,8 +240,6 @@ def _sheet(
     """
     body = scenario.document["scenario"]
     shown = scenario_display(body, check_forces=False)
-    for rule in shown["special_rules"]:  # "scenario card" is a word, not a rule number
-        rule["rule"] = RULE_WORDS.get(rule["rule"], rule["rule"])
     cards = catalogue_current().cards
     sides = shown["sides"]
     forces: list[Mapping[str, Any] | None] = list((validation or {}).get("forces") or [])
@@ -269,8 +269,8 @@ def _css_string(text: str) -> str:
 
 
 def _options(paper: str, language: str) -> None:
-    if paper not in PAPER_SIZES:
-        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(PAPER_SIZES)}")
+    if paper not in labels.PAPER:
+        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(labels.PAPER)}")
     if language not in LANGUAGES:
         raise SetupSheetError(f"unknown language {language!r}; expected one of {LANGUAGES}")
 
@@ -278,7 +278,7 @@ def _options(paper: str, language: str) -> None:
 def _document(template: str, context: dict[str, Any], *, paper: str, ink_saving: bool) -> str:
     page_word, of_word = pgettext("setup sheet", "page"), pgettext("setup sheet", "of")
     page_css = (
-        f"@page {{ size: {PAPER_SIZES[paper]}; }}\n"
+        f"@page {{ size: {paper}; }}\n"
         f"@page {{ @bottom-right {{ content: {_css_string(page_word)} ' ' counter(page) ' ' "
         f"{_css_string(of_word)} ' ' counter(pages); }} }}"
     )

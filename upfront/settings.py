@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 import dj_database_url
-from django.utils.translation import gettext_lazy as _
+
+from upfront import labels
+from upfront.rules import codes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -222,7 +224,7 @@ else:
 
 # --- Languages --------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("it", _("Italian"))]
+LANGUAGES = labels.choices(codes.LANGUAGES, labels.LANGUAGE)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"

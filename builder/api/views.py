@@ -30,7 +30,7 @@ from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.reference.fetch import catalogue_current
-from upfront.reference.messages import render, render_draw
+from upfront.reference.rendering import render, render_draw
 from upfront.rules.draws import DrawError, DrawRequest, draw
 from upfront.rules.examples import EXAMPLE_FORCE
 from upfront.rules.force import FORCE_SCHEMA

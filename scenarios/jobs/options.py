@@ -9,8 +9,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-PAPERS = ("A4", "Letter")
-LANGUAGES = ("en", "it")
+from upfront import labels
+from upfront.rules.codes import LANGUAGES
+
+PAPERS = tuple(labels.PAPER)
 RUNS_MIN, RUNS_MAX, RUNS_DEFAULT = 1_000, 1_000_000, 100_000
 SEED_MAX = 2**31 - 1
 
@@ -38,10 +40,10 @@ class SimulateOptions(serializers.Serializer):
 
 class PdfOptions(serializers.Serializer):
     paper = serializers.ChoiceField(
-        choices=[("A4", "A4"), ("Letter", "Letter")], default="A4", label=_("Paper")
+        choices=labels.choices(PAPERS, labels.PAPER), default="A4", label=_("Paper")
     )
     language = serializers.ChoiceField(
-        choices=[("en", _("English")), ("it", _("Italian"))],
+        choices=labels.choices(LANGUAGES, labels.LANGUAGE),
         required=False,
         label=_("Language"),
         help_text="Of the sheet; the request's language when not given",

@@ -343,7 +343,7 @@ def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
     names = nationality_names()
 
     def side_name(side: dict[str, Any]) -> str:
-        role = str(labels.ROLE.get(side["role"], side["role"]))
+        role = labels.standalone("scenario_role", side["role"]) or side["role"]
         return f"{role} ({names.get(side['nationality'], side['nationality'])})"
 
     sides = result.get("reinforcements") or []

@@ -14,19 +14,18 @@ of queries whatever the result holds (the digest's texts are read per kind, not 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
 from upfront import labels
-from upfront.reference import labels as reference_labels
 from upfront.reference import models as ref
 from upfront.reference import selectors
 from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current
-from upfront.reference.messages import render_many, render_mountain_adaptation
+from upfront.reference.rendering import render_many, render_mountain_adaptation
 from upfront.rules.codes import SEVERITIES
-from upfront.rules.deck import COWER, ELEVATION, REMOVED, REPLACED
+from upfront.rules.deck import ELEVATION, REMOVED, REPLACED
 from upfront.rules.digest import DIGEST_KINDS
 from upfront.rules.messages import Message
 from upfront.rules.scenario_checks import MountainAdaptationApplied
@@ -43,7 +42,7 @@ def _field_name(path: str, roles: list[str]) -> str | None:
     if side:
         index = int(side["index"])
         role = roles[index] if index < len(roles) else ""
-        return str(labels.ROLE.get(role, "")) or None
+        return labels.standalone("scenario_role", role) or None
     indexed = _INDEXED.match(path)
     if indexed and indexed["field"] == "special_rules":
         return gettext("Special rule %(number)s") % {"number": int(indexed["index"]) + 1}
@@ -69,7 +68,7 @@ def _field_names(paths: list[str], roles: list[str]) -> list[str]:
 
 def _rule(rule: str) -> str:
     """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
-    return str(reference_labels.RULE_WORDS.get(rule, rule))
+    return labels.label("rule_word", rule) or rule
 
 
 def _italian() -> bool:
@@ -95,7 +94,7 @@ def _rendered_findings(result: Mapping[str, Any], roles: list[str]) -> list[dict
         rendered.append(
             {
                 "severity": finding["severity"],
-                "severity_label": labels.SEVERITY.get(finding["severity"], ""),
+                "severity_label": labels.label("severity", finding["severity"]),
                 "rule": _rule(rule),
                 "message": text,
                 "summary": summary,
@@ -112,26 +111,6 @@ def _rendered_faults(result: Mapping[str, Any], roles: list[str]) -> list[dict[s
         {"message": text, "fields": _field_names([fault["path"]], roles)}
         for fault, text in zip(faults, messages, strict=True)
     ]
-
-
-# What a change does, by its kind; the source it comes from.
-_SOURCE_LABELS: Mapping[str, Callable[[], str]] = {
-    "deck": lambda: gettext("terrain deck"),
-    "jungle_rules": lambda: gettext("jungle rules"),
-    "desert_rules": lambda: gettext("desert rules"),
-    "mountain": lambda: gettext("mountain article"),
-    "topography": lambda: gettext("topography"),
-    "special_rule": lambda: gettext("special rule"),
-    "deck_change": lambda: gettext("deck change"),
-}
-_STATE_LABELS: Mapping[str, Callable[[], str]] = {
-    "kept": lambda: gettext("kept"),
-    "changed": lambda: gettext("partly changed"),
-    REPLACED: lambda: gettext("all replaced"),
-    REMOVED: lambda: gettext("all removed"),
-    COWER: lambda: gettext("all cower cards"),
-    ELEVATION: lambda: gettext("all used as elevation cards"),
-}
 
 
 def _change_text(change: Mapping[str, Any], replacement: str, roles_by_code: Any) -> str:
@@ -202,8 +181,8 @@ def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
     def change_row(change: Mapping[str, Any]) -> dict[str, Any]:
         overridden = change.get("overridden_by") or ""
         return {
-            "text": _change_text(change, replacement(change), labels.ROLE),
-            "source": _SOURCE_LABELS.get(change["source"], lambda: "")(),
+            "text": _change_text(change, replacement(change), labels.SCENARIO_ROLE),
+            "source": labels.label("deck_source", change["source"]),
             "rule": _rule(change.get("rule") or ""),
             "kind": change["kind"],
             "overridden": bool(overridden),
@@ -216,7 +195,7 @@ def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
             {
                 "card_type": card_types.get(entry["card_type"], ""),
                 "state": entry["state"],
-                "state_label": _STATE_LABELS.get(entry["state"], lambda: "")(),
+                "state_label": labels.label("deck_state", entry["state"]),
                 "usable": entry.get("usable", True),
                 "count_change": _count_change(entry.get("count_change")),
                 "changes": [change_row(c) for c in entry.get("changes") or []],
@@ -246,28 +225,6 @@ def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-_KIND_LABELS: Mapping[str, Callable[[], str]] = {
-    "nationality_rule": lambda: gettext("Nationalities"),
-    "troop_type": lambda: gettext("Troop types"),
-    "force_variant": lambda: gettext("Marines and partisans"),
-    "matchup_rule": lambda: gettext("Match-ups"),
-    "terrain_deck": lambda: gettext("Terrain deck"),
-    "deck_rule": lambda: gettext("Terrain deck rules"),
-    "weather": lambda: gettext("Weather"),
-    "topography": lambda: gettext("Topography"),
-    "environment": lambda: gettext("Environmental conditions"),
-    "mountain_rule": lambda: gettext("Mountain article"),
-    "special_rule": lambda: gettext("Special rules"),
-    "victory_conditions": lambda: gettext("Victory conditions"),
-}
-_APPLIES_TO_LABELS: Mapping[str, Callable[[], str]] = {
-    "marines": lambda: str(labels.FORCE_VARIANT["marines"]),
-    "partisans": lambda: str(labels.FORCE_VARIANT["partisans"]),
-    "random_reinforcements": lambda: gettext("Random reinforcements"),
-    "italian_french_scenarios": lambda: gettext("Italians and French"),
-}
-
-
 def _split(code: str) -> tuple[str, str]:
     first, _sep, second = code.partition(":")
     return first, second
@@ -294,7 +251,7 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
             title = (
                 nationalities.get(row.nationality.code, "")
                 if row.nationality
-                else _APPLIES_TO_LABELS.get(row.applies_to, lambda: "")()
+                else labels.label("digest_applies_to", row.applies_to)
             )
             put(
                 "nationality_rule",
@@ -339,7 +296,7 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
     }
     scenario_summaries = selectors.scenario_rule_summaries()
     for entry in by_kind.get("matchup_rule", []):
-        title = _KIND_LABELS["matchup_rule"]()
+        title = labels.label("digest_kind", "matchup_rule")
         put(
             "matchup_rule",
             entry["code"],
@@ -350,7 +307,13 @@ def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str]
     for entry in by_kind.get("mountain_rule", []):
         group, topic = _split(entry["code"])
         summary = summaries.get((group, entry["rule"], topic), "")
-        put("mountain_rule", entry["code"], entry["rule"], _KIND_LABELS["mountain_rule"](), summary)
+        put(
+            "mountain_rule",
+            entry["code"],
+            entry["rule"],
+            labels.label("digest_kind", "mountain_rule"),
+            summary,
+        )
     for entry in by_kind.get("victory_conditions", []):
         summary = summaries.get((VICTORY_SUMMARY_GROUP, entry["rule"], entry["code"]), "")
         put("victory_conditions", entry["code"], entry["rule"], "", summary)
@@ -405,7 +368,7 @@ def _rendered_digest(entries: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
             {"rule": _rule(entry["rule"]), "title": title, "summary": summary}
         )
     return [
-        {"kind": kind, "label": _KIND_LABELS[kind](), "entries": groups[kind]}
+        {"kind": kind, "label": labels.label("digest_kind", kind), "entries": groups[kind]}
         for kind in DIGEST_KINDS
         if kind in groups
     ]
@@ -450,7 +413,7 @@ def validation_context(result: dict[str, Any]) -> dict[str, Any]:
         "counts": [
             {
                 "severity": severity,
-                "label": labels.SEVERITY.get(severity, ""),
+                "label": labels.label("severity", severity),
                 "count": int(counts.get(severity) or 0),
             }
             for severity in SEVERITIES

@@ -114,7 +114,7 @@ def _value(name: str, value: Any, names: Names) -> str:
     if name == "period":
         return filters.period_label(value)
     if name == "theatre":
-        return str(labels.THEATRE.get(value, value))
+        return labels.standalone("theatre", value) or str(value)
     if name == "terrain_deck":
         return names.decks.get(value, value)
     if name == "weather":
@@ -124,11 +124,11 @@ def _value(name: str, value: Any, names: Names) -> str:
     if name == "environment":
         return names.environments.get(value, value)
     if name in ("first_player",):
-        return str(labels.ROLE.get(value, value))
+        return str(labels.SCENARIO_ROLE.get(value, value))
     if name == "nationality":
         return names.nationalities.get(value, value)
     if name == "troop_type":
-        return str(labels.TROOP_TYPE.get(value, value))
+        return labels.standalone("troop_type", value) or str(value)
     if name == "victory_conditions":
         if value.get("rpn"):
             return _("row %(rpn)s of the victory conditions table (43.33)") % {"rpn": value["rpn"]}
@@ -150,7 +150,7 @@ def _field(change: FieldChange, names: Names, field_labels: Mapping[str, Any]) -
 
 def _deck_change(item: Mapping[str, Any], names: Names) -> str:
     card = names.card_types.get(item.get("card_type", ""), item.get("card_type", ""))
-    action = labels.DECK_ACTION.get(item.get("action", ""), item.get("action", ""))
+    action = labels.DECK_CHANGE_ACTION.get(item.get("action", ""), item.get("action", ""))
     count = item.get("count")
     return f"{action}: {count} × {card}" if count else f"{action}: {card}"
 
@@ -193,7 +193,7 @@ def diff_view(before: Any, after: Any) -> dict[str, Any]:
         "rules_removed": [_rule(i, names) for i in diff.special_rules_removed],
         "sides": [
             {
-                "role": str(labels.ROLE.get(side.role, side.role)),
+                "role": str(labels.SCENARIO_ROLE.get(side.role, side.role)),
                 "fields": [_field(c, names, labels.FORCE_FIELD) for c in side.fields],
                 "cards": [_card(c) for c in side.cards],
             }

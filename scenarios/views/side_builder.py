@@ -25,13 +25,13 @@ from django.views.decorators.http import require_POST
 
 from builder.views import Binding, builder_page, drafts_stored
 from scenarios import selectors, services
-from scenarios.forms import ROLE_LABELS
 from scenarios.models import Scenario
+from upfront import labels
 
 
 def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, int, Binding]:
     """The scenario ``request.user`` may edit, the index of its side ``role``, the binding."""
-    if role not in ROLE_LABELS:
+    if role not in labels.SCENARIO_ROLE:
         raise Http404
     scenario = get_object_or_404(selectors.scenarios_editable_by(request.user), public_id=public_id)
     body = scenario.document["scenario"]
@@ -44,7 +44,7 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
         banner="scenarios/_side_builder_banner.html",
         context={
             "title": scenario.title,
-            "role_label": ROLE_LABELS[role],
+            "role_label": labels.SCENARIO_ROLE[role],
             "period": body["period"],
             "theatre": body["theatre"],
             "save_url": reverse(
@@ -87,6 +87,6 @@ def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpR
     messages.success(
         request,
         _("The %(role)s's force is saved in “%(title)s”.")
-        % {"role": ROLE_LABELS[role].lower(), "title": scenario.title},
+        % {"role": labels.label("scenario_role", role).lower(), "title": scenario.title},
     )
     return redirect("scenarios:edit", public_id=public_id)

@@ -171,13 +171,14 @@ def test_picker_rows_carry_what_a_bought_card_shows(client) -> None:
 
 
 def test_picker_names_a_leader_of_unknown_role_without_inventing_it(client) -> None:
-    # The sources call American cards #42/#43 "SL or ASL (not stated which)".
+    # The sources call American cards #42/#43 "SL or ASL (not stated which)": the picker names
+    # them as the reference page does (upfront.labels), neither role chosen.
     fragment = client.get("/builder/cards/?nationality=american").content.decode()
-    assert 'data-role="leader, role not known"' in picker_row(fragment, 42)
+    assert 'data-role="SL or ASL"' in picker_row(fragment, 42)
     italian = client.get(
         "/builder/cards/?nationality=american", HTTP_ACCEPT_LANGUAGE="it"
     ).content.decode()
-    assert 'data-role="capo, ruolo non noto"' in picker_row(italian, 42)
+    assert 'data-role="SL o ASL"' in picker_row(italian, 42)
 
 
 def test_secondary_weapons_offer_follows_the_reference_rows(client) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
 
 from builder.api import serializers as api_serializers
@@ -17,6 +19,7 @@ from upfront.reference import models as m
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA, force_from_dict
+from upfront.rules.messages import CODE_PARAMS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,6 +29,99 @@ def test_every_code_has_a_player_label(name: str) -> None:
     code_set, code_labels = labels.LABELLED[name]
     assert [code for code in code_set if code not in code_labels] == []
     assert set(code_labels) == set(code_set), "a label for a code that does not exist"
+
+
+# Labels the Italian sources print as the English ones do: the game's abbreviations and
+# weapon names, the expansions' titles, words Italian shares (Marines, Radio, Morale).
+SAME_IN_ITALIAN = {
+    ("unit_kind", "AFV"),
+    ("leader_role", "SL"),
+    ("leader_role", "ASL"),
+    ("secondary_weapon", "atmm"),
+    ("secondary_weapon", "panzerfaust"),
+    ("dyo_item", "atmm"),
+    ("dyo_item", "panzerfaust"),
+    ("dyo_item", "radio"),
+    ("force_variant", "marines"),
+    ("digest_applies_to", "marines"),
+    ("expansion", "banzai"),
+    ("expansion", "desert_war"),
+    ("published_expansion", "base (Up Front)"),
+    ("published_expansion", "Banzai"),
+    ("published_expansion", "Desert War"),
+    ("topic", "piat"),
+    ("topic", "bren_lmg"),
+    ("topic", "lmg"),
+    ("topic", "char_b1"),
+    ("topic", "bushido"),
+    ("ssr_category", "morale"),
+    ("paper", "A4"),
+}
+
+
+def _every_label() -> list[tuple[str, object, object]]:
+    return [
+        (kind, code, text) for kind, table in labels.TABLES.items() for code, text in table.items()
+    ]
+
+
+def test_every_table_of_labels_is_listed() -> None:
+    # A table of upfront.labels missing from TABLES would escape the test below; a table may be
+    # a part of a listed one (the engine's troop types are the DYO prices' but partisans).
+    listed = {(code, id(text)) for table in labels.TABLES.values() for code, text in table.items()}
+    unlisted = [
+        (name, code)
+        for name, table in vars(labels).items()
+        if name.isupper() and name not in ("TABLES", "LABELLED") and isinstance(table, Mapping)
+        for code, text in table.items()
+        if (code, id(text)) not in listed
+    ]
+    assert unlisted == []
+
+
+def test_every_label_has_its_english_and_its_own_italian_words() -> None:
+    missing, untranslated, needlessly_listed = [], [], []
+    for kind, code, text in _every_label():
+        with translation.override("en"):
+            english = str(text)
+        with translation.override("it"):
+            italian = str(text)
+        if not english.strip() or not italian.strip():
+            missing.append((kind, code))
+        elif italian == english and (kind, code) not in SAME_IN_ITALIAN:
+            untranslated.append((kind, code, english))
+        elif italian != english and (kind, code) in SAME_IN_ITALIAN:
+            needlessly_listed.append((kind, code))
+    assert missing == []
+    assert untranslated == [], "an Italian label equal to the English one"
+    assert needlessly_listed == []
+
+
+def test_every_code_a_message_carries_is_named_by_a_table() -> None:
+    # The engine's messages carry codes (CODE_PARAMS); the edge names them from upfront.labels.
+    assert set(CODE_PARAMS.values()) <= set(labels.TABLES)
+    for code in codes.SECONDARY_WEAPONS:
+        assert labels.label("secondary_weapon", code)
+
+
+@pytest.mark.parametrize(
+    ("kind", "code", "english", "italian"),
+    [
+        ("theatre", "ETO", "European theatre", "Teatro europeo"),
+        ("secondary_weapon", "at_mine", "Japanese AT mine", "mina anticarro giapponese"),
+        ("ssr_parameter", "card_type", "Card type", "Tipo di carta"),
+        ("ssr_parameter", "target", "On which groups", "Su quali gruppi"),
+        ("ssr_value", "axis", "the Axis side", "la parte dell'Asse"),
+        ("language", "it", "Italian", "Italiano"),
+        ("card_type", "sniper", "Sniper", "Cecchino"),
+    ],
+)
+def test_one_wording_per_code(kind: str, code: str, english: str, italian: str) -> None:
+    # The wordings that differed between forms, reference pages and reports (issue 13 §2).
+    with translation.override("en"):
+        assert labels.label(kind, code) == english
+    with translation.override("it"):
+        assert labels.label(kind, code) == italian
 
 
 def test_the_force_schema_enums_are_the_code_sets() -> None:
@@ -93,8 +189,6 @@ def test_the_example_force_is_a_valid_document_and_the_docs_show_it() -> None:
 
 @pytest.mark.django_db
 def test_the_builder_offers_the_code_sets_and_the_schema_limits(client) -> None:  # type: ignore[no-untyped-def]
-    from django.utils import translation
-
     with translation.override("it"):
         html = client.get(reverse("builder:index"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     theatre = re.search(r'<select id="f-theatre".*?</select>', html, flags=re.S)

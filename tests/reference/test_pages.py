@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from upfront.reference import labels, phrasing, selectors
+from upfront import labels
 from upfront.reference import models as m
+from upfront.reference import phrasing, selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -550,8 +551,8 @@ def test_every_code_in_the_data_has_a_label_and_every_effect_a_sentence() -> Non
         if card.vehicle_type and phrasing.vehicle_type(card.vehicle_type) == card.vehicle_type:
             missing.append(("vehicle_type", card.vehicle_type))
     for scenario in m.PublishedScenario.objects.all():
-        if not labels.has_label("expansion", scenario.expansion):
-            missing.append(("expansion", scenario.expansion))
+        if not labels.has_label("published_expansion", scenario.expansion):
+            missing.append(("published_expansion", scenario.expansion))
         if not labels.has_label("scenario_type", scenario.scenario_type):
             missing.append(("scenario_type", scenario.scenario_type))
     for entry in m.FireIgnitionEntry.objects.all():

@@ -268,7 +268,8 @@ def test_results_say_their_value_as_a_message(reference_catalogue: Catalogue) ->
     unit = drawn(
         DrawRequest("unit_type", nationality="german", period="1943b", rpn=1), reference_catalogue
     )
-    assert unit.label == Message("troop_type.second_line")  # German 1943b: S 1-2
+    # German 1943b: S 1-2; the edge names the code
+    assert unit.label == Message("draw.troop_type", {"troop_type": "second_line"})
     assert unit.detail == Message(
         "draw.unit_type_detail",
         {"theatre": "ETO", "nationality": "german", "period": "1943b", "troop_type": "second_line"},

@@ -21,7 +21,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from upfront.reference import labels
+from upfront import labels
 
 # --- small helpers ---------------------------------------------------------------------------
 
@@ -117,9 +117,6 @@ EXCEPTIONS: dict[str, Promise] = {
 
 WEAPONS: dict[str, Promise] = {"ordnance": gettext_lazy("ordnance"), "mmg": gettext_lazy("MMG")}
 
-# Terrain codes the weather and fire rules use that are not terrain card types of their own.
-TERRAIN_EXTRA: dict[str, Promise] = {"buildings": gettext_lazy("Buildings")}
-
 
 @dataclass(frozen=True)
 class Names:
@@ -132,9 +129,9 @@ class Names:
         return self.conditions.get(code)
 
     def terrain_name(self, code: str) -> str | None:
-        return self.terrain.get(code) or (
-            str(TERRAIN_EXTRA[code]) if code in TERRAIN_EXTRA else None
-        )
+        # Card types that are not terrain card types of the data ("buildings" of either value,
+        # the Sniper) have their labels in upfront.labels.
+        return self.terrain.get(code) or labels.label("card_type", code) or None
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -420,12 +417,12 @@ def ssr_parameter(name: str, spec: str) -> tuple[str, str] | None:
     text = text.rstrip("?").strip()
     base = text.split("(")[0].strip()
     if base in ("str", "list[str]"):
-        description = str(labels.SSR_TYPES.get(name) or labels.SSR_TYPES[base])
+        description = str(labels.SSR_TYPE.get(name) or labels.SSR_TYPE[base])
     else:
         options = []
         for option in base.split("|"):
             if option in ("int", "str"):
-                options.append(str(labels.SSR_TYPES.get(name) or labels.SSR_TYPES[option]))
+                options.append(str(labels.SSR_TYPE.get(name) or labels.SSR_TYPE[option]))
             elif labels.has_label("ssr_value", option):
                 options.append(labels.label("ssr_value", option))
             else:

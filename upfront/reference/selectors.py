@@ -19,8 +19,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from upfront.reference import labels, phrasing
+from upfront import labels
 from upfront.reference import models as m
+from upfront.reference import phrasing
 from upfront.reference.fetch import texts_current
 
 TROOP_ORDER = ["elite", "line", "second_line"]
@@ -126,7 +127,7 @@ def card_rows(cards: Any) -> list[CardRow]:
                 card=card,
                 printed_name=printed,
                 name_note=note,
-                kind=labels.label("unit_kind", card.unit_kind),
+                kind=labels.standalone("unit_kind", card.unit_kind),
                 vehicle=phrasing.vehicle_type(card.vehicle_type) if card.vehicle_type else "",
                 role=labels.label("leader_role", card.leader_role),
                 is_vehicle=is_vehicle,
@@ -207,7 +208,7 @@ class RadioRow:
 
     @property
     def troop_labels(self) -> str:
-        return ", ".join(labels.label("troop_type", t) for t in self.troop_types)
+        return ", ".join(labels.standalone("troop_type", t) for t in self.troop_types)
 
     def price(self, strength: int) -> m.DYOPrice | None:
         return self.by_strength.get(strength)
@@ -635,8 +636,8 @@ class SpecialRuleView:
 
 
 def special_rules() -> list[tuple[str, list[SpecialRuleView]]]:
-    """The catalogue by category, in the order of :data:`labels.SSR_CATEGORIES`."""
-    order = list(labels.SSR_CATEGORIES)
+    """The catalogue by category, in the order of :data:`labels.SSR_CATEGORY`."""
+    order = list(labels.SSR_CATEGORY)
     grouped: dict[str, list[SpecialRuleView]] = {}
     for rule in m.SpecialRule.objects.all():
         grouped.setdefault(rule.category, []).append(

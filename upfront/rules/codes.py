@@ -1,7 +1,7 @@
 """The game's code sets, defined once (interchange format v1, docs/interchange-format.md).
 
 Everything else derives from these tuples: the JSON Schemas' enums, the Django model and
-serializer choices (labels are translated in the Django layer, ``upfront/reference/labels.py``),
+serializer choices (labels are translated in the Django layer, ``upfront/labels/``),
 the API's filters, the templates and the builder's JavaScript (through ``json_script``). A code
 is a stable identifier, never shown to a player.
 """
@@ -71,6 +71,29 @@ EXPANSIONS: Final = ("banzai", "desert_war", "mountain", "weather", "terrain")
 # Who may see a scenario or a library: its owner (and collaborators), anyone with the link,
 # or everyone (listed, searched, in feeds).
 VISIBILITIES: Final = ("private", "unlisted", "public")
+
+# The languages a scenario's texts and a setup sheet are written in (the site's too).
+LANGUAGES: Final = ("en", "it")
+
+# Special rules of the catalogue (reference data, special_rules.yaml) whose effect the engine
+# computes itself, by code.
+SSR_CUSTOM: Final = "custom"  # free text: the scenario's own words, not the catalogue's
+SSR_DESERT_RULES: Final = "desert_rules"  # 52, 53.1: the Desert War desert rules
+SSR_JUNGLE_RULES: Final = "jungle_rules"  # 47: the Banzai jungle rules
+SSR_NOT_MARINES: Final = "americans_not_marines"  # 46.1: the exception to Marines
+SSR_RANDOM_REINFORCEMENTS: Final = "random_reinforcements"  # 48, for the whole game
+SSR_TWO_SEGMENTS: Final = "two_segments"
+SSR_KEEP_ELEVATION: Final = "keep_elevation_between_segments"  # M11: needs two segments
+SSR_TIME_LIMIT: Final = "time_limit"
+SSR_FIRST_PLAYER: Final = "first_player"
+SSR_MINEFIELDS_COWER: Final = "minefields_cower"  # M11
+SSR_BOOBY_TRAPS: Final = "minefields_are_booby_traps"
+SSR_COWER_CARDS: Final = "cower_cards"
+SSR_CARDS_REMOVED: Final = "cards_removed"
+SSR_DISCARDED_WHEN_DRAWN: Final = "first_card_discarded_when_drawn"
+SSR_PILLBOX_NOT_ELEVATION: Final = "pillbox_not_elevation"
+SSR_MARSH_NOT_COWER: Final = "marsh_not_cower"
+SSR_NO_REMOVALS: Final = "topography_removals_ignored"
 
 # Interchange format limits (3.2: groups are lettered; a label is short).
 GROUP_LABEL_MAX_LENGTH: Final = 20

@@ -33,22 +33,26 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from upfront.rules.catalogue import CardSubstitution, Catalogue
+from upfront.rules.codes import (
+    SSR_CARDS_REMOVED,
+    SSR_COWER_CARDS,
+    SSR_DESERT_RULES,
+    SSR_DISCARDED_WHEN_DRAWN,
+    SSR_JUNGLE_RULES,
+    SSR_MARSH_NOT_COWER,
+    SSR_MINEFIELDS_COWER,
+    SSR_NO_REMOVALS,
+    SSR_PILLBOX_NOT_ELEVATION,
+)
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
 
 ROOT = "scenario"
 BUILDINGS = ("buildings_2", "buildings_3")  # what the published cards' "Buildings" means
 
-# Codes of the interchange format (decks, topographies, special rules) the deck reads.
+# Codes of the interchange format (decks, topographies) the deck reads; its special rules' are
+# in upfront.rules.codes.
 JUNGLE = "jungle"
 MOUNTAIN_ELEVATION_DECK = "mountain_elevation"
-SSR_JUNGLE_RULES = "jungle_rules"
-SSR_MINEFIELDS_COWER = "minefields_cower"
-SSR_COWER_CARDS = "cower_cards"
-SSR_CARDS_REMOVED = "cards_removed"
-SSR_DISCARDED_WHEN_DRAWN = "first_card_discarded_when_drawn"
-SSR_PILLBOX_NOT_ELEVATION = "pillbox_not_elevation"
-SSR_MARSH_NOT_COWER = "marsh_not_cower"
-SSR_NO_REMOVALS = "topography_removals_ignored"
 
 # What a change does to the cards of a type.
 REPLACED, ELEVATION, REMOVED, COWER = "replaced", "elevation", "removed", "cower"
@@ -62,7 +66,6 @@ SOURCES = (
     "special_rule",
     "deck_change",
 )
-SSR_DESERT_RULES = "desert_rules"
 DESERT_DECK = "desert"
 # What is left of a type: every card as printed (kept), some changed (how many are left is
 # unknown unless the whole type is involved), or every card replaced / removed / cower / used as

@@ -23,14 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from upfront.rules.catalogue import Catalogue, MatchupRule
-from upfront.rules.deck import (
-    DESERT_DECK,
-    JUNGLE,
-    MOUNTAIN_ELEVATION_DECK,
+from upfront.rules.codes import (
+    SSR_CUSTOM,
     SSR_DESERT_RULES,
     SSR_JUNGLE_RULES,
-    mountain_rules,
+    SSR_RANDOM_REINFORCEMENTS,
 )
+from upfront.rules.deck import DESERT_DECK, JUNGLE, MOUNTAIN_ELEVATION_DECK, mountain_rules
 from upfront.rules.scenario import Scenario
 
 DIGEST_KINDS = (
@@ -47,8 +46,6 @@ DIGEST_KINDS = (
     "special_rule",
     "victory_conditions",
 )
-CUSTOM_RULE = "custom"  # a free-text special rule: its text is the scenario's, not the data's
-SSR_RANDOM_REINFORCEMENTS = "random_reinforcements"
 # NationalityRule.applies_to values the digest reads (nationality_rules.yaml).
 FOR_NATIONALITY = ""
 FOR_PTO_TABLE = "pto_unit_table"  # 45.9: only in the Pacific
@@ -186,7 +183,7 @@ def rules_digest(scenario: Scenario, catalogue: Catalogue) -> tuple[DigestEntry,
 
     for use in scenario.special_rules:
         info = game.special_rules.get(use.code)
-        if info is not None and use.code != CUSTOM_RULE:
+        if info is not None and use.code != SSR_CUSTOM:
             add("special_rule", use.code, info.rule)
 
     row = game.victory_rows.get(scenario.victory_conditions.rpn or 0)

@@ -141,7 +141,7 @@ def draw(catalogue: Catalogue, request: DrawRequest, rng: random.Random) -> Draw
                         troop_type=row.troop_type,
                     ),
                     row.rule,
-                    label=message(f"troop_type.{row.troop_type}"),
+                    label=message("draw.troop_type", troop_type=row.troop_type),
                 )
         raise DrawError("rpn", message("draw.no_row_for_rpn"))
     if table == "time_frame":

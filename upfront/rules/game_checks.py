@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from upfront.rules.catalogue import Catalogue
-from upfront.rules.codes import SEVERITIES
+from upfront.rules.codes import (
+    SEVERITIES,
+    SSR_BOOBY_TRAPS,
+    SSR_FIRST_PLAYER,
+    SSR_KEEP_ELEVATION,
+    SSR_MINEFIELDS_COWER,
+    SSR_NOT_MARINES,
+    SSR_TIME_LIMIT,
+    SSR_TWO_SEGMENTS,
+)
 from upfront.rules.deck import (
     BUILDINGS,
     COWER,
@@ -50,14 +59,6 @@ from upfront.rules.scenario_checks import (
 )
 from upfront.rules.validate import ValidationResult
 
-# Codes of the interchange format the checks look for.
-SSR_TWO_SEGMENTS = "two_segments"
-SSR_KEEP_ELEVATION = "keep_elevation_between_segments"  # M11: needs two segments
-SSR_NOT_MARINES = "americans_not_marines"  # 46.1
-SSR_TIME_LIMIT = "time_limit"
-SSR_FIRST_PLAYER = "first_player"
-SSR_MINEFIELDS_COWER = "minefields_cower"
-SSR_BOOBY_TRAPS = "minefields_are_booby_traps"
 # Special rules written for a partisan side (37; M12.2; the Booby trap cards that replace the
 # Minefields in the partisan scenario, action_deck.csv).
 PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRAPS)

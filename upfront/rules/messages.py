@@ -2,7 +2,7 @@
 
 The engine never renders a sentence for a player: a violation, a price line, a format fault or a
 draw carries a :class:`Message` (an id and named parameters). The Django edge
-(``upfront.reference.messages``) looks the id up here, translates the English template with
+(``upfront.reference.rendering``) looks the id up here, translates the English template with
 gettext in the active language (Italian lives in ``locale/it/LC_MESSAGES/django.po``; a third
 language is one more ``.po`` file) and fills in the parameters.
 
@@ -11,9 +11,10 @@ The templates are marked with :func:`gettext_noop`, a no-op with the name Django
 importing Django here. Placeholders are named (``%(total)s``) so a translation may reorder them.
 
 Parameters named in :data:`CODE_PARAMS` hold codes of the game (``"atmm"``, ``"second_line"``)
-and :data:`NATIONALITY_PARAM` a nationality code: the edge shows them as names in the reader's
-language (nationality names come from the reference data, the others from the ``<kind>.<code>``
-messages below). Every other parameter is shown as it is (numbers, card names, periods).
+and those in :data:`DATA_PARAMS` codes of the reference data (a nationality): the edge shows
+them as names in the reader's language (the game's codes by their labels, ``upfront.labels``;
+the data's from the data). The engine holds no names of codes. Every other parameter is shown
+as it is (numbers, card names, periods).
 """
 
 from __future__ import annotations
@@ -31,8 +32,17 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-# Parameters holding a code whose name is the message "<kind>.<code>" (e.g. "weapon.atmm").
-CODE_PARAMS = frozenset({"weapon", "troop_type", "unit_kind", "colour"})
+# Parameters holding a code of ``upfront.rules.codes``: parameter name -> the kind of code,
+# whose label the edge shows (``upfront.labels.TABLES``).
+CODE_PARAMS: Mapping[str, str] = MappingProxyType(
+    {
+        "weapon": "secondary_weapon",
+        "troop_type": "troop_type",
+        "unit_kind": "unit_kind",
+        "colour": "rn_colour",
+        "theatre_name": "theatre",
+    }
+)
 # A parameter holding a nationality code, named from the reference data by the edge.
 NATIONALITY_PARAM = "nationality"
 # Parameters holding codes of the reference data, one or several joined by "," (a finding's
@@ -58,25 +68,9 @@ DATA_PARAMS: Mapping[str, str] = MappingProxyType(
         "environment": "environment",
     }
 )
-# Parameters holding a code of ``upfront.rules.codes`` that the edge shows by its label
-# (``upfront.labels.LABELLED``): parameter name -> code set.
-LABEL_PARAMS: Mapping[str, str] = MappingProxyType({"theatre_name": "theatre"})
 
 MESSAGES: Mapping[str, str] = MappingProxyType(
     {
-        # -- names of codes ------------------------------------------------------------------
-        "weapon.atmm": gettext_noop("ATMM"),
-        "weapon.panzerfaust": gettext_noop("Panzerfaust"),
-        "weapon.demolition_charge": gettext_noop("demolition charge"),
-        "weapon.at_mine": gettext_noop("AT mine"),
-        "troop_type.line": gettext_noop("line"),
-        "troop_type.elite": gettext_noop("elite"),
-        "troop_type.second_line": gettext_noop("second line"),
-        "unit_kind.infantry": gettext_noop("infantry"),
-        "unit_kind.AFV": gettext_noop("AFV"),
-        "unit_kind.IG": gettext_noop("infantry gun"),
-        "colour.red": gettext_noop("red"),
-        "colour.black": gettext_noop("black"),
         # -- violations (constraints.py) -----------------------------------------------------
         "violation.over_budget": gettext_noop(
             "Purchases total %(total)s points, %(over)s over the budget of %(budget)s."
@@ -424,6 +418,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "%(theatre)s %(nationality)s %(period)s: %(troop_type)s"
         ),
         "draw.rn": gettext_noop("RN %(number)s %(colour)s"),
+        "draw.troop_type": gettext_noop("%(troop_type)s"),
         "draw.decks": gettext_noop("%(decks)s decks"),
         "draw.mountain_troops": gettext_noop("mountain troops"),
         "draw.no_mountain_troops": gettext_noop("no mountain troops"),
@@ -450,11 +445,7 @@ class Message:
 
     def english(self) -> str:
         """The English source text with codes left as codes (logs, exceptions, tests)."""
-        values: dict[str, Param] = {}
-        for name, value in self.params.items():
-            key = f"{name}.{value}"
-            values[name] = MESSAGES[key] if name in CODE_PARAMS and key in MESSAGES else value
-        return MESSAGES[self.id] % values
+        return MESSAGES[self.id] % dict(self.params)
 
     def __str__(self) -> str:
         return self.english()

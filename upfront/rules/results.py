@@ -1,7 +1,7 @@
 """What the engine answers: priced line items, violations and the validation result.
 
 Nothing here is a sentence for a player: labels and messages are :class:`Message` ids with
-parameters, rendered in the reader's language by the Django edge (``upfront.reference.messages``).
+parameters, rendered in the reader's language by the Django edge (``upfront.reference.rendering``).
 """
 
 from __future__ import annotations

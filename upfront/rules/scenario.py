@@ -21,7 +21,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from upfront.rules.catalogue import Catalogue
-from upfront.rules.codes import EXPANSIONS, PERIODS, TERRAIN_DECKS, THEATRES
+from upfront.rules.codes import EXPANSIONS, LANGUAGES, PERIODS, TERRAIN_DECKS, THEATRES
 from upfront.rules.force import (
     FORCE_SCHEMA,
     DocumentFormatError,
@@ -41,7 +41,6 @@ FORMAT_VERSION = 1
 # Codes of the scenario document (the game's codes are in upfront.rules.codes).
 SCENARIO_ROLES = ("attacker", "defender")
 FIRST_PLAYERS = ("attacker", "defender")
-LANGUAGES = ("en", "it")
 DECK_CHANGE_ACTIONS = ("remove", "cower")  # out of the deck / kept in as cower cards
 DECK_CHANGE_WHICH = ("first", "any")
 # The published cards remove "Buildings" of either value: one code for both kinds.

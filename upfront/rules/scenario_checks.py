@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from upfront.rules.catalogue import AdaptedRule, Catalogue, MatchupRule, PublishedScenarioInfo
+from upfront.rules.codes import SSR_DESERT_RULES, SSR_JUNGLE_RULES, SSR_NOT_MARINES
 from upfront.rules.messages import Message, Param, message
 from upfront.rules.scenario import Scenario
 from upfront.rules.validate import ValidationResult, validate_force
@@ -28,9 +29,6 @@ from upfront.rules.validate import ValidationResult, validate_force
 ROOT = "scenario"  # the scenario body's path in a scenario document
 
 # Codes of the interchange format the checks look for.
-JUNGLE_RULES = "jungle_rules"  # special rule: the Banzai jungle rules (47)
-DESERT_RULES = "desert_rules"  # special rule: the Desert War desert rules (52)
-NOT_MARINES = "americans_not_marines"  # special rule: the exception 46.1 allows
 JUNGLE = "jungle"  # the jungle terrain deck (T2) and the jungle topography (M9.3)
 CLEAR = "clear"  # 99.1: the weather code of the game's normal conditions
 DESERT_DECK = "desert"  # the desert terrain deck (T1)
@@ -310,7 +308,7 @@ def check_jungle_rules(scenario: Scenario, catalogue: Catalogue) -> Findings:
     rule = catalogue.scenario_reference.jungle
     if rule is None:
         return
-    sources = _special_rule_paths(scenario, JUNGLE_RULES)
+    sources = _special_rule_paths(scenario, SSR_JUNGLE_RULES)
     if scenario.terrain_deck == JUNGLE:
         sources.append(f"{ROOT}.terrain_deck")
     if scenario.topography == JUNGLE:
@@ -348,7 +346,7 @@ def check_marines(scenario: Scenario, catalogue: Catalogue) -> Findings:
     # 46.1: American units facing the Japanese are Marines unless a special rule says
     # otherwise (the americans_not_marines special rule).
     rule = catalogue.scenario_reference.marines
-    if rule is None or _special_rule_paths(scenario, NOT_MARINES):
+    if rule is None or _special_rule_paths(scenario, SSR_NOT_MARINES):
         return
     index = _faces(scenario, rule)
     if index is not None and not scenario.sides[index].force.marines:
@@ -447,7 +445,7 @@ def check_desert(scenario: Scenario, catalogue: Catalogue) -> Findings:
     # with another alternative deck the players must agree how they fit.
     ref = catalogue.scenario_reference
     desert_deck = scenario.terrain_deck == DESERT_DECK
-    rules = _special_rule_paths(scenario, DESERT_RULES)
+    rules = _special_rule_paths(scenario, SSR_DESERT_RULES)
     limit = ref.deck_theatres.get(DESERT_DECK)
     if (desert_deck or rules) and limit is not None and limit.theatre != scenario.theatre:
         yield _finding(

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from upfront.rules.catalogue import RN_COLOURS, Catalogue, RandomCheck, RandomNumbers
+from upfront.rules.codes import SSR_DESERT_RULES, SSR_RANDOM_REINFORCEMENTS
 from upfront.rules.mountain import mountain_troops_unavailable
 from upfront.rules.scenario import Scenario, Side
 
@@ -43,8 +44,6 @@ from upfront.rules.scenario import Scenario, Side
 OUTCOMES = 14
 BLACK = 7
 DESERT_DECK = "desert"
-DESERT_RULES = "desert_rules"  # 53.1: the special rule that puts the desert rules in effect
-RANDOM_REINFORCEMENTS_RULE = "random_reinforcements"  # the SSR giving them for the whole game
 MINES_REAL = "mines_real"  # 52.11: the effect of the desert minefield draw
 
 # Why a scenario cannot be simulated (codes; words at the edge).
@@ -165,7 +164,7 @@ def _is_desert(scenario: Scenario) -> bool:
     # 52.4 applies to desert scenarios: the desert deck (T1 with 52.x) or the SSR saying the
     # desert rules are in effect (53.1).
     return scenario.terrain_deck == DESERT_DECK or any(
-        rule.code == DESERT_RULES for rule in scenario.special_rules
+        rule.code == SSR_DESERT_RULES for rule in scenario.special_rules
     )
 
 
@@ -203,7 +202,7 @@ def _reinforcement_sides(
     by_ssr = {
         str(rule.params.get("side"))
         for rule in scenario.special_rules
-        if rule.code == RANDOM_REINFORCEMENTS_RULE
+        if rule.code == SSR_RANDOM_REINFORCEMENTS
     }
     sides = []
     for side in scenario.sides:

@@ -19,7 +19,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from upfront.reference import labels, phrasing
+from upfront import labels
+from upfront.reference import phrasing
 from upfront.reference.models import Bilingual
 
 register = template.Library()
@@ -35,7 +36,14 @@ def tr(obj: Any, field: str) -> str:
 
 @register.filter
 def label(code: Any, kind: str) -> str:
+    """The label of a code (``upfront.labels``), as written: ``|capfirst`` it on its own."""
     return labels.label(kind, str(code)) if code not in (None, "") else ""
+
+
+@register.simple_tag
+def code_choices(kind: str) -> list[tuple[Any, str]]:
+    """``[(code, label), ...]`` of one table of ``upfront.labels``, each label on its own."""
+    return [(code, labels.standalone(kind, code)) for code in labels.TABLES[kind]]
 
 
 @register.filter
@@ -98,7 +106,7 @@ def provenance(obj: Any, *notes: str) -> dict[str, Any]:
     """
     rule = obj.rule
     return {
-        "rule": str(labels.RULE_WORDS.get(rule, rule)),
+        "rule": labels.label("rule_word", rule) or rule,
         "notes": [text for text in notes if text],
         "source": getattr(obj, "source", ""),
         "confidence": getattr(obj, "confidence", ""),

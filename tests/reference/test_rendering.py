@@ -19,7 +19,7 @@ from django.utils import translation
 from upfront.reference import fetch
 from upfront.reference import models as m
 from upfront.reference.fetch import catalogue_current
-from upfront.reference.messages import (
+from upfront.reference.rendering import (
     render,
     render_draw,
     render_format_errors,

@@ -1,19 +1,32 @@
-"""Player-facing labels for the codes the reference data uses as keys.
+"""Labels of the codes the reference data uses as keys.
 
 The data files name things with stable codes (a DYO table ``bid_procedure``, a rule topic
 ``banzai_charge``, a scenario special rule category ``deck``). Those codes never reach a page:
-each one has a translated label here, looked up through :func:`label` (the ``label`` template
-filter). A code with no label is reported by the page tests, so new data cannot slip codes in.
+each one has a translated label here. A code the data uses with no label is reported by the
+page tests (tests/reference/test_pages.py), so new data cannot slip codes in. Where a data code
+is an engine code too (a secondary weapon, a troop type), its label is the engine code's.
 """
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from upfront.labels.game import (
+    EXPANSION,
+    FORCE_VARIANT,
+    LEADER_ROLE,
+    SECONDARY_WEAPON,
+    SNIPER_OPTION,
+    TROOP_TYPE,
+)
+from upfront.labels.types import Label
+from upfront.rules.codes import DRAW_TABLES
+
 # Tables of rule 43 and the other DYO facts (dyo_tables.csv, column ``table``).
-DYO_TABLES: dict[str, Promise] = {
+DYO_TABLE: Mapping[str, Label] = {
     "at_secondary_limit": _("Anti-tank secondary weapons per squad"),
     "bid_procedure": _("Bidding for the attack"),
     "bid_time_limit": _("Time limit of a bid game"),
@@ -38,33 +51,30 @@ DYO_TABLES: dict[str, Promise] = {
     "unit_type_usage": _("Reading the unit type table"),
     "variant_501_city_fight_in_four": _("Variant: 501 City Fight in Four"),
     "victory_conditions": _("Victory conditions table"),
+    # not DYO table rows (the unit type table and M12.1 have their own data): the draw API's
+    "unit_type": _("Unit type table"),
+    "mountain_troops": _("Mountain troops"),
 }
+# The tables the draw API rolls on (codes.DRAW_TABLES) are DYO tables.
+DRAW_TABLE: Mapping[str, Label] = {code: DYO_TABLE[code] for code in DRAW_TABLES}
 
 # DYO purchases other than Personality cards (DYOPrice.item).
-DYO_ITEMS: dict[str, Promise] = {
-    "atmm": _("ATMM"),
-    "panzerfaust": _("Panzerfaust"),
-    "demolition_charge": _("Demolition charge"),
-    "at_mine": _("Japanese AT mine"),
+DYO_ITEM: Mapping[str, Label] = {
+    **SECONDARY_WEAPON,
     "radio": _("Radio"),
-    "sniper": _("Sniper capability"),
-    "double_sniper": _("Double sniper"),
+    "sniper": SNIPER_OPTION[1],
+    "double_sniper": SNIPER_OPTION[2],
     "random_reinforcements": _("Random reinforcement capability (per deck)"),
     "reinforcement_multiplier": _("Reinforcement multiplier"),
     "troop_type_modifier": _("Troop type modifier"),
 }
 
 # Troop types as DYO prices name them; partisans are a force variant priced like one.
-TROOP_TYPES: dict[str, Promise] = {
-    "line": _("Line"),
-    "elite": _("Elite"),
-    "second_line": _("Second line"),
-    "partisans": _("Partisans"),
-}
+DYO_TROOP_TYPE: Mapping[str, Label] = {**TROOP_TYPE, "partisans": FORCE_VARIANT["partisans"]}
 
 # Topics of numbered rule summaries: nationality rules, terrain deck rules, fire rules and the
 # mountain article's summaries. One label per topic code, whatever the model.
-RULE_TOPICS: dict[str, Promise] = {
+RULE_TOPIC: Mapping[str, Label] = {
     "bolt_action": _("Bolt-action rifles"),
     # hands, cards and squads
     "hand_capacity": _("Hand and discards"),
@@ -217,7 +227,7 @@ RULE_TOPICS: dict[str, Promise] = {
 }
 
 # Groups of rule summaries (RuleSummary.group): the engine's, and the mountain article's.
-RULE_GROUPS: dict[str, Promise] = {
+RULE_GROUP: Mapping[str, Label] = {
     "dyo": _("The DYO rules in brief"),
     "scenario": _("Scenario checks"),
     "mountain_elevation": _("Elevation rules"),
@@ -227,7 +237,7 @@ RULE_GROUPS: dict[str, Promise] = {
 }
 
 # Scenario special rule categories (SpecialRule.category).
-SSR_CATEGORIES: dict[str, Promise] = {
+SSR_CATEGORY: Mapping[str, Label] = {
     "setup": _("Set-up"),
     "deck": _("Deck"),
     "terrain": _("Terrain"),
@@ -241,7 +251,7 @@ SSR_CATEGORIES: dict[str, Promise] = {
 }
 
 # What a scenario using a special rule fills in (SpecialRule.parameters keys).
-SSR_PARAMETERS: dict[str, Promise] = {
+SSR_PARAMETER: Mapping[str, Label] = {
     "side": pgettext_lazy("scenario", "Side"),
     "count": _("How many"),
     "target": _("On which groups"),
@@ -254,17 +264,18 @@ SSR_PARAMETERS: dict[str, Promise] = {
     "sets_up_first": _("Sets up first"),
     "moves_first": _("Moves first"),
     "placed_on_group": _("Placed on group"),
-    "after_deck": _("From deck"),
+    "after_deck": _("After deck"),
     "text": _("Text"),
 }
 
 # Values a special rule parameter may take.
-SSR_VALUES: dict[str, Promise] = {
+SSR_VALUE: Mapping[str, Label] = {
     "attacker": _("the attacker"),
     "defender": _("the defender"),
     "both": _("both sides"),
     "axis": _("the Axis side"),
     "german": _("the German side"),
+    "partisan": _("the partisan side"),
     "card_order": _("in the order shown on the card"),
     "one": _("one"),
     "one_or_more": _("one or more"),
@@ -283,7 +294,7 @@ SSR_VALUES: dict[str, Promise] = {
 }
 
 # Free-form parameter types (``str``, ``int``, ...) read as what the author writes.
-SSR_TYPES: dict[str, Promise] = {
+SSR_TYPE: Mapping[str, Label] = {
     "int": _("a number"),
     "str": _("a name"),
     "list[str]": _("a list"),
@@ -295,23 +306,14 @@ SSR_TYPES: dict[str, Promise] = {
 }
 
 # Leader roles as the personality card lists print them (PersonalityCard.leader_role).
-# SL and ASL are the game's own abbreviations, printed as such in the Italian sources too.
-LEADER_ROLES: dict[str, Promise | str] = {
-    "SL": "SL",
-    "ASL": "ASL",
-    "Commissar": _("Commissar"),
+CARD_LEADER_ROLE: Mapping[str, Label] = {
+    **LEADER_ROLE,
     "SL or ASL (not stated which)": _("SL or ASL"),
-}
-
-UNIT_KINDS: dict[str, Promise | str] = {
-    "infantry": _("Infantry"),
-    "IG": _("Infantry gun"),
-    "AFV": "AFV",  # the Italian sources say AFV too
 }
 
 # The vehicle and gun descriptions of the card list (PersonalityCard.vehicle_type, after
 # its leading "AFV"/"IG"), a closed set in the reference data.
-VEHICLE_TYPES: dict[str, Promise] = {
+VEHICLE_TYPE: Mapping[str, Label] = {
     "tank": _("tank"),
     "half-track": _("half-track"),
     "flamethrower": _("flamethrower"),
@@ -328,12 +330,12 @@ VEHICLE_TYPES: dict[str, Promise] = {
 }
 
 # Published scenarios: the expansion and kind columns are a closed vocabulary.
-EXPANSIONS: dict[str, Promise] = {
+PUBLISHED_EXPANSION: Mapping[str, Label] = {
     "base (Up Front)": _("Up Front"),
-    "Banzai": _("Banzai"),
-    "Desert War": _("Desert War"),
+    "Banzai": EXPANSION["banzai"],
+    "Desert War": EXPANSION["desert_war"],
 }
-SCENARIO_TYPES: dict[str, Promise] = {
+SCENARIO_TYPE: Mapping[str, Label] = {
     "meeting engagement": _("meeting engagement"),
     "attack/defence": _("attack and defence"),
     "attack/defence, two segments": _("attack and defence in two segments"),
@@ -341,44 +343,12 @@ SCENARIO_TYPES: dict[str, Promise] = {
 }
 
 # Fire ignition table (T4-fire.1): weapon groups and results.
-FIRE_WEAPON_GROUPS: dict[str, Promise] = {
+FIRE_WEAPON_GROUP: Mapping[str, Label] = {
     "flamethrower": _("Flamethrower"),
     "demolition_ordnance_artillery": _("Demolition charge, ordnance, artillery"),
     "bazooka_psk_pzf_mortar": _("Bazooka, Panzerschreck, Panzerfaust, mortar"),
 }
 
-SIDES: dict[str, Promise] = {"axis": _("Axis"), "allied": _("Allied")}
 
 # Rule references that are words rather than numbers (SpecialRule.rule and others).
-RULE_WORDS: dict[str, Promise] = {"scenario card": _("scenario card")}
-
-THEATRES: dict[str, Promise] = {"ETO": _("Europe"), "PTO": _("Pacific")}
-
-KINDS: dict[str, dict[str, Promise] | dict[str, Promise | str]] = {
-    "dyo_table": DYO_TABLES,
-    "dyo_item": DYO_ITEMS,
-    "troop_type": TROOP_TYPES,
-    "topic": RULE_TOPICS,
-    "rule_group": RULE_GROUPS,
-    "ssr_category": SSR_CATEGORIES,
-    "ssr_parameter": SSR_PARAMETERS,
-    "ssr_value": SSR_VALUES,
-    "leader_role": LEADER_ROLES,
-    "unit_kind": UNIT_KINDS,
-    "vehicle_type": VEHICLE_TYPES,
-    "expansion": EXPANSIONS,
-    "scenario_type": SCENARIO_TYPES,
-    "fire_weapon_group": FIRE_WEAPON_GROUPS,
-    "side": SIDES,
-    "theatre": THEATRES,
-}
-
-
-def label(kind: str, code: str) -> str:
-    """The translated label of ``code``; empty when the code has none (never the code)."""
-    found = KINDS[kind].get(code)
-    return str(found) if found is not None else ""
-
-
-def has_label(kind: str, code: str) -> bool:
-    return code in KINDS[kind]
+RULE_WORD: Mapping[str, Label] = {"scenario card": _("scenario card")}

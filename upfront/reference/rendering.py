@@ -4,8 +4,8 @@ The engine (``upfront.rules``) answers with message ids and parameters; their En
 strings live once in ``upfront.rules.messages`` and their translations in
 ``locale/<lang>/LC_MESSAGES/django.po``. Everything here uses gettext in whatever language is
 active: the request's (``LocaleMiddleware``: session, cookie or ``Accept-Language``) or one set
-with ``translation.override(lang)``, e.g. in a Celery task. Game codes in the parameters become
-names: nationalities from the reference data, the rest from their own messages.
+with ``translation.override(lang)``, e.g. in a Celery task. Codes in the parameters become
+names: the reference data's from the data, the game's by their labels (``upfront.labels``).
 """
 
 from __future__ import annotations
@@ -23,20 +23,12 @@ from upfront.reference import selectors
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.draws import DrawResult
 from upfront.rules.force import ForceFormatError, FormatError
-from upfront.rules.messages import (
-    CODE_PARAMS,
-    DATA_PARAMS,
-    LABEL_PARAMS,
-    MESSAGES,
-    NATIONALITY_PARAM,
-    Message,
-    Param,
-)
+from upfront.rules.messages import CODE_PARAMS, DATA_PARAMS, MESSAGES, Message, Param
 from upfront.rules.results import ValidationResult
 from upfront.rules.scenario_checks import MountainAdaptationApplied, ScenarioCheckResult
 
 # Parameters shown as names, not as they are.
-_NAMED = CODE_PARAMS | {NATIONALITY_PARAM} | set(DATA_PARAMS) | set(LABEL_PARAMS)
+_NAMED = frozenset(CODE_PARAMS) | frozenset(DATA_PARAMS)
 
 
 @lru_cache(maxsize=2048)
@@ -77,12 +69,8 @@ class _Renderer:
             # One code or several joined by ",": each by its name, unknown ones as they are.
             names = self.names(kind)
             return ", ".join(names.get(code, code) for code in str(value).split(","))
-        if name in LABEL_PARAMS:
-            found = labels.LABELLED[LABEL_PARAMS[name]][1].get(value)
-            return str(found) if found is not None else value
         if name in CODE_PARAMS:
-            template = MESSAGES.get(f"{name}.{value}")
-            return _translated(self.language, template) if template is not None else value
+            return labels.label(CODE_PARAMS[name], value) or value
         return value
 
     def __call__(self, message: Message) -> str:

@@ -1,0 +1,233 @@
+"""The words a player reads for every code: each code's label is defined here, once.
+
+The engine (``upfront.rules``) and the reference data name things with stable codes (``ETO``,
+``at_mine``, a special rule's ``card_type``); a code never reaches a page. Forms, model and
+serializer choices, reference pages, reports, setup sheets, the API and the builder's
+JavaScript all take their words from this package, lazily translated in the active language:
+
+- :mod:`upfront.labels.game`: the engine's code sets (``upfront.rules.codes``) and the
+  scenario document's (``upfront.rules.scenario``, ``upfront.rules.deck``);
+- :mod:`upfront.labels.reference`: the codes the reference data uses as keys (DYO tables, rule
+  topics, special rules' categories, parameters and values).
+
+A label is written as it reads mid-sentence (the engine's messages embed them); shown on its
+own it is capitalised (:func:`standalone`, :func:`choices`, the ``capfirst`` template filter).
+Every table is listed in :data:`TABLES`, and tests/project/test_codes.py proves each code has
+an English and an Italian label (:data:`LABELLED` pairs the engine's code sets with their
+tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.text import capfirst
+
+from upfront.labels.game import (
+    BALANCE_VERDICT,
+    CARD_TYPE,
+    DECK_CHANGE_ACTION,
+    DECK_CHANGE_WHICH,
+    DECK_SOURCE,
+    DECK_STATE,
+    DIGEST_APPLIES_TO,
+    DIGEST_KIND,
+    EARLY_END_CAUSE,
+    EXPANSION,
+    FORCE_FIELD,
+    FORCE_VARIANT,
+    LANGUAGE,
+    LEADER_ROLE,
+    PAPER,
+    PLAY_ENDING,
+    PLAY_WINNER,
+    RN_COLOUR,
+    SCENARIO_FIELD,
+    SCENARIO_ROLE,
+    SECONDARY_WEAPON,
+    SEVERITY,
+    SIDE,
+    SNIPER_OPTION,
+    THEATRE,
+    TROOP_TYPE,
+    UNIT_KIND,
+    VISIBILITY,
+)
+from upfront.labels.reference import (
+    CARD_LEADER_ROLE,
+    DRAW_TABLE,
+    DYO_ITEM,
+    DYO_TABLE,
+    DYO_TROOP_TYPE,
+    FIRE_WEAPON_GROUP,
+    PUBLISHED_EXPANSION,
+    RULE_GROUP,
+    RULE_TOPIC,
+    RULE_WORD,
+    SCENARIO_TYPE,
+    SSR_CATEGORY,
+    SSR_PARAMETER,
+    SSR_TYPE,
+    SSR_VALUE,
+    VEHICLE_TYPE,
+)
+from upfront.labels.types import Label
+from upfront.rules import codes
+from upfront.rules import deck as deck_codes
+from upfront.rules import digest as digest_codes
+from upfront.rules import scenario as scenario_codes
+
+__all__ = [
+    "BALANCE_VERDICT",
+    "CARD_LEADER_ROLE",
+    "CARD_TYPE",
+    "DECK_CHANGE_ACTION",
+    "DECK_CHANGE_WHICH",
+    "DECK_SOURCE",
+    "DECK_STATE",
+    "DIGEST_APPLIES_TO",
+    "DIGEST_KIND",
+    "DRAW_TABLE",
+    "DYO_ITEM",
+    "DYO_TABLE",
+    "DYO_TROOP_TYPE",
+    "EARLY_END_CAUSE",
+    "EXPANSION",
+    "FIRE_WEAPON_GROUP",
+    "FORCE_FIELD",
+    "FORCE_VARIANT",
+    "LABELLED",
+    "LANGUAGE",
+    "LEADER_ROLE",
+    "PAPER",
+    "PLAY_ENDING",
+    "PLAY_WINNER",
+    "PUBLISHED_EXPANSION",
+    "RN_COLOUR",
+    "RULE_GROUP",
+    "RULE_TOPIC",
+    "RULE_WORD",
+    "SCENARIO_FIELD",
+    "SCENARIO_ROLE",
+    "SCENARIO_TYPE",
+    "SECONDARY_WEAPON",
+    "SEVERITY",
+    "SIDE",
+    "SNIPER_OPTION",
+    "SSR_CATEGORY",
+    "SSR_PARAMETER",
+    "SSR_TYPE",
+    "SSR_VALUE",
+    "TABLES",
+    "THEATRE",
+    "TROOP_TYPE",
+    "UNIT_KIND",
+    "VEHICLE_TYPE",
+    "VISIBILITY",
+    "Label",
+    "choices",
+    "has_label",
+    "label",
+    "standalone",
+]
+
+# Every table of labels by kind: the ``label`` template filter and :func:`label` look codes up
+# here. A kind the reference data shares with the engine takes the data's wider table (card
+# leader roles include "SL or ASL", DYO troop types partisans).
+TABLES: Mapping[str, Mapping[Any, Label]] = {
+    # the engine's code sets and the scenario document's
+    "theatre": THEATRE,
+    "troop_type": DYO_TROOP_TYPE,
+    "force_variant": FORCE_VARIANT,
+    "secondary_weapon": SECONDARY_WEAPON,
+    "unit_kind": UNIT_KIND,
+    "leader_role": CARD_LEADER_ROLE,
+    "sniper_option": SNIPER_OPTION,
+    "draw_table": DRAW_TABLE,
+    "rn_colour": RN_COLOUR,
+    "severity": SEVERITY,
+    "expansion": EXPANSION,
+    "visibility": VISIBILITY,
+    "language": LANGUAGE,
+    "side": SIDE,
+    "scenario_role": SCENARIO_ROLE,
+    "scenario_field": SCENARIO_FIELD,
+    "deck_change_action": DECK_CHANGE_ACTION,
+    "deck_change_which": DECK_CHANGE_WHICH,
+    "card_type": CARD_TYPE,
+    "deck_source": DECK_SOURCE,
+    "deck_state": DECK_STATE,
+    "paper": PAPER,
+    "digest_kind": DIGEST_KIND,
+    "digest_applies_to": DIGEST_APPLIES_TO,
+    "force_field": FORCE_FIELD,
+    "play_winner": PLAY_WINNER,
+    "play_ending": PLAY_ENDING,
+    "early_end_cause": EARLY_END_CAUSE,
+    "balance_verdict": BALANCE_VERDICT,
+    # the reference data's codes
+    "dyo_table": DYO_TABLE,
+    "dyo_item": DYO_ITEM,
+    "topic": RULE_TOPIC,
+    "rule_group": RULE_GROUP,
+    "ssr_category": SSR_CATEGORY,
+    "ssr_parameter": SSR_PARAMETER,
+    "ssr_value": SSR_VALUE,
+    "ssr_type": SSR_TYPE,
+    "vehicle_type": VEHICLE_TYPE,
+    "published_expansion": PUBLISHED_EXPANSION,
+    "scenario_type": SCENARIO_TYPE,
+    "fire_weapon_group": FIRE_WEAPON_GROUP,
+    "rule_word": RULE_WORD,
+}
+
+# The code sets defined in code, each with its table: a test proves they match exactly (a
+# code without a label, or a label without a code, fails it).
+LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
+    "theatre": (codes.THEATRES, THEATRE),
+    "troop_type": (codes.TROOP_TYPES, TROOP_TYPE),
+    "force_variant": (codes.FORCE_VARIANTS, FORCE_VARIANT),
+    "secondary_weapon": (codes.SECONDARY_WEAPONS, SECONDARY_WEAPON),
+    "unit_kind": (codes.UNIT_KINDS, UNIT_KIND),
+    "leader_role": (codes.LEADER_ROLES, LEADER_ROLE),
+    "sniper_option": (codes.SNIPER_OPTIONS, SNIPER_OPTION),
+    "draw_table": (codes.DRAW_TABLES, DRAW_TABLE),
+    "rn_colour": (codes.RN_COLOURS, RN_COLOUR),
+    "severity": (codes.SEVERITIES, SEVERITY),
+    "expansion": (codes.EXPANSIONS, EXPANSION),
+    "visibility": (codes.VISIBILITIES, VISIBILITY),
+    "language": (codes.LANGUAGES, LANGUAGE),
+    "scenario_role": (scenario_codes.SCENARIO_ROLES, SCENARIO_ROLE),
+    "deck_change_action": (scenario_codes.DECK_CHANGE_ACTIONS, DECK_CHANGE_ACTION),
+    "deck_change_which": (scenario_codes.DECK_CHANGE_WHICH, DECK_CHANGE_WHICH),
+    "deck_source": (deck_codes.SOURCES, DECK_SOURCE),
+    "deck_state": (deck_codes.STATES, DECK_STATE),
+    "digest_kind": (digest_codes.DIGEST_KINDS, DIGEST_KIND),
+    "play_winner": (codes.PLAY_WINNERS, PLAY_WINNER),
+    "play_ending": (codes.PLAY_ENDINGS, PLAY_ENDING),
+    "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
+    "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
+}
+
+
+def label(kind: str, code: Any) -> str:
+    """The label of ``code`` in the active language, as written (it may sit mid-sentence);
+    empty when the code has none (never the code)."""
+    found = TABLES[kind].get(code)
+    return str(found) if found is not None else ""
+
+
+def standalone(kind: str, code: Any) -> str:
+    """The label of ``code`` shown on its own (a cell, a heading): capitalised."""
+    return capfirst(label(kind, code))
+
+
+def has_label(kind: str, code: Any) -> bool:
+    return code in TABLES[kind]
+
+
+def choices(code_set: Iterable[Any], labels: Mapping[Any, Label]) -> list[tuple[Any, Label]]:
+    """``[(code, label), ...]`` in the code set's order, for model, form and serializer choices
+    (each label capitalised, still lazy)."""
+    return [(code, capfirst(labels[code])) for code in code_set]
