@@ -32,15 +32,12 @@ EXAMPLES = 8  # per operation and generation mode
 
 
 @pytest.fixture
-def app(settings: Any) -> Iterator[Any]:
+def app() -> Iterator[Any]:
     """The project's WSGI application, on the test's database connection."""
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.signals import request_finished, request_started
     from django.db import close_old_connections
 
-    # Generated Basic credentials are checked against a password hash on every request: use
-    # a fast hasher so the run measures the API, not PBKDF2.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # As Django's test client does: a request must not close the test's transaction.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)

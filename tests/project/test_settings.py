@@ -94,3 +94,10 @@ def test_the_api_uses_the_one_size_limit_and_error_handler() -> None:
     assert out == (
         "12345 ['upfront.api.parsers.JSONParser'] upfront.api.problems.exception_handler"
     )
+
+
+def test_production_hashes_passwords_with_pbkdf2() -> None:
+    # The tests hash with MD5 (the root conftest); outside pytest the settings keep Django's
+    # PBKDF2 first, which tests/accounts/test_password.py checks a stored password against.
+    hashers = _settings_in_subprocess({}, "s.PASSWORD_HASHERS")
+    assert hashers.startswith("['django.contrib.auth.hashers.PBKDF2PasswordHasher'"), hashers
