@@ -4,7 +4,7 @@ Every figure is checked against a probability worked out by hand from the RN dis
 within five binomial standard errors of the estimate (a correct engine fails such a check about
 once in 1.7 million). Two distributions are used: the seed's equal weights, and a lopsided
 hand-made one, so an engine that ignored the data would fail. The random checks here are
-shaped like the real ones; the real data's are checked at the end (``reference_catalogue``).
+shaped like the real ones; the real data's are checked in tests/rules/data/test_simulation_real.py.
 """
 
 from __future__ import annotations
@@ -393,35 +393,3 @@ def test_the_vectorised_and_plain_implementations_agree() -> None:
         assert agree(a.reshuffle_attempts, b.reshuffle_attempts)
         assert agree(a.reinforcements, b.reinforcements)
     assert (fast.engine, slow.engine) == ("numpy", "plain")
-
-
-# -- the real data ----
-@pytest.mark.django_db
-def test_the_real_data_defines_the_checks_the_sources_give(reference_catalogue: Catalogue) -> None:
-    ref = reference_catalogue.simulation_reference
-    assert ref.random_numbers is not None and ref.random_numbers.is_assumption
-    assert ref.random_numbers.assumption_en and ref.random_numbers.assumption_it
-    assert ref.random_numbers.probability(6, "red") == pytest.approx(1 / 14)
-    subject = scenario(
-        3, terrain_deck="desert", environment="deep_snow", weather=("overcast", "ground_snow")
-    )
-    model = simulation_model(subject, reference_catalogue)
-    assert not isinstance(model, NotSimulated)
-    assert [(c.code, c.rule, c.outcomes) for c in model.deck_end_checks] == [
-        ("sandstorm", "52.4", frozenset({6})),  # red 6
-        ("avalanche", "M10.4", frozenset({6})),
-    ]
-    assert model.weather is not None and model.weather.kind == "falling_snow"
-    assert model.weather.begins == frozenset({4, 5, 6})  # red 4-6
-    assert model.weather.intensifies == frozenset({4, 5, 6})
-    assert model.weather.stops == frozenset({12, 13})  # black 5-6
-    assert [(c.code, c.rule) for c in model.draw_chances] == [("minefield_dummy", "52.11")]
-    table = ref.random_reinforcements
-    assert table[("german", 0)].sniper and table[("german", 5)].cards == (30,)
-    # M12.1: Elite troops bought for the mountains are mountain troops on a black RN.
-    elite = dataclasses.replace(factories.force(nationality="german"), troop_type="elite")
-    mountain = simulation_model(scenario(3, mountain=True, defender=elite), reference_catalogue)
-    assert not isinstance(mountain, NotSimulated)
-    assert [(c.code, c.rule, c.outcomes) for c in mountain.draw_chances] == [
-        ("mountain_troops", "M12.1", frozenset(range(7, 14)))
-    ]
