@@ -221,6 +221,8 @@ LIBRARY_PARAMETER = OpenApiParameter(
 
 class ScenarioListCreateApi(ListBase):
     filterset_class = ScenarioFilter
+    # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
+    serializer_class = s.ScenarioCreateInputSerializer
     needs_reference_data = ("POST",)
 
     def get_queryset(self) -> QuerySet[Scenario]:
@@ -426,6 +428,8 @@ ScenarioSchemaApi = document_schema_view(
 
 class LibraryListCreateApi(ListBase):
     filterset_class = LibraryFilter
+    # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
+    serializer_class = s.LibraryCreateInputSerializer
 
     def get_queryset(self) -> QuerySet[Library]:
         return (
