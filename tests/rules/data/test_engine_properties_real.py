@@ -25,6 +25,6 @@ __all__ = [
 ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")  # as the engine module's: hypothesis reuses it per input
 def catalogue(reference_catalogue: Catalogue) -> Catalogue:
     return reference_catalogue
