@@ -1,8 +1,16 @@
-"""The DYO builder page (server-rendered, htmx live panel, small vanilla JS controller)."""
+"""The DYO builder page (server-rendered, htmx live panel, small vanilla JS controller).
+
+Other apps open this page through its public API, never through the private names below:
+:func:`builder_page` renders it (optionally bound to a place the force is saved to, a
+:class:`Binding`) and :func:`drafts_stored` tells the next page which drafts the browser may
+drop. ``scenarios`` uses both for the side builder (``scenarios/views/side_builder.py``);
+``builder`` imports nothing of ``scenarios`` (an import-linter contract).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,17 +199,35 @@ def _panel_context(force_text: str) -> dict[str, Any]:
 
 
 # The page's force in progress is kept in the browser (localStorage) as a draft, one per
-# "draft context": a new force, or a saved force being edited. After a save or a delete the
-# server tells the page which drafts are now stored on the server (or gone) and can be dropped.
+# "draft context": a new force, a saved force being edited, or a bound force (Binding). After a
+# save or a delete the server tells the page which drafts are now stored on the server (or
+# gone) and can be dropped.
 _DRAFTS_DONE = "builder_drafts_done"
 
 
-def _draft_context(saved_id: int | str | None, scenario_side: Any = None) -> str:
-    # A scenario's side edited here (builder/scenario_views.py) keeps a draft of its own, so a
-    # draft of a new force is never restored over it, nor it over one.
-    if scenario_side:
-        return f"scenario:{scenario_side['scenario'].public_id}:{scenario_side['role']}"
+@dataclass(frozen=True)
+class Binding:
+    """The page bound to a force kept elsewhere (a scenario's side), with a banner of its own.
+
+    ``draft_context`` names the browser's draft of this force, so a draft of a new force is
+    never restored over it, nor it over one. ``banner`` is the template shown above the form,
+    rendered with ``context`` as ``bound``; its button may post the page's form (``form=
+    "builder-form"``) to its own address with ``formaction``.
+    """
+
+    draft_context: str
+    banner: str
+    context: Mapping[str, Any]
+
+
+def _draft_context(saved_id: int | str | None) -> str:
     return f"saved:{saved_id}" if saved_id else "new"
+
+
+def drafts_stored(request: HttpRequest, *draft_contexts: str) -> None:
+    """The next builder page drops these drafts: their forces are stored on the server now (or
+    deleted there)."""
+    request.session[_DRAFTS_DONE] = sorted(set(draft_contexts))
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -214,12 +240,22 @@ def index(request: HttpRequest) -> HttpResponse:
     elif request.GET.get("nationality") in codes.NATIONALITIES:
         force["nationality"] = request.GET["nationality"]
     force_text = request.POST.get("force") or json.dumps(force)
-    return _render_index(request, force_text=force_text, loaded=loaded)
+    return builder_page(request, force_text=force_text, loaded=loaded)
 
 
-def _render_index(
-    request: HttpRequest, *, force_text: str, loaded: Any = None, status: int = 200
+def builder_page(
+    request: HttpRequest,
+    *,
+    force_text: str,
+    loaded: Any = None,
+    status: int = 200,
+    binding: Binding | None = None,
 ) -> HttpResponse:
+    """The builder page on ``force_text`` (kept as typed, even when it is not valid JSON).
+
+    ``loaded`` is the saved force being edited; ``binding`` binds the page to a force kept
+    elsewhere (its own banner and save button).
+    """
     try:
         document = json.loads(force_text)
         nationality = document.get("nationality", DEFAULT_NATIONALITY)
@@ -235,11 +271,12 @@ def _render_index(
         "cards": _cards(str(nationality), marines=marines),
         "saved_forces": selectors.saved_forces_for(request.user),
         "loaded": loaded,
+        "binding": binding,
         # Read by static/js/builder.js (json_script): this page's draft and the starting force.
         "builder_page": {
-            "draft_context": _draft_context(
-                loaded.pk if loaded else None, getattr(request, "builder_scenario", None)
-            ),
+            "draft_context": binding.draft_context
+            if binding
+            else _draft_context(loaded.pk if loaded else None),
             "drafts_done": request.session.pop(_DRAFTS_DONE, []),
             "empty_force": empty_force(),
         },
@@ -302,11 +339,11 @@ def save(request: HttpRequest) -> HttpResponse:
     except (ValueError, services.ForceInputError) as exc:
         messages.error(request, _("Not saved: %(e)s") % {"e": exc})
         # Re-render with the typed document so nothing is lost.
-        return _render_index(request, force_text=force_text, loaded=original, status=400)
+        return builder_page(request, force_text=force_text, loaded=original, status=400)
     messages.success(request, _("Saved “%(name)s”.") % {"name": saved.name})
     # The draft the page kept is now on the server (a copy leaves the original as it was).
-    request.session[_DRAFTS_DONE] = sorted(
-        {_draft_context(original.pk if original else None), _draft_context(saved.pk)}
+    drafts_stored(
+        request, _draft_context(original.pk if original else None), _draft_context(saved.pk)
     )
     return redirect(f"{reverse('builder:index')}?load={saved.pk}")
 
@@ -319,6 +356,6 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
         name = saved.name
         services.saved_force_delete(saved_force=saved)
         messages.success(request, _("Deleted “%(name)s”.") % {"name": name})
-        request.session[_DRAFTS_DONE] = [_draft_context(pk)]
+        drafts_stored(request, _draft_context(pk))
         return redirect("builder:index")
     return render(request, "builder/delete.html", {"saved": saved})

@@ -10,7 +10,12 @@ class ScenariosConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_delete, post_save
 
-        from scenarios import listing_cache
+        # Imported here, not at the top: the models (and what imports them) load only once the
+        # app registry is ready, as it is when ready() runs. Importing ``tasks`` registers the
+        # job tasks in this process's Celery app: the services send a job by the task's name
+        # (jobs.services.RUN_JOB_TASK) and, with no broker (task_always_eager), the task must be
+        # known here to run in-process.
+        from scenarios import listing_cache, tasks  # noqa: F401 - tasks: registered, see above
         from scenarios.jobs import checks  # noqa: F401 - registers the system check
         from scenarios.models import Library, Scenario
         from upfront.reference.models import DataRevision

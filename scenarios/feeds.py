@@ -130,7 +130,7 @@ class LibraryRss(_ScenarioFeed):
         return str(obj.owner.get_username())
 
     def items(self, obj: Library) -> list[ScenarioRow]:
-        return self._rows(selectors.scenarios_listed().filter(library=obj))
+        return self._rows(selectors.scenarios_listed_in_library(obj))
 
 
 class LibraryAtom(LibraryRss):

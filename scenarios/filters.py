@@ -24,6 +24,7 @@ from scenarios.search import MAX_QUERY_LENGTH, scenarios_search
 from scenarios.widgets import PlainNumberInput, PlainSelect, PlainTextInput
 from upfront import labels
 from upfront.reference import models as reference
+from upfront.reference import selectors as reference_selectors
 from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.rules import codes
 
@@ -85,10 +86,8 @@ def terrain_deck_names() -> Mapping[str, str]:
 
 def nationality_names() -> Mapping[str, str]:
     """Each nationality's name by code, in the active language (cached per data revision)."""
-    from upfront.reference.selectors import nationality_names as names
-
     try:
-        return names()
+        return reference_selectors.nationality_names()
     except ReferenceDataNotLoaded:
         return {}
 

@@ -193,9 +193,19 @@ class Job(models.Model):
     error_params = models.JSONField(default=dict, blank=True)
     file = models.CharField(max_length=300, blank=True)  # a default_storage name (PDF)
 
-    # Incremented by every run that takes the job: finishing is guarded by it.
+    # Incremented by every run that takes the job (the first, and each takeover of a job whose
+    # worker died): every write of a run is guarded by it and by the lease's holder.
     attempts = models.PositiveSmallIntegerField(default=0)
     task_id = models.CharField(max_length=50, blank=True)
+    # The lease of the run holding the job (docs/jobs.md#the-lease): who holds it (host, process,
+    # a token unique to the run) and until when. The run renews it while it works; beat's sweep
+    # takes back a running job whose lease ran out. On a queued job, a lease time is the
+    # reservation of a transient retry due before then.
+    lease_holder = models.CharField(max_length=100, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # Transient errors (database or broker unreachable) retried after a back-off: they are not
+    # attempts (JOB_MAX_RETRIES bounds them, JOB_MAX_ATTEMPTS the takeovers).
+    transient_retries = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -207,6 +217,8 @@ class Job(models.Model):
             models.Index(fields=["requested_by", "-created_at"]),
             # The outbox sweep: queued jobs not sent yet.
             models.Index(fields=["status", "sent_at"]),
+            # The lease sweep: running jobs whose lease ran out.
+            models.Index(fields=["status", "lease_expires_at"]),
         ]
         constraints = [
             models.CheckConstraint(

@@ -1,22 +1,57 @@
-"""Reads of user content: the only way in to scenarios and libraries.
+"""Reads of user content and the rights over it: the only way in to scenarios and libraries.
 
-Every page, API endpoint, feed, export and search goes through these functions, so what a
-requester may see is decided once:
+Every page, API endpoint, feed, export, search and job goes through these functions, so what
+a requester may see and do is decided once. A door asks ``scenario_for`` / ``library_for``
+(or ``job_for``): the object if the requester may see it (else ``Http404``: its existence is
+not revealed), with a small frozen rights value it checks before acting.
 
-* the owner sees and edits everything of theirs;
-* a library's collaborators see and edit the library and every scenario in it;
+Who may see (``can_view``):
+
+* the owner sees everything of theirs;
+* a library's owner and collaborators see the library and every scenario in it;
 * anyone (signed in or not) sees unlisted and public ones by their id or link;
 * only public ones are listed, searched and put in feeds.
 
-Something the requester may not see answers 404, never 403: its existence is not revealed.
+A scenario's visibility is read in one place, ``_scenario_shared`` (queries) and
+``scenario_visibility`` (a row): when a scenario's effective visibility becomes the wider of
+its own and its library's (issue 14), those two functions alone change.
+
+What one may do with a scenario (``ScenarioRights``):
+
+* edit its document: its owner, the owner of its library and the library's collaborators;
+* delete it, move it to another library or out of one, change its visibility: its owner and
+  the owner of the library holding it (the library's owner curates the library: a
+  collaborator's scenario in it is theirs to publish, move out or remove). Collaborators edit
+  other users' scenarios in a library but do not delete, move or share them;
+* copy it, start a job on it (validation, simulation, setup sheet): anyone signed in who
+  sees it; export it: anyone who sees it.
+
+What one may do with a library (``LibraryRights``):
+
+* edit its title and description, put scenarios in it: its owner and its collaborators;
+* delete it, change its visibility, add and remove collaborators: its owner only;
+* copy it, start its setup sheets: anyone signed in who sees it; export it: anyone who
+  sees it. A copy, an export and a setup sheet hold the scenarios of it the requester sees,
+  in the order they were put in it (``library_scenarios_in_order``).
+
+A job is seen only by who asked for it, and only while they still see its scenario or
+library (``jobs_visible_to``).
+
+A door refuses a right the rights value denies: pages answer 404 (they never say "exists
+but not yours"), the API 403 to someone who sees the object and 404 to anyone else. A
+right that needs an account answers the page's login redirect or the API's 401 to an
+anonymous requester.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Value
+from django.http import Http404
 
 from scenarios.models import Job, Library, Scenario
 
@@ -25,6 +60,26 @@ SHARED = ("unlisted", "public")
 
 def _user_id(user: Any) -> int | None:
     return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+# --- A scenario's visibility: read here only ----------------------------------------------
+# Issue 14 makes a scenario's effective visibility the wider of its own and its library's:
+# these two functions (the query and the row) are the whole change.
+
+
+def _scenario_shared(levels: tuple[str, ...]) -> Q:
+    """The scenarios whose effective visibility is one of ``levels``."""
+    return Q(visibility__in=levels)
+
+
+def scenario_visibility(scenario: Scenario) -> str:
+    """The effective visibility of ``scenario`` (today: its own)."""
+    return scenario.visibility
+
+
+def _scenario_member(uid: int) -> Q:
+    """The scenarios ``uid`` sees and edits as owner, library owner or collaborator."""
+    return Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
 
 
 def libraries_visible_to(user: Any) -> QuerySet[Library]:
@@ -37,10 +92,17 @@ def libraries_visible_to(user: Any) -> QuerySet[Library]:
 
 
 def libraries_editable_by(user: Any) -> QuerySet[Library]:
+    """Libraries ``user`` may edit and put scenarios in (owner or collaborator)."""
     uid = _user_id(user)
     if uid is None:
         return Library.objects.none()
     return Library.objects.filter(Q(owner_id=uid) | Q(collaborators__id=uid)).distinct()
+
+
+def library_to_hold(user: Any, public_id: UUID | str) -> Library | None:
+    """The library ``public_id`` if ``user`` may put scenarios in it (its owner and its
+    collaborators: create, import, move or copy into it), else ``None``."""
+    return libraries_editable_by(user).filter(public_id=public_id).first()
 
 
 def libraries_listed() -> QuerySet[Library]:
@@ -48,32 +110,53 @@ def libraries_listed() -> QuerySet[Library]:
     return Library.objects.filter(visibility="public")
 
 
+def library_is_listed(library: Library) -> bool:
+    """Is ``library`` listed (public)? The row-level twin of ``libraries_listed``: only a
+    listed library has feeds."""
+    return library.visibility == "public"
+
+
 def scenarios_visible_to(user: Any) -> QuerySet[Scenario]:
     """Scenarios ``user`` may open (by id or link)."""
     uid = _user_id(user)
-    condition = Q(visibility__in=SHARED)
+    condition = _scenario_shared(SHARED)
     if uid is not None:
-        condition |= Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
+        condition |= _scenario_member(uid)
     return Scenario.objects.filter(condition).distinct()
 
 
 def scenarios_editable_by(user: Any) -> QuerySet[Scenario]:
+    """Scenarios whose document ``user`` may edit."""
     uid = _user_id(user)
     if uid is None:
         return Scenario.objects.none()
-    return Scenario.objects.filter(
-        Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
-    ).distinct()
+    return Scenario.objects.filter(_scenario_member(uid)).distinct()
 
 
 def scenarios_listed() -> QuerySet[Scenario]:
     """Public scenarios: the ones /scenarios/, search and feeds show."""
-    return Scenario.objects.filter(visibility="public")
+    return Scenario.objects.filter(_scenario_shared(("public",)))
 
 
 def scenarios_of_library(library: Library, user: Any) -> QuerySet[Scenario]:
-    """The scenarios of a library that ``user`` may see."""
+    """The scenarios of a library that ``user`` may see (in no set order: for output, use
+    ``library_scenarios_in_order``)."""
     return scenarios_visible_to(user).filter(library=library)
+
+
+def library_scenarios_in_order(library: Library, user: Any) -> QuerySet[Scenario]:
+    """The scenarios of a library that ``user`` may see, in the order they were put in it.
+
+    The one order of a library's contents wherever they are output: its page, its export
+    (page and API: export -> import -> export gives the same document), its copy and its
+    book of setup sheets.
+    """
+    return scenarios_of_library(library, user).order_by("pk")
+
+
+def scenarios_listed_in_library(library: Library) -> QuerySet[Scenario]:
+    """The public scenarios of a library: what its feeds publish."""
+    return scenarios_listed().filter(library=library)
 
 
 # --- What a list shows its requester (the API's list endpoints) -----------------------------
@@ -94,23 +177,157 @@ def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
     """The scenarios a list shows ``user``: theirs, those of libraries shared with them (or
     theirs), and public ones."""
     uid = _user_id(user)
-    condition = Q(visibility="public")
+    condition = _scenario_shared(("public",))
     if uid is not None:
-        condition |= Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
+        condition |= _scenario_member(uid)
     return Scenario.objects.filter(condition).distinct()
 
 
-def library_is_editable_by(library: Library, user: Any) -> bool:
-    return libraries_editable_by(user).filter(pk=library.pk).exists()
+# --- Rights -----------------------------------------------------------------------------------
 
 
-def scenario_is_editable_by(scenario: Scenario, user: Any) -> bool:
-    return scenarios_editable_by(user).filter(pk=scenario.pk).exists()
+@dataclass(frozen=True)
+class ScenarioRights:
+    """What a requester may do with one scenario they see (see the module's docstring)."""
+
+    can_view: bool = False
+    can_edit: bool = False
+    can_delete: bool = False
+    can_move: bool = False
+    can_share: bool = False
+    can_copy: bool = False
+    can_export: bool = False
+    can_start_job: bool = False
 
 
-def user_by_username(username: str) -> Any | None:
-    """An active account by its username (to name a collaborator), or ``None``."""
-    return get_user_model().objects.filter(username=username, is_active=True).first()
+@dataclass(frozen=True)
+class LibraryRights:
+    """What a requester may do with one library they see (see the module's docstring)."""
+
+    can_view: bool = False
+    can_edit: bool = False
+    can_delete: bool = False
+    can_share: bool = False
+    can_manage_collaborators: bool = False
+    can_copy: bool = False
+    can_export: bool = False
+    can_start_job: bool = False
+
+
+def _with_requester(found: QuerySet[Any], uid: int | None, library_id: str) -> QuerySet[Any]:
+    """``found`` with, on each row, whether ``uid`` collaborates on the library
+    ``library_id`` names: the rights then cost no query of their own."""
+    if uid is None:
+        return found
+    through = Library.collaborators.through
+    return found.annotate(
+        rights_uid=Value(uid, output_field=IntegerField()),
+        rights_collaborates=Exists(
+            through.objects.filter(library_id=OuterRef(library_id), user_id=uid)
+        ),
+    )
+
+
+def _is_collaborator(row: Any, library: Library | None, uid: int | None) -> bool:
+    if library is None or uid is None:
+        return False
+    if getattr(row, "rights_uid", None) == uid:  # read with the row (_with_requester)
+        return bool(row.rights_collaborates)
+    return library.collaborators.filter(pk=uid).exists()
+
+
+def scenario_rights(scenario: Scenario, user: Any) -> ScenarioRights:
+    """The rights of ``user`` over ``scenario`` (which they may or may not see)."""
+    uid = _user_id(user)
+    library = scenario.library
+    curator = uid is not None and uid in (
+        scenario.owner_id,
+        library.owner_id if library is not None else None,
+    )
+    editor = curator or _is_collaborator(scenario, library, uid)
+    viewer = editor or scenario_visibility(scenario) in SHARED
+    signed_in = uid is not None
+    return ScenarioRights(
+        can_view=viewer,
+        can_edit=editor,
+        can_delete=curator,
+        can_move=curator,
+        can_share=curator,
+        can_copy=viewer and signed_in,
+        can_export=viewer,
+        can_start_job=viewer and signed_in,
+    )
+
+
+def library_rights(library: Library, user: Any) -> LibraryRights:
+    """The rights of ``user`` over ``library`` (which they may or may not see)."""
+    uid = _user_id(user)
+    owner = uid is not None and uid == library.owner_id
+    editor = owner or _is_collaborator(library, library, uid)
+    viewer = editor or library.visibility in SHARED
+    signed_in = uid is not None
+    return LibraryRights(
+        can_view=viewer,
+        can_edit=editor,
+        can_delete=owner,
+        can_share=owner,
+        can_manage_collaborators=owner,
+        can_copy=viewer and signed_in,
+        can_export=viewer,
+        can_start_job=viewer and signed_in,
+    )
+
+
+def scenario_for(
+    user: Any, public_id: UUID | str, *, related: tuple[str, ...] = ()
+) -> tuple[Scenario, ScenarioRights]:
+    """The scenario ``public_id`` if ``user`` may see it, with their rights over it.
+
+    Raises ``Http404`` if it does not exist or ``user`` may not see it. Related rows named
+    in ``related`` are read with it (``select_related``).
+    """
+    found = scenarios_visible_to(user).select_related("owner", "library", *related)
+    found = _with_requester(found, _user_id(user), "library_id")
+    scenario = found.filter(public_id=public_id).first()
+    if scenario is None:
+        raise Http404("No scenario matches the given query.")
+    return scenario, scenario_rights(scenario, user)
+
+
+def library_for(
+    user: Any, public_id: UUID | str, *, related: tuple[str, ...] = ()
+) -> tuple[Library, LibraryRights]:
+    """The library ``public_id`` if ``user`` may see it, with their rights over it.
+
+    Raises ``Http404`` if it does not exist or ``user`` may not see it.
+    """
+    found = libraries_visible_to(user).select_related("owner", *related)
+    found = _with_requester(found, _user_id(user), "pk")
+    library = found.filter(public_id=public_id).first()
+    if library is None:
+        raise Http404("No library matches the given query.")
+    return library, library_rights(library, user)
+
+
+# --- Collaborators ----------------------------------------------------------------------------
+
+
+def user_for_collaboration(username: str) -> Any | None:
+    """The active account named ``username`` (to make it a collaborator), or ``None``.
+
+    The name is trimmed; an exact match wins, else a case-insensitive match if exactly one
+    account has it ("Anna" finds "anna", but not when "anna" and "ANNA" both exist).
+    Inactive accounts are never found. Both doors (the library page and the API) use it.
+    """
+    name = username.strip()
+    if not name:
+        return None
+    active = get_user_model().objects.filter(is_active=True)
+    exact = active.filter(username=name).first()
+    if exact is not None:
+        return exact
+    found = list(active.filter(username__iexact=name)[:2])
+    return found[0] if len(found) == 1 else None
 
 
 # --- Jobs -------------------------------------------------------------------------------------
@@ -129,3 +346,16 @@ def jobs_visible_to(user: Any) -> QuerySet[Job]:
         Q(scenario__in=scenarios_visible_to(user).values("pk"))
         | Q(library__in=libraries_visible_to(user).values("pk"))
     )
+
+
+def job_for(user: Any, public_id: UUID | str) -> Job:
+    """The job ``public_id`` if ``user`` may see it (``jobs_visible_to``), else ``Http404``."""
+    job = (
+        jobs_visible_to(user)
+        .select_related("scenario", "library")
+        .filter(public_id=public_id)
+        .first()
+    )
+    if job is None:
+        raise Http404("No job matches the given query.")
+    return job

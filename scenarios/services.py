@@ -13,7 +13,9 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from scenarios import selectors
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.messages import render
@@ -238,6 +240,27 @@ def library_delete(*, library: Library) -> None:
 def library_collaborator_add(*, library: Library, user: Any) -> None:
     if user.pk != library.owner_id:
         library.collaborators.add(user)
+
+
+class CollaboratorInputError(ValueError):
+    """A name that cannot be made a collaborator; the message (translated) says why."""
+
+
+@transaction.atomic
+def library_collaborator_add_named(*, library: Library, username: str) -> Any:
+    """Make the account named ``username`` a collaborator of ``library``; return it.
+
+    The one rule for both doors (the library page and the API): the name is resolved by
+    ``selectors.user_for_collaboration`` (active accounts; exact, else a unique
+    case-insensitive match). Raises ``CollaboratorInputError`` with the same text for both.
+    """
+    user = selectors.user_for_collaboration(username)
+    if user is None:
+        raise CollaboratorInputError(_("No user with this username."))
+    if user.pk == library.owner_id:
+        raise CollaboratorInputError(_("The owner cannot be a collaborator."))
+    library.collaborators.add(user)
+    return user
 
 
 @transaction.atomic

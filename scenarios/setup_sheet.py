@@ -44,6 +44,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scenarios.display import scenario_display
 from scenarios.models import Library, Scenario
+from scenarios.simulation import simulation_context
+from scenarios.validation import validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current, data_revision_current
@@ -240,15 +242,10 @@ def _sheet(
         "validation": None,
         "simulation": None,
     }
-    # The partials' owners build their own context; imported only when there is a result, so
-    # this module stands without them.
+    # The partials' owners build their own context.
     if validation is not None:
-        from scenarios.validation import validation_context
-
         context["validation"] = validation_context(dict(validation))
     if simulation is not None:
-        from scenarios.simulation import simulation_context
-
         context["simulation"] = simulation_context(dict(simulation))
     return context
 

@@ -1,10 +1,16 @@
 """Celery entry points of the jobs: a few lines each, calling ``scenarios.jobs.services``.
 
+The tasks import the services and hand them the runner of each kind (``jobs.kinds.run``); the
+services find ``run_job`` by its name (``services.RUN_JOB_TASK``) and never import this module.
+
 ``run_job`` takes a job's id only and is idempotent (``job_run``): a redelivered or duplicate
-task finds the job finished, or running elsewhere, and does nothing. It is acknowledged late
-and rejected (so redelivered) when its worker dies; transient errors (the database or the
-broker unreachable) are retried with back-off, and when the retries are used up the job
-fails saying so. Results live in the Job row, not in Celery's result backend.
+task finds the job finished, or running elsewhere under a live lease, and does nothing. While
+it runs it renews the job's lease; a worker that dies stops renewing and beat's sweep
+(``sweep_outbox``) takes the job back within seconds. The task is also acknowledged late and
+rejected (so redelivered) when its worker dies: the broker's backstop. Transient errors (the
+database or the broker unreachable) are retried with back-off, not counted as attempts, and
+when the retries are used up the job fails saying so. Results live in the Job row, not in
+Celery's result backend.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
-from scenarios.jobs import services
+from scenarios.jobs import kinds, services
 
 logger = logging.getLogger(__name__)
 
@@ -26,32 +32,37 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, Connectio
 
 @shared_task(
     bind=True,
-    name="scenarios.run_job",
+    name=services.RUN_JOB_TASK,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,
     soft_time_limit=settings.JOB_SOFT_TIME_LIMIT,
     time_limit=settings.JOB_HARD_TIME_LIMIT,
-    autoretry_for=TRANSIENT,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=settings.JOB_MAX_RETRIES,
+    max_retries=None,  # bounded by JOB_MAX_RETRIES, counted on the job (services._hand_back)
 )
 def run_job(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
-        services.job_run(job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT)
-    except TRANSIENT:
-        if self.request.retries >= self.max_retries:
+        services.job_run(
+            job_id=job_id, task_id=self.request.id or "", transient=TRANSIENT, run=kinds.run
+        )
+    except services.JobRetry as retry:
+        # Handed back after a transient error: the same task again after a back-off, which
+        # goes on under the same attempt (a retry does not use up an attempt).
+        raise self.retry(countdown=retry.countdown) from retry
+    except TRANSIENT as exc:
+        # The database failed before the job could be taken or handed back: retry the task;
+        # if it never gets through, the job's lease runs out and the sweep takes it back.
+        if self.request.retries >= settings.JOB_MAX_RETRIES:
             logger.exception("job %s: transient errors, retries used up", job_id)
-            services.job_give_up(job_id=job_id)
             return
-        raise  # autoretry_for: again after a back-off
+        countdown = services.job_retry_countdown(self.request.retries)
+        raise self.retry(exc=exc, countdown=countdown) from exc
 
 
 @shared_task(name="scenarios.sweep_outbox", ignore_result=True)
 def sweep_outbox() -> int:
-    """Send the jobs waiting in the outbox (celery beat, every JOB_SWEEP_SECONDS)."""
+    """Take back the jobs whose lease ran out and send the jobs waiting in the outbox (celery
+    beat, every JOB_SWEEP_SECONDS)."""
     return services.jobs_send_unsent()
 
 

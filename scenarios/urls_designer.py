@@ -4,7 +4,7 @@
 from django.urls import path
 
 from scenarios.views import designer as views
-from scenarios.views import jobs
+from scenarios.views import jobs, side_builder
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
@@ -38,6 +38,18 @@ urlpatterns = [
         "libraries/<uuid:public_id>/collaborators/<int:user_id>/remove/",
         views.library_collaborator_remove,
         name="library_collaborator_remove",
+    ),
+    # One side of a scenario in the builder, saved back into the scenario (under /builder/, the
+    # page the player is on; the builder's own routes come first and match none of these).
+    path(
+        "builder/scenario/<uuid:public_id>/<str:role>/",
+        side_builder.side_builder,
+        name="side_builder",
+    ),
+    path(
+        "builder/scenario/<uuid:public_id>/<str:role>/save/",
+        side_builder.side_builder_save,
+        name="side_builder_save",
     ),
     # Background jobs (scenarios.views.jobs).
     path(

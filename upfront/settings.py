@@ -226,17 +226,22 @@ USE_TZ = True
 
 # --- Static files -------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here (`scripts/serve.sh prepare`, the Dockerfile); WhiteNoise serves it.
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+if DEBUG or env_bool("TESTING") or "pytest" in sys.modules:
+    STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
+elif env_bool("STATIC_COMPRESS", default=True):
+    # Hashed names plus gzip and Brotli copies that WhiteNoise serves as they are. Compressing
+    # the API docs' bundles costs collectstatic about two minutes on two cores, once a release.
+    STATICFILES_BACKEND = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+else:
+    # STATIC_COMPRESS=0: hashed names only, collected in seconds (a throwaway install such as
+    # tests/project/test_serve.py, or a proxy in front that compresses).
+    STATICFILES_BACKEND = "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or env_bool("TESTING") or "pytest" in sys.modules
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": STATICFILES_BACKEND},
 }
 
 # --- Uploads: imports are JSON documents; keep them small. ---------------------------------
@@ -323,7 +328,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "upfront.openapi.add_document_components",
+        "upfront.api.openapi.add_document_components",
     ],
 }
 
@@ -361,11 +366,20 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 JOB_PDF_QUEUE = env("JOB_PDF_QUEUE", "pdf")
 CELERY_WORKER_MAX_TASKS_PER_CHILD = env_int("CELERY_WORKER_MAX_TASKS_PER_CHILD", 200) or None
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 512_000) or None
-# A run that fails this many times (worker killed, hard limit) is given up.
+# A running job holds a lease on its row that its run renews every JOB_LEASE_RENEW_SECONDS;
+# beat's sweep (every JOB_SWEEP_SECONDS) takes back a job whose lease ran out (its worker died)
+# and sends it again as a new attempt. A dead worker so costs at most about JOB_LEASE_SECONDS +
+# JOB_SWEEP_SECONDS (40 s by default) instead of the visibility timeout, which stays as a
+# backstop. A lease outlasts one missed renewal (system check scenarios.E103).
+JOB_LEASE_SECONDS = env_int("JOB_LEASE_SECONDS", 30)
+JOB_LEASE_RENEW_SECONDS = env_int("JOB_LEASE_RENEW_SECONDS", 10)
+# Runs that take a job (the first, and each takeover after a worker died or the hard limit)
+# before it is given up.
 JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
-# Transient errors (database or broker connection) are retried with back-off, this many times.
+# Transient errors (database or broker connection) are retried with back-off, this many times
+# per job; a retry is not an attempt.
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
-# The outbox sweep (celery beat; `manage.py send_jobs` from cron without beat).
+# The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
 # Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from builder.models import SavedForce
 from upfront import labels
-from upfront.openapi import FORCE_REF
+from upfront.api.openapi import FORCE_REF
 from upfront.rules import codes
 
 

@@ -27,8 +27,8 @@ from rest_framework.views import APIView
 from builder import selectors, services
 from builder.api import serializers as s
 from upfront.api.documents import document_schema_view, json_download
+from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
-from upfront.openapi import FORCE_REF
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.messages import render, render_draw
 from upfront.rules.draws import DrawError, DrawRequest, draw

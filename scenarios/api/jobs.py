@@ -15,7 +15,6 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 from django.http import FileResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -73,7 +72,10 @@ class JobOutputSerializer(serializers.Serializer):
     scenario = serializers.SerializerMethodField(help_text="The scenario's `id`, or null")
     library = serializers.SerializerMethodField(help_text="The library's `id`, or null")
     options = serializers.JSONField()
-    attempts = serializers.IntegerField(help_text="Runs started (a killed worker's run counts)")
+    attempts = serializers.IntegerField(
+        help_text="Runs that took the job: the first and each takeover after a worker died "
+        "(retries after a transient error are not counted)"
+    )
     created_at = serializers.DateTimeField()
     sent_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
@@ -136,7 +138,7 @@ def _jobs(user: Any) -> QuerySet[Job]:
 
 
 def _visible_job(request: Request, id: UUID) -> Job:
-    return get_object_or_404(_jobs(request.user), public_id=id)
+    return selectors.job_for(request.user, id)
 
 
 # --- Starting a job ----------------------------------------------------------------------------
@@ -155,12 +157,14 @@ class StartBase(APIView):
     target = "scenario"
 
     def post(self, request: Request, id: UUID) -> Response:
-        found = (
-            selectors.scenarios_visible_to(request.user)
+        # The same right as the pages' (selectors): 404 for what the requester may not see.
+        obj, rights = (
+            selectors.scenario_for(request.user, id)
             if self.target == "scenario"
-            else selectors.libraries_visible_to(request.user)
+            else selectors.library_for(request.user, id)
         )
-        obj = get_object_or_404(found, public_id=id)
+        if not rights.can_start_job:
+            raise NotFound
         data = request.data if request.data is not None else {}
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])

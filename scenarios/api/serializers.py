@@ -2,7 +2,7 @@
 
 The Scenario and Library documents are parsed and checked by the rules engine through
 ``scenarios.services`` (every fault with its JSON path); here they are only described, by the
-OpenAPI components made from their JSON Schemas (``upfront.openapi``).
+OpenAPI components made from their JSON Schemas (``upfront.api.openapi``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
-from upfront.openapi import SCENARIO_REF
+from upfront.api.openapi import SCENARIO_REF
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
 

@@ -5,14 +5,12 @@ serializers (as in ``builder.api.views``). Views translate HTTP to calls of
 ``scenarios.selectors`` (every read: what the requester may see) and ``scenarios.services``
 (every write: all-or-nothing) and back.
 
-Who may do what (docs/api.md#scenarios-and-libraries):
+Who may do what is decided by ``selectors.scenario_for`` / ``library_for`` (their docstring
+and docs/api.md#who-may-do-what), the same rights the pages ask:
 
-* reading: whoever may see it (``selectors.*_visible_to``); anyone else gets 404;
-* editing a document, a title or a description: whoever may edit it (its owner, the owner
-  and the collaborators of its library); someone who may see it but not edit it gets 403;
-* sharing decisions (visibility, moving a scenario between libraries, collaborators) and
-  deleting: the owner (of the scenario, or of the library it is in); collaborators get 403;
-* forking: anyone signed in who may see it.
+* reading: whoever may see it; anyone else gets 404;
+* any other right the requester lacks over something they see: 403 (naming what is
+  missing); anonymous requests for what needs an account: 401.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -48,8 +45,8 @@ from scenarios.api import serializers as s
 from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
+from upfront.api.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
-from upfront.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.reference.fetch import data_revision_current
 from upfront.rules.scenario import LIBRARY_SCHEMA, SCENARIO_SCHEMA
 
@@ -96,46 +93,31 @@ def _document_faults(
         raise InvalidInput([*(earlier or []), *errors]) from exc
 
 
-def _scenarios(user: Any) -> QuerySet[Scenario]:
-    return selectors.scenarios_visible_to(user).select_related(
-        "owner", "library", "forked_from", "data_revision"
+def _require(rights: Any, *needed: str, cannot_edit: str) -> None:
+    """403 for the first right of ``needed`` that ``rights`` lack (what they see, they may
+    be told they may not change)."""
+    for right in needed:
+        if not getattr(rights, right):
+            raise PermissionDenied(cannot_edit if right == "can_edit" else NOT_OWNER)
+
+
+def _scenario(
+    request: Request, id: UUID, *needed: str
+) -> tuple[Scenario, selectors.ScenarioRights]:
+    """The scenario (404 if not visible) and the requester's rights; 403 for a right of
+    ``needed`` they lack."""
+    scenario, rights = selectors.scenario_for(
+        request.user, id, related=("forked_from", "data_revision")
     )
+    _require(rights, *needed, cannot_edit=_("You may see this scenario but not change it."))
+    return scenario, rights
 
 
-def _libraries(user: Any) -> QuerySet[Library]:
-    return selectors.libraries_visible_to(user).select_related("owner", "forked_from")
-
-
-def _visible_scenario(request: Request, id: UUID) -> Scenario:
-    return get_object_or_404(_scenarios(request.user), public_id=id)
-
-
-def _visible_library(request: Request, id: UUID) -> Library:
-    return get_object_or_404(_libraries(request.user), public_id=id)
-
-
-def _editable_scenario(request: Request, id: UUID) -> Scenario:
-    scenario = _visible_scenario(request, id)
-    if not selectors.scenario_is_editable_by(scenario, request.user):
-        raise PermissionDenied(_("You may see this scenario but not change it."))
-    return scenario
-
-
-def _editable_library(request: Request, id: UUID) -> Library:
-    library = _visible_library(request, id)
-    if not selectors.library_is_editable_by(library, request.user):
-        raise PermissionDenied(_("You may see this library but not change it."))
-    return library
-
-
-def _scenario_owner_only(scenario: Scenario, user: Any) -> None:
-    if user.pk not in (scenario.owner_id, scenario.library.owner_id if scenario.library else None):
-        raise PermissionDenied(NOT_OWNER)
-
-
-def _library_owner_only(library: Library, user: Any) -> None:
-    if user.pk != library.owner_id:
-        raise PermissionDenied(NOT_OWNER)
+def _library(request: Request, id: UUID, *needed: str) -> tuple[Library, selectors.LibraryRights]:
+    """The library (404 if not visible) and the requester's rights; 403 as ``_scenario``."""
+    library, rights = selectors.library_for(request.user, id, related=("forked_from",))
+    _require(rights, *needed, cannot_edit=_("You may see this library but not change it."))
+    return library, rights
 
 
 def _target_library(
@@ -144,7 +126,7 @@ def _target_library(
     """The library named by id, if ``user`` may edit it; else a fault (not revealing why)."""
     if library_id is None:
         return None, []
-    library = selectors.libraries_editable_by(user).filter(public_id=library_id).first()
+    library = selectors.library_to_hold(user, library_id)
     if library is None:
         return None, [{"path": path, "message": _("No library with this id that you may edit.")}]
     return library, []
@@ -153,7 +135,7 @@ def _target_library(
 def _scenario_detail(request: Request, scenario: Scenario, **kwargs: Any) -> Response:
     revision = data_revision_current()
     context = {
-        "can_edit": selectors.scenario_is_editable_by(scenario, request.user),
+        "can_edit": selectors.scenario_rights(scenario, request.user).can_edit,
         "data_revision_id": revision.pk if revision else None,
     }
     return Response(s.ScenarioDetailOutputSerializer(scenario, context=context).data, **kwargs)
@@ -162,7 +144,7 @@ def _scenario_detail(request: Request, scenario: Scenario, **kwargs: Any) -> Res
 def _library_detail(request: Request, library: Library, **kwargs: Any) -> Response:
     context = {
         "user_id": request.user.pk,
-        "can_edit": selectors.library_is_editable_by(library, request.user),
+        "can_edit": selectors.library_rights(library, request.user).can_edit,
     }
     return Response(s.LibraryDetailOutputSerializer(library, context=context).data, **kwargs)
 
@@ -283,19 +265,18 @@ class ScenarioDetailApi(APIView):
         responses={200: s.ScenarioDetailOutputSerializer},
     )
     def get(self, request: Request, id: UUID) -> Response:
-        return _scenario_detail(request, _visible_scenario(request, id))
+        return _scenario_detail(request, _scenario(request, id)[0])
 
     def _update(self, request: Request, id: UUID, serializer_class: type) -> Response:
-        scenario = _editable_scenario(request, id)
+        scenario, rights = _scenario(request, id, "can_edit")
         serializer = serializer_class(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         current_library = scenario.library.public_id if scenario.library else None
-        if (
-            data.get("visibility", scenario.visibility) != scenario.visibility
-            or data.get("library", current_library) != current_library
-        ):
-            _scenario_owner_only(scenario, request.user)
+        if data.get("visibility", scenario.visibility) != scenario.visibility:
+            _require(rights, "can_share", cannot_edit="")
+        if data.get("library", current_library) != current_library:
+            _require(rights, "can_move", cannot_edit="")
         library, faults = (
             _target_library(request.user, data["library"]) if "library" in data else (False, [])
         )
@@ -340,8 +321,7 @@ class ScenarioDetailApi(APIView):
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:
-        scenario = _editable_scenario(request, id)
-        _scenario_owner_only(scenario, request.user)
+        scenario, _rights = _scenario(request, id, "can_edit", "can_delete")
         services.scenario_delete(scenario=scenario)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -358,7 +338,7 @@ class ScenarioForkApi(Base):
         responses={201: s.ScenarioDetailOutputSerializer},
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario = _visible_scenario(request, id)
+        scenario, _rights = _scenario(request, id, "can_copy")
         serializer = s.ForkInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         library, faults = _target_library(request.user, serializer.validated_data["library"])
@@ -379,7 +359,7 @@ class ScenarioExportApi(APIView):
         responses={(200, "application/json"): SCENARIO_REF},
     )
     def get(self, request: Request, id: UUID) -> HttpResponse:
-        scenario = _visible_scenario(request, id)
+        scenario, _rights = _scenario(request, id, "can_export")
         return json_download(services.scenario_export(scenario=scenario), f"scenario-{id}.json")
 
 
@@ -480,15 +460,15 @@ class LibraryDetailApi(APIView):
         responses={200: s.LibraryDetailOutputSerializer},
     )
     def get(self, request: Request, id: UUID) -> Response:
-        return _library_detail(request, _visible_library(request, id))
+        return _library_detail(request, _library(request, id)[0])
 
     def _update(self, request: Request, id: UUID, serializer_class: type) -> Response:
-        library = _editable_library(request, id)
+        library, rights = _library(request, id, "can_edit")
         serializer = serializer_class(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data.get("visibility", library.visibility) != library.visibility:
-            _library_owner_only(library, request.user)
+            _require(rights, "can_share", cannot_edit="")
         library = services.library_update(library=library, **data)
         return _library_detail(request, library)
 
@@ -518,8 +498,7 @@ class LibraryDetailApi(APIView):
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:
-        library = _editable_library(request, id)
-        _library_owner_only(library, request.user)
+        library, _rights = _library(request, id, "can_edit", "can_delete")
         services.library_delete(library=library)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -530,7 +509,7 @@ class LibraryScenariosApi(ListBase):
     def get_queryset(self) -> QuerySet[Scenario]:
         if getattr(self, "swagger_fake_view", False):  # the OpenAPI generator: no library
             return Scenario.objects.none()
-        library = _visible_library(self.request, self.kwargs["id"])
+        library, _rights = _library(self.request, self.kwargs["id"])
         return selectors.scenarios_of_library(library, self.request.user).select_related(
             "owner", "library", "forked_from"
         )
@@ -558,11 +537,11 @@ class LibraryForkApi(Base):
         responses={201: s.LibraryDetailOutputSerializer, **RECHECK_FAULTS},
     )
     def post(self, request: Request, id: UUID) -> Response:
-        library = _visible_library(request, id)
+        library, _rights = _library(request, id, "can_copy")
         with _document_faults():
             copy = services.library_fork(
                 library=library,
-                scenarios=selectors.scenarios_of_library(library, request.user).order_by("pk"),
+                scenarios=selectors.library_scenarios_in_order(library, request.user),
                 user=request.user,
             )
         return _library_detail(request, copy, status=status.HTTP_201_CREATED)
@@ -579,9 +558,9 @@ class LibraryExportApi(APIView):
         responses={(200, "application/json"): LIBRARY_REF},
     )
     def get(self, request: Request, id: UUID) -> HttpResponse:
-        library = _visible_library(request, id)
-        # In the order they were added, so that export -> import -> export is the same document.
-        scenarios = selectors.scenarios_of_library(library, request.user).order_by("pk")
+        library, _rights = _library(request, id, "can_export")
+        # The one order of a library's contents (export -> import -> export: the same document).
+        scenarios = selectors.library_scenarios_in_order(library, request.user)
         document = services.library_export(library=library, scenarios=scenarios)
         return json_download(document, f"library-{id}.json")
 
@@ -630,19 +609,15 @@ class LibraryCollaboratorsApi(Base):
         responses={200: s.CollaboratorsOutputSerializer},
     )
     def post(self, request: Request, id: UUID) -> Response:
-        library = _editable_library(request, id)
-        _library_owner_only(library, request.user)
+        library, _rights = _library(request, id, "can_edit", "can_manage_collaborators")
         serializer = s.CollaboratorInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        username = serializer.validated_data["username"]
-        user = selectors.user_by_username(username)
-        if user is None:
-            raise InvalidInput([{"path": "username", "message": _("No user with this username.")}])
-        if user.pk == library.owner_id:
-            raise InvalidInput(
-                [{"path": "username", "message": _("The owner cannot be a collaborator.")}]
+        try:
+            services.library_collaborator_add_named(
+                library=library, username=serializer.validated_data["username"]
             )
-        services.library_collaborator_add(library=library, user=user)
+        except services.CollaboratorInputError as exc:
+            raise InvalidInput([{"path": "username", "message": str(exc)}]) from exc
         return _collaborators(library)
 
 
@@ -653,8 +628,7 @@ class LibraryCollaboratorApi(Base):
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID, username: str) -> Response:
-        library = _editable_library(request, id)
-        _library_owner_only(library, request.user)
+        library, _rights = _library(request, id, "can_edit", "can_manage_collaborators")
         user = next((u for u in library.collaborators.all() if u.username == username), None)
         if user is None:
             raise NotFound(_("This user is not a collaborator of the library."))

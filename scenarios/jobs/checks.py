@@ -1,4 +1,4 @@
-"""System check: the broker must not hand a running job to a second worker."""
+"""System checks: neither the broker nor the lease sweep may give a live job to another run."""
 
 from __future__ import annotations
 
@@ -31,6 +31,17 @@ def visibility_timeout_check(**_: Any) -> list[checks.CheckMessage]:
                 f"JOB_SOFT_TIME_LIMIT ({soft} s) must be shorter than "
                 f"JOB_HARD_TIME_LIMIT ({hard} s).",
                 id="scenarios.E102",
+            )
+        )
+    renew, lease = settings.JOB_LEASE_RENEW_SECONDS, settings.JOB_LEASE_SECONDS
+    if not 0 < renew <= lease / 2:
+        # A lease must outlast a missed renewal (a database hiccup), or a live run would be
+        # taken back and run twice.
+        errors.append(
+            checks.Error(
+                f"JOB_LEASE_RENEW_SECONDS ({renew} s) must be positive and at most half of "
+                f"JOB_LEASE_SECONDS ({lease} s).",
+                id="scenarios.E103",
             )
         )
     return errors

@@ -16,13 +16,16 @@ from django.utils.text import slugify
 from scenarios import selectors
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
+from scenarios.validation import full_validation, validation_context
+
+# Simulation (Matplotlib) and setup sheets (WeasyPrint) are imported inside the runners that
+# use them: the two libraries take seconds to load, and every process imports this module
+# (scenarios.apps registers the job tasks), the web's too.
 
 # --- validate ----------------------------------------------------------------------------------
 
 
 def run_validate(job: Job, progress: Progress) -> Outcome:
-    from scenarios.validation import full_validation
-
     scenario = _scenario(job)
     progress(10, "job_note_checking")
     result = full_validation(scenario)
@@ -35,7 +38,7 @@ def run_validate(job: Job, progress: Progress) -> Outcome:
 
 def run_simulate(job: Job, progress: Progress) -> Outcome:
     scenario = _scenario(job)
-    from scenarios.simulation import simulate_scenario
+    from scenarios.simulation import simulate_scenario  # Matplotlib: see the module's imports
 
     progress(10, "job_note_simulating")
     result = simulate_scenario(scenario, runs=job.options["runs"], seed=job.options["seed"])
@@ -48,8 +51,7 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 
 def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
     """A scenario with the validation and simulation results its setup sheet prints."""
-    from scenarios.simulation import simulate_scenario
-    from scenarios.validation import full_validation
+    from scenarios.simulation import simulate_scenario  # Matplotlib: see the module's imports
 
     return scenario, full_validation(scenario), simulate_scenario(scenario, seed=0)
 
@@ -57,7 +59,7 @@ def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str
 def run_pdf(job: Job, progress: Progress) -> Outcome:
     # The setup sheet is content-addressed: the same scenario(s), results, reference data and
     # options name the same stored file, rendered only once (scenarios.setup_sheet).
-    from scenarios import setup_sheet
+    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
 
     options = {k: job.options[k] for k in ("paper", "language", "ink_saving")}
     if job.scenario is not None:
@@ -73,7 +75,7 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
     else:
         library = job.library
         assert library is not None
-        members = list(selectors.scenarios_of_library(library, job.requested_by).order_by("pk"))
+        members = list(selectors.library_scenarios_in_order(library, job.requested_by))
         if not members:
             raise JobFailed("job_error_empty_library")
         parts = []
@@ -116,14 +118,12 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
     if job.status != Job.Status.SUCCEEDED or not job.result:
         return None
     if job.kind == Job.Kind.VALIDATE:
-        from scenarios.validation import validation_context
-
         return (
             ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
             {"validation": validation_context(job.result)},
         )
     if job.kind == Job.Kind.SIMULATE:
-        from scenarios.simulation import simulation_context
+        from scenarios.simulation import simulation_context  # Matplotlib: see the imports
 
         return ["scenarios/reports/_simulation.html"], {
             "simulation": simulation_context(job.result)

@@ -22,6 +22,7 @@ JOB_MESSAGES = {
     "job_note_rendering": _("Rendering the setup sheet"),
     "job_note_saving": _("Saving the result"),
     "job_note_done": _("Done"),
+    "job_note_retrying": _("A connection failed; the job will try again in a moment"),
     # Errors.
     "job_error_too_long": _("The job took too long (over %(seconds)s seconds) and was stopped."),
     "job_error_gave_up": _("The job was interrupted %(attempts)s times; it was given up."),

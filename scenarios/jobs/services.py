@@ -6,28 +6,37 @@ unsent (``sent_at`` empty) and ``jobs_send_unsent`` sends it later (celery beat,
 start, or ``manage.py send_jobs``). Sending claims the row first (a conditional update), so
 two senders never both send it.
 
-Running is idempotent: ``job_claim`` takes the job under a new attempt number, or answers
-``None`` when there is nothing to do (finished, or running live elsewhere); every later write
-of the run (progress, the one result) is a conditional update on that attempt number, so a
-duplicate or redelivered task cannot write twice or over a newer attempt. See docs/jobs.md.
+Running is idempotent: ``job_claim`` takes the job under a lease (an attempt number and a
+holder), or answers ``None`` when there is nothing to do (finished, or running elsewhere under
+a live lease); every later write of the run (progress, the one result) is a conditional update
+on that attempt and holder, so a duplicate or redelivered task, or a run whose job was taken
+back, cannot write twice or over a newer attempt. The run renews its lease while it works;
+the sweep takes back a job whose lease ran out (its worker died). See docs/jobs.md.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import random
+import socket
+import threading
 import time
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from celery import current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
 from django.core.files.storage import default_storage
-from django.db import transaction
-from django.db.models import Q
+from django.db import DatabaseError, connections, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
@@ -41,6 +50,10 @@ logger = logging.getLogger(__name__)
 
 # The broker cannot take the task now: the job waits in the outbox.
 BROKER_ERRORS = (KombuError, RedisError, OSError)
+
+# The Celery task that runs a job (``scenarios.tasks.run_job``), found by this name in the
+# app's registry: the tasks import these services, never the other way round.
+RUN_JOB_TASK = "scenarios.run_job"
 
 
 class JobInputError(Exception):
@@ -89,10 +102,6 @@ def _signed_in(user: Any) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
-def _visible(found: Any, obj: Scenario | Library) -> bool:
-    return bool(found.filter(pk=obj.pk).exists())
-
-
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
@@ -125,10 +134,11 @@ def job_request(
         raise JobNotVisible
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
-    if scenario is not None and not _visible(selectors.scenarios_visible_to(user), scenario):
+    # The right is the selectors' (the same for the page, the API and a retry).
+    if scenario is not None and not selectors.scenario_rights(scenario, user).can_start_job:
         raise JobNotVisible
     if library is not None:
-        if not _visible(selectors.libraries_visible_to(user), library):
+        if not selectors.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
             raise JobInputError([{"path": "kind", "message": "a library job is a setup sheet"}])
@@ -202,6 +212,18 @@ def _resend_after() -> timedelta:
     return timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
 
 
+def _due(now: datetime) -> Q:
+    """The queued jobs to send: never sent; sent so long ago that the message must be lost; or
+    handed back for a transient retry whose message never came (its reservation ran out).
+
+    A job waiting for its transient retry (a reservation still ahead) is left to that retry.
+    """
+    sent_or_lost = (
+        Q(sent_at__isnull=True) | Q(sent_at__lt=now - _resend_after()) | Q(lease_expires_at__lt=now)
+    )
+    return Q(status=Job.Status.QUEUED) & sent_or_lost & ~Q(lease_expires_at__gte=now)
+
+
 def job_queue(kind: str) -> str:
     return settings.JOB_PDF_QUEUE if kind == Job.Kind.PDF else settings.CELERY_TASK_DEFAULT_QUEUE
 
@@ -212,20 +234,22 @@ def job_send(*, job_id: int) -> bool:
     The row is claimed first (``sent_at`` set under a condition), then the task published
     with no retry loop: a broker that does not answer makes the job unsent again at once.
     """
-    from scenarios.tasks import run_job  # the tasks import these services
-
     now = timezone.now()
     task_id = str(uuid.uuid4())
     claimed = (
-        Job.objects.filter(pk=job_id, status=Job.Status.QUEUED)
-        .filter(Q(sent_at__isnull=True) | Q(sent_at__lt=now - _resend_after()))
-        .update(sent_at=now, task_id=task_id, progress_note="job_note_queued")
+        Job.objects.filter(pk=job_id)
+        .filter(_due(now))
+        .update(
+            sent_at=now, task_id=task_id, lease_expires_at=None, progress_note="job_note_queued"
+        )
     )
     if not claimed:
         return False
     kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first() or ""
     try:
-        run_job.apply_async((job_id,), task_id=task_id, queue=job_queue(kind), retry=False)
+        current_app.tasks[RUN_JOB_TASK].apply_async(
+            (job_id,), task_id=task_id, queue=job_queue(kind), retry=False
+        )
     except BROKER_ERRORS as exc:
         Job.objects.filter(pk=job_id, task_id=task_id, status=Job.Status.QUEUED).update(
             sent_at=None, progress_note="job_note_waiting"
@@ -236,25 +260,14 @@ def job_send(*, job_id: int) -> bool:
 
 
 def jobs_send_unsent(*, limit: int = 200) -> int:
-    """Send the jobs waiting in the outbox (and give back dead runs); how many were sent.
-
-    A run whose worker died is normally redelivered by the broker; if the broker lost the
-    message too, the job would stay "running" forever: once it is older than the visibility
-    timeout and the hard time limit together, it goes back to the queue.
+    """The sweep: take back the jobs whose lease ran out, then send the jobs waiting in the
+    outbox (those just taken back among them); how many were sent.
     """
     now = timezone.now()
-    transport = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    dead_before = now - timedelta(
-        seconds=transport["visibility_timeout"] + settings.JOB_HARD_TIME_LIMIT
-    )
-    Job.objects.filter(status=Job.Status.RUNNING, started_at__lt=dead_before).update(
-        status=Job.Status.QUEUED, sent_at=None, progress_note="job_note_waiting"
-    )
-    due = Job.objects.filter(status=Job.Status.QUEUED).filter(
-        Q(sent_at__isnull=True) | Q(sent_at__lt=now - _resend_after())
-    )
+    jobs_take_back(now=now, limit=limit)
     sent = 0
-    for job_id in due.order_by("created_at").values_list("pk", flat=True)[:limit]:
+    due = Job.objects.filter(_due(now)).order_by("created_at").values_list("pk", flat=True)
+    for job_id in due[:limit]:
         if job_send(job_id=job_id):
             sent += 1
         elif not Job.objects.filter(pk=job_id, sent_at__isnull=False).exists():
@@ -262,128 +275,331 @@ def jobs_send_unsent(*, limit: int = 200) -> int:
     return sent
 
 
+# --- The lease ----------------------------------------------------------------------------------
+
+
+def _lease_until(now: datetime) -> datetime:
+    return now + timedelta(seconds=settings.JOB_LEASE_SECONDS)
+
+
+def _lease_expired(now: datetime) -> Q:
+    # A run started before leases existed has none: its lease is as long as a new one's.
+    return Q(lease_expires_at__lt=now) | Q(
+        lease_expires_at__isnull=True,
+        started_at__lt=now - timedelta(seconds=settings.JOB_LEASE_SECONDS),
+    )
+
+
+def _log_finished(public_id: Any, status: str, attempt: int) -> None:
+    # One line per finished job: the drills count them (exactly one per job).
+    logger.warning("job %s finished: %s (attempt %s)", public_id, status, attempt)
+
+
+def jobs_take_back(*, now: datetime | None = None, limit: int = 200) -> int:
+    """Take back the running jobs whose lease ran out (their worker died or hangs): each goes
+    back to the outbox for a new attempt, or fails saying so when its attempts are used up.
+    How many were taken back.
+
+    Each is a conditional update on the attempt, the holder and the lease still run out, so a
+    renewal that comes first keeps the job with its run, and a late write of the old run
+    (conditional on its holder) is a no-op afterwards.
+    """
+    now = now or timezone.now()
+    expired = Job.objects.filter(status=Job.Status.RUNNING).filter(_lease_expired(now))
+    taken = 0
+    rows = expired.order_by("lease_expires_at").values_list(
+        "pk", "public_id", "attempts", "lease_holder"
+    )
+    for pk, public_id, attempts, holder in rows[:limit]:
+        row = expired.filter(pk=pk, attempts=attempts, lease_holder=holder)
+        if attempts >= settings.JOB_MAX_ATTEMPTS:
+            gave_up = row.update(
+                status=Job.Status.FAILED,
+                error="job_error_gave_up",
+                error_params={"attempts": attempts},
+                lease_expires_at=None,
+                finished_at=now,
+            )
+            if gave_up:
+                logger.error("job %s given up after %s attempts", public_id, attempts)
+                _log_finished(public_id, Job.Status.FAILED, attempts)
+            continue
+        if row.update(
+            status=Job.Status.QUEUED,
+            sent_at=None,
+            lease_expires_at=None,
+            progress_note="job_note_waiting",
+        ):
+            taken += 1
+            logger.warning(
+                "job %s: the lease of %s (attempt %s) ran out; taken back for another worker",
+                public_id,
+                holder or "?",
+                attempts,
+            )
+    return taken
+
+
+def _holder() -> str:
+    # Readable by an operator (which host and process hold the job), unique to the run.
+    return f"{socket.gethostname()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+
+class JobLeaseLost(Exception):
+    """The run no longer holds its job (the sweep took it back): it stops, writing nothing."""
+
+
+class Lease:
+    """A run's hold on its job: the attempt and the holder that every write of the run is
+    conditional on, until when the run holds it renewed by ``kept`` (a heartbeat thread).
+
+    A worker that dies stops renewing; the sweep takes the job back once the lease ran out
+    (``jobs_take_back``). From then on the old run's writes change nothing and its next
+    progress report stops it (``JobLeaseLost``).
+    """
+
+    def __init__(self, job_id: int, attempt: int, holder: str) -> None:
+        self.job_id = job_id
+        self.attempt = attempt
+        self.holder = holder
+        self.lost = threading.Event()
+
+    def rows(self) -> QuerySet[Job]:
+        """The job, as long as this run still holds it."""
+        return Job.objects.filter(
+            pk=self.job_id,
+            attempts=self.attempt,
+            lease_holder=self.holder,
+            status=Job.Status.RUNNING,
+        )
+
+    def renew(self) -> bool:
+        """Extend the lease by JOB_LEASE_SECONDS from now; ``False`` (and lost) if taken back."""
+        renewed = bool(self.rows().update(lease_expires_at=_lease_until(timezone.now())))
+        if not renewed:
+            self.lost.set()
+        return renewed
+
+    def check(self) -> None:
+        if self.lost.is_set():
+            raise JobLeaseLost
+
+    @contextmanager
+    def kept(self) -> Iterator[Lease]:
+        """Renew the lease every JOB_LEASE_RENEW_SECONDS while the block runs."""
+        stop = threading.Event()
+        beat = threading.Thread(
+            target=self._heartbeat, args=(stop,), name=f"job-lease-{self.job_id}", daemon=True
+        )
+        beat.start()
+        try:
+            yield self
+        finally:
+            stop.set()
+            beat.join(timeout=10)
+
+    def _heartbeat(self, stop: threading.Event) -> None:
+        try:
+            while not stop.wait(settings.JOB_LEASE_RENEW_SECONDS):
+                try:
+                    if not self.renew():
+                        logger.warning(
+                            "job %s: attempt %s was taken back from %s",
+                            self.job_id,
+                            self.attempt,
+                            self.holder,
+                        )
+                        return
+                except DatabaseError as exc:
+                    # The lease outlasts a missed renewal (scenarios.E103): try at the next beat.
+                    logger.warning("job %s: lease not renewed: %s", self.job_id, exc)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+
 # --- Running ----------------------------------------------------------------------------------
 
+# Transient retries back off exponentially (2, 4, 8 ... seconds, at most a minute), jittered so
+# that the jobs hit by one outage do not all come back at once.
+RETRY_BACKOFF_FIRST = 2.0
+RETRY_BACKOFF_MAX = 60.0
 
-def job_claim(*, job_id: int, task_id: str) -> int | None:
-    """Take the job for a run: its new attempt number, or ``None`` if there is nothing to do.
+
+class JobRetry(Exception):
+    """A transient error: the job was handed back, to run again in ``countdown`` seconds."""
+
+    def __init__(self, countdown: float) -> None:
+        super().__init__(countdown)
+        self.countdown = countdown
+
+
+def job_retry_countdown(retries: int) -> float:
+    """Seconds to wait before the retry that follows ``retries`` transient retries."""
+    ceiling = min(RETRY_BACKOFF_MAX, RETRY_BACKOFF_FIRST * 2 ** min(retries, 16))
+    return random.uniform(ceiling / 2, ceiling)
+
+
+def job_claim(*, job_id: int, task_id: str) -> Lease | None:
+    """Take the job for a run: its lease, or ``None`` if there is nothing to do.
 
     Nothing to do: the job is gone or finished (a redelivered or duplicate task), or it is
-    running under another delivery that may still be alive. A run found "running" is taken
-    over when it is this very task delivered again (the broker redelivers a task only when its
-    worker died: the visibility timeout is longer than the hard time limit) or when it started
-    longer ago than the hard time limit (its worker cannot still be running it).
+    running under a lease still held by another run. A job found running is taken over when
+    its lease ran out, or when this is the very task delivered again (the broker redelivers a
+    task only when its worker died: the visibility timeout is longer than the hard time limit).
+    A takeover is a new attempt; the retry of a job handed back after a transient error (the
+    same task, the job queued with a reservation) goes on under the same attempt number.
+    Taking the job is a conditional update on what was read: two claimers cannot both win.
     """
     job = Job.objects.filter(pk=job_id).first()
     if job is None or job.finished:
         return None
     now = timezone.now()
     if job.status == Job.Status.RUNNING:
-        stale = job.started_at is None or job.started_at < now - timedelta(
-            seconds=settings.JOB_HARD_TIME_LIMIT
-        )
-        if job.task_id != task_id and not stale:
+        expired = Job.objects.filter(pk=job_id).filter(_lease_expired(now)).exists()
+        if job.task_id != task_id and not expired:
             return None
-    current = Job.objects.filter(
-        pk=job_id, attempts=job.attempts, status__in=[Job.Status.QUEUED, Job.Status.RUNNING]
+    continuing = (
+        job.status == Job.Status.QUEUED
+        and job.task_id == task_id
+        and job.lease_expires_at is not None
     )
-    if job.attempts >= settings.JOB_MAX_ATTEMPTS:
-        current.update(
+    current = Job.objects.filter(
+        pk=job_id, attempts=job.attempts, status=job.status, lease_holder=job.lease_holder
+    )
+    if not continuing and job.attempts >= settings.JOB_MAX_ATTEMPTS:
+        gave_up = current.update(
             status=Job.Status.FAILED,
             error="job_error_gave_up",
             error_params={"attempts": job.attempts},
+            lease_expires_at=None,
             finished_at=now,
         )
-        logger.error("job %s given up after %s attempts", job.public_id, job.attempts)
+        if gave_up:
+            logger.error("job %s given up after %s attempts", job.public_id, job.attempts)
+            _log_finished(job.public_id, Job.Status.FAILED, job.attempts)
         return None
-    attempt = job.attempts + 1
+    lease = Lease(job_id, job.attempts if continuing else job.attempts + 1, _holder())
     taken = current.update(
         status=Job.Status.RUNNING,
-        attempts=attempt,
+        attempts=lease.attempt,
         task_id=task_id,
+        lease_holder=lease.holder,
+        lease_expires_at=_lease_until(now),
         started_at=now,
         sent_at=job.sent_at or now,
         progress=0,
         progress_note="job_note_started",
     )
-    return attempt if taken else None
+    return lease if taken else None
 
 
 class Progress:
-    """A run's progress reports, written only while the run still owns the job."""
+    """A run's progress reports, written only while the run holds the job: once it was taken
+    back, the next report stops the run (``JobLeaseLost``).
+    """
 
-    def __init__(self, job_id: int, attempt: int) -> None:
-        self.job_id = job_id
-        self.attempt = attempt
+    def __init__(self, lease: Lease) -> None:
+        self.lease = lease
 
     def __call__(self, percent: int, note: str) -> None:
-        Job.objects.filter(pk=self.job_id, attempts=self.attempt, status=Job.Status.RUNNING).update(
-            progress=max(0, min(99, percent)), progress_note=note
-        )
+        self.lease.check()
+        if not self.lease.rows().update(progress=max(0, min(99, percent)), progress_note=note):
+            raise JobLeaseLost
         if settings.JOB_STEP_PAUSE:
             time.sleep(settings.JOB_STEP_PAUSE)  # drills only: a job long enough to kill
 
 
-def _finish(job: Job, attempt: int, **fields: Any) -> bool:
-    done = Job.objects.filter(pk=job.pk, attempts=attempt, status=Job.Status.RUNNING).update(
-        finished_at=timezone.now(), **fields
-    )
+def _finish(job: Job, lease: Lease, **fields: Any) -> bool:
+    done = lease.rows().update(finished_at=timezone.now(), lease_expires_at=None, **fields)
     if done:
-        # One line per finished job: the drills count them (exactly one per job).
-        logger.warning("job %s finished: %s (attempt %s)", job.public_id, fields["status"], attempt)
+        _log_finished(job.public_id, fields["status"], lease.attempt)
     return bool(done)
 
 
-def job_fail(*, job: Job, attempt: int, error: str, **params: Any) -> bool:
-    return _finish(job, attempt, status=Job.Status.FAILED, error=error, error_params=params)
+def job_fail(*, job: Job, lease: Lease, error: str, **params: Any) -> bool:
+    """Fail the job with a reason a player can read, if this run still holds it."""
+    return _finish(job, lease, status=Job.Status.FAILED, error=error, error_params=params)
 
 
-def job_run(*, job_id: int, task_id: str, transient: tuple[type[BaseException], ...]) -> None:
+def _hand_back(job: Job, lease: Lease) -> None:
+    """A transient error: give the job back for a retry after a back-off (``JobRetry``), or
+    fail it when JOB_MAX_RETRIES retries are used up. A retry is not an attempt.
+
+    The job is queued again with a reservation (``lease_expires_at``): the sweep leaves it to
+    the retry until then, and sends it as a new attempt only if the retry never came.
+    """
+    used = job.transient_retries
+    if used >= settings.JOB_MAX_RETRIES:
+        logger.error("job %s: transient errors, %s retries used up", job.public_id, used)
+        job_fail(job=job, lease=lease, error="job_error_transient")
+        return
+    countdown = job_retry_countdown(used)
+    reserved = timezone.now() + timedelta(seconds=countdown + settings.JOB_LEASE_SECONDS)
+    handed = lease.rows().update(
+        status=Job.Status.QUEUED,
+        transient_retries=used + 1,
+        lease_holder="",
+        lease_expires_at=reserved,
+        progress_note="job_note_retrying",
+    )
+    if handed:
+        logger.warning(
+            "job %s: transient error, retry %s in %.0f s", job.public_id, used + 1, countdown
+        )
+        raise JobRetry(countdown)
+
+
+def job_run(
+    *,
+    job_id: int,
+    task_id: str,
+    transient: tuple[type[BaseException], ...],
+    run: Callable[[Job, Progress], Outcome],
+) -> None:
     """Run a job once (whatever number of times it is called): the task's whole body.
 
-    ``transient`` errors (the database or broker unreachable) are raised again for the task to
-    retry with back-off; every other error fails the job with a reason a player can read.
+    ``run`` does the kind's work (``scenarios.jobs.kinds.run``, handed in by the task).
+    ``transient`` errors (the database or broker unreachable) hand the job back and raise
+    ``JobRetry`` for the task to retry after a back-off (or fail the job when the retries are
+    used up); every other error fails the job with a reason a player can read. A run whose
+    job was taken back stops at its next progress report and writes nothing.
     """
-    from scenarios.jobs import kinds
-
-    attempt = job_claim(job_id=job_id, task_id=task_id)
-    if attempt is None:
+    lease = job_claim(job_id=job_id, task_id=task_id)
+    if lease is None:
         return
-    job = Job.objects.select_related("scenario", "library", "requested_by").get(pk=job_id)
-    try:
-        outcome = kinds.run(job, Progress(job_id, attempt))
-    except SoftTimeLimitExceeded:
-        job_fail(
-            job=job,
-            attempt=attempt,
-            error="job_error_too_long",
-            seconds=settings.JOB_SOFT_TIME_LIMIT,
-        )
-    except JobFailed as exc:
-        job_fail(job=job, attempt=attempt, error=exc.message_id, **exc.params)
-    except ReferenceDataNotLoaded:
-        job_fail(job=job, attempt=attempt, error="job_error_no_reference_data")
-    except transient:
-        raise
-    except Exception:
-        logger.exception("job %s (%s) failed", job.public_id, job.kind)
-        job_fail(job=job, attempt=attempt, error="job_error_unexpected")
-    else:
-        _finish(
-            job,
-            attempt,
-            status=Job.Status.SUCCEEDED,
-            result=outcome.result,
-            file=outcome.file,
-            progress=100,
-            progress_note="job_note_done",
-            error="",
-            error_params={},
-        )
-
-
-def job_give_up(*, job_id: int, error: str = "job_error_transient") -> None:
-    """The task's retries are used up: fail whatever run holds the job."""
-    job = Job.objects.filter(pk=job_id).first()
-    if job is not None and not job.finished:
-        job_fail(job=job, attempt=job.attempts, error=error)
+    with lease.kept():
+        job = Job.objects.select_related("scenario", "library", "requested_by").get(pk=job_id)
+        try:
+            outcome = run(job, Progress(lease))
+        except JobLeaseLost:
+            logger.warning(
+                "job %s: attempt %s was taken back; it stops", job.public_id, lease.attempt
+            )
+        except SoftTimeLimitExceeded:
+            job_fail(
+                job=job,
+                lease=lease,
+                error="job_error_too_long",
+                seconds=settings.JOB_SOFT_TIME_LIMIT,
+            )
+        except JobFailed as exc:
+            job_fail(job=job, lease=lease, error=exc.message_id, **exc.params)
+        except ReferenceDataNotLoaded:
+            job_fail(job=job, lease=lease, error="job_error_no_reference_data")
+        except transient:
+            _hand_back(job, lease)
+        except Exception:
+            logger.exception("job %s (%s) failed", job.public_id, job.kind)
+            job_fail(job=job, lease=lease, error="job_error_unexpected")
+        else:
+            _finish(
+                job,
+                lease,
+                status=Job.Status.SUCCEEDED,
+                result=outcome.result,
+                file=outcome.file,
+                progress=100,
+                progress_note="job_note_done",
+                error="",
+                error_params={},
+            )

@@ -1,7 +1,8 @@
 """The scenario designer, the scenario page and the library pages (server-rendered, htmx).
 
-Views stay thin: user content is read through ``scenarios.selectors`` only (what the
-requester may not see answers 404) and written through ``scenarios.services`` only.
+Views stay thin: user content is read through ``scenarios.selectors`` only, which also
+decides each right (``scenario_for`` / ``library_for``: what the requester may not see, or may
+see but not do, answers 404), and written through ``scenarios.services`` only.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors, services
+from scenarios import links, selectors, services
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
@@ -48,22 +48,24 @@ def _quick_check(data: dict[str, Any]) -> dict[str, Any]:
     return scenario_quick_check(data=data)
 
 
-def _scenario(request: HttpRequest, public_id: UUID, *, editable: bool = False) -> Scenario:
-    found = (
-        selectors.scenarios_editable_by(request.user)
-        if editable
-        else selectors.scenarios_visible_to(request.user)
-    )
-    return get_object_or_404(found.select_related("owner", "library"), public_id=public_id)
+def _scenario(
+    request: HttpRequest, public_id: UUID, right: str = "can_view"
+) -> tuple[Scenario, selectors.ScenarioRights]:
+    """The scenario and the requester's rights, if they hold ``right`` over it; else 404."""
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    if not getattr(rights, right):
+        raise Http404
+    return scenario, rights
 
 
-def _library(request: HttpRequest, public_id: UUID, *, editable: bool = False) -> Library:
-    found = (
-        selectors.libraries_editable_by(request.user)
-        if editable
-        else selectors.libraries_visible_to(request.user)
-    )
-    return get_object_or_404(found.select_related("owner"), public_id=public_id)
+def _library(
+    request: HttpRequest, public_id: UUID, right: str = "can_view"
+) -> tuple[Library, selectors.LibraryRights]:
+    """The library and the requester's rights, if they hold ``right`` over it; else 404."""
+    library, rights = selectors.library_for(request.user, public_id)
+    if not getattr(rights, right):
+        raise Http404
+    return library, rights
 
 
 def _new_body(based_on: str = "") -> dict[str, Any]:
@@ -116,7 +118,7 @@ def _designer_context(
                 if force
                 else None,
                 "builder_url": reverse(
-                    "builder:scenario_side",
+                    "scenarios:side_builder",
                     kwargs={"public_id": scenario.public_id, "role": side.role},
                 )
                 if scenario
@@ -148,9 +150,14 @@ def _render_designer(request: HttpRequest, context: dict[str, Any], status: int 
     return render(request, "scenarios/designer.html", context, status=status)
 
 
-def _designer(request: HttpRequest, scenario: Scenario | None) -> HttpResponse:
+def _designer(
+    request: HttpRequest,
+    scenario: Scenario | None,
+    rights: selectors.ScenarioRights | None = None,
+) -> HttpResponse:
     user = request.user
-    owner = scenario is None or scenario.owner_id == user.pk
+    # The visibility and library fields are for whoever may share and move it.
+    owner = rights is None or (rights.can_share and rights.can_move)
     options = designer_options(libraries=selectors.libraries_editable_by(user))
     if request.method != "POST":
         if scenario is not None:
@@ -202,7 +209,7 @@ def _designer(request: HttpRequest, scenario: Scenario | None) -> HttpResponse:
     cleaned = designer.scenario.cleaned_data
     library = None
     if owner and cleaned.get("library"):
-        library = selectors.libraries_editable_by(user).filter(public_id=cleaned["library"]).first()
+        library = selectors.library_to_hold(user, cleaned["library"])
     try:
         if scenario is None:
             scenario = services.scenario_create(
@@ -241,15 +248,15 @@ def scenario_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def scenario_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    return _designer(request, _scenario(request, public_id, editable=True))
+    return _designer(request, *_scenario(request, public_id, "can_edit"))
 
 
 @login_required
 @require_POST
 def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpResponse:
     """The quick checks of what the designer holds now (htmx partial, nothing saved)."""
-    scenario = _scenario(request, public_id, editable=True) if public_id else None
-    owner = scenario is None or scenario.owner_id == request.user.pk
+    scenario, rights = _scenario(request, public_id, "can_edit") if public_id else (None, None)
+    owner = rights is None or (rights.can_share and rights.can_move)
     designer = Designer(
         options=designer_options(libraries=selectors.libraries_editable_by(request.user)),
         owner=owner,
@@ -268,9 +275,8 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
 
 
 def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario = _scenario(request, public_id)
+    scenario, rights = _scenario(request, public_id)
     user = request.user
-    can_edit = selectors.scenarios_editable_by(user).filter(pk=scenario.pk).exists()
     origin = None
     if scenario.forked_from_id:
         origin = selectors.scenarios_visible_to(user).filter(pk=scenario.forked_from_id).first()
@@ -279,8 +285,8 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     context = {
         "scenario": scenario,
         "preview": scenario_display(scenario.document["scenario"]),
-        "can_edit": can_edit,
-        "is_owner": scenario.owner_id == user.pk,
+        "can_edit": rights.can_edit,
+        "rights": rights,
         "origin": origin,
         "share_url": request.build_absolute_uri(scenario_url(scenario)),
         "stale": revision is not None and scenario.data_revision_id != revision.pk,
@@ -300,7 +306,7 @@ def _json_download(data: dict[str, Any], name: str) -> JsonResponse:
 
 
 def scenario_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
-    scenario = _scenario(request, public_id)
+    scenario, _rights = _scenario(request, public_id, "can_export")
     return _json_download(services.scenario_export(scenario=scenario), f"scenario-{public_id}")
 
 
@@ -308,7 +314,7 @@ def scenario_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
 @require_POST
 def scenario_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """Copy a scenario the user may see into their account (a fork crediting its origin)."""
-    scenario = _scenario(request, public_id)
+    scenario, _rights = _scenario(request, public_id, "can_copy")
     copy = services.scenario_fork(scenario=scenario, user=request.user)
     messages.success(request, _("Copied into your scenarios; this copy is private."))
     return redirect("scenarios:edit", public_id=copy.public_id)
@@ -317,14 +323,17 @@ def scenario_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    """Put a scenario into one of the user's libraries: their own is moved, another's copied."""
-    scenario = _scenario(request, public_id)
+    """Put a scenario into one of the user's libraries: moved if they may move it (its owner,
+    or the owner of the library holding it), else copied."""
+    scenario, rights = _scenario(request, public_id)
     libraries = selectors.libraries_editable_by(request.user)
     form = AddToLibraryForm(request.POST, libraries=libraries)
     if not form.is_valid():
         raise Http404
-    library = get_object_or_404(libraries, public_id=form.cleaned_data["library"])
-    if scenario.owner_id == request.user.pk:
+    library = selectors.library_to_hold(request.user, form.cleaned_data["library"])
+    if library is None:
+        raise Http404
+    if rights.can_move:
         services.scenario_update(scenario=scenario, library=library)
         target = scenario
     else:
@@ -336,7 +345,7 @@ def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario = _scenario(request, public_id, editable=True)
+    scenario, _rights = _scenario(request, public_id, "can_edit")
     try:
         services.scenario_recheck(scenario=scenario)
     except services.ScenarioInputError as exc:
@@ -349,11 +358,8 @@ def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @login_required
 def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    # Only the owner deletes; collaborators edit but cannot delete.
-    scenario = get_object_or_404(
-        selectors.scenarios_editable_by(request.user).filter(owner=request.user),
-        public_id=public_id,
-    )
+    # Its owner or the owner of its library; collaborators edit but do not delete.
+    scenario, _rights = _scenario(request, public_id, "can_delete")
     if request.method == "POST":
         title = scenario.title
         services.scenario_delete(scenario=scenario)
@@ -394,8 +400,8 @@ def library_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = _library(request, public_id, editable=True)
-    owner = library.owner_id == request.user.pk
+    library, rights = _library(request, public_id, "can_edit")
+    owner = rights.can_share
     initial = {k: getattr(library, k) for k in ("title", "description", "visibility")}
     form = LibraryForm(request.POST or None, initial=initial, owner=owner)
     if request.method == "POST" and form.is_valid():
@@ -408,19 +414,23 @@ def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = _library(request, public_id)
+    library, rights = _library(request, public_id)
     user = request.user
     origin = None
     if library.forked_from_id:
         origin = selectors.libraries_visible_to(user).filter(pk=library.forked_from_id).first()
     context = {
         "library": library,
-        "scenarios": selectors.scenarios_of_library(library, user).select_related("owner"),
-        "can_edit": selectors.libraries_editable_by(user).filter(pk=library.pk).exists(),
-        "is_owner": library.owner_id == user.pk,
+        "scenarios": selectors.library_scenarios_in_order(library, user).select_related("owner"),
+        "can_edit": rights.can_edit,
+        "rights": rights,
         "collaborators": library.collaborators.order_by("username"),
         "collaborator_form": CollaboratorForm(),
         "origin": origin,
+        # Only a listed (public) library has feeds (scenarios.feeds).
+        "feeds": links.library_feeds(library.public_id, library.title)
+        if selectors.library_is_listed(library)
+        else [],
         "share_url": request.build_absolute_uri(
             reverse("scenarios:library", kwargs={"public_id": library.public_id})
         ),
@@ -428,31 +438,17 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return render(request, "scenarios/library_detail.html", context)
 
 
-def _owned_library(request: HttpRequest, public_id: UUID) -> Library:
-    return get_object_or_404(
-        selectors.libraries_editable_by(request.user).filter(owner=request.user),
-        public_id=public_id,
-    )
-
-
 @login_required
 @require_POST
 def library_collaborator_add(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = _owned_library(request, public_id)
+    library, _rights = _library(request, public_id, "can_manage_collaborators")
     form = CollaboratorForm(request.POST)
-    user = None
-    if form.is_valid():
-        user = (
-            get_user_model()
-            .objects.filter(username__iexact=form.cleaned_data["username"].strip())
-            .first()
-        )
-    if user is None:
-        messages.error(request, _("No user has that name."))
-    elif user.pk == library.owner_id:
-        messages.error(request, _("You own this library already."))
+    try:
+        username = form.cleaned_data["username"] if form.is_valid() else ""
+        user = services.library_collaborator_add_named(library=library, username=username)
+    except services.CollaboratorInputError as exc:
+        messages.error(request, str(exc))
     else:
-        services.library_collaborator_add(library=library, user=user)
         messages.success(
             request, _("%(name)s may now edit this library.") % {"name": user.get_username()}
         )
@@ -464,7 +460,7 @@ def library_collaborator_add(request: HttpRequest, public_id: UUID) -> HttpRespo
 def library_collaborator_remove(
     request: HttpRequest, public_id: UUID, user_id: int
 ) -> HttpResponse:
-    library = _owned_library(request, public_id)
+    library, _rights = _library(request, public_id, "can_manage_collaborators")
     user = get_object_or_404(library.collaborators, pk=user_id)
     services.library_collaborator_remove(library=library, user=user)
     messages.success(
@@ -476,23 +472,23 @@ def library_collaborator_remove(
 @login_required
 @require_POST
 def library_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = _library(request, public_id)
-    scenarios = selectors.scenarios_of_library(library, request.user)
+    library, _rights = _library(request, public_id, "can_copy")
+    scenarios = selectors.library_scenarios_in_order(library, request.user)
     copy = services.library_fork(library=library, scenarios=scenarios, user=request.user)
     messages.success(request, _("Copied into your libraries; this copy is private."))
     return redirect("scenarios:library", public_id=copy.public_id)
 
 
 def library_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
-    library = _library(request, public_id)
-    scenarios = selectors.scenarios_of_library(library, request.user)
+    library, _rights = _library(request, public_id, "can_export")
+    scenarios = selectors.library_scenarios_in_order(library, request.user)
     data = services.library_export(library=library, scenarios=scenarios)
     return _json_download(data, f"library-{public_id}")
 
 
 @login_required
 def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = _owned_library(request, public_id)
+    library, _rights = _library(request, public_id, "can_delete")
     if request.method == "POST":
         title = library.title
         services.library_delete(library=library)

@@ -3,7 +3,8 @@ download its setup sheet, retry it, list my jobs.
 
 The job page polls its status partial with htmx (``hx-trigger="every 1s"``) until the job
 has finished; without JavaScript the page reloads itself (a ``<noscript>`` refresh). Jobs are
-read through ``selectors.jobs_visible_to`` (not visible: 404) and written through
+read through ``selectors.job_for`` / ``jobs_visible_to`` (not visible: 404), started on what
+``selectors.scenario_for`` / ``library_for`` allow (``can_start_job``) and written through
 ``scenarios.jobs.services``.
 """
 
@@ -16,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -30,8 +31,7 @@ PAGE_SIZE = 20
 
 
 def _job(request: HttpRequest, public_id: UUID) -> Job:
-    found = selectors.jobs_visible_to(request.user).select_related("scenario", "library")
-    return get_object_or_404(found, public_id=public_id)
+    return selectors.job_for(request.user, public_id)
 
 
 def _back(request: HttpRequest) -> HttpResponse:
@@ -72,14 +72,18 @@ def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
 def scenario_job_start(request: HttpRequest, public_id: UUID, kind: str) -> HttpResponse:
     if kind not in Job.Kind.values:
         raise Http404
-    scenario = get_object_or_404(selectors.scenarios_visible_to(request.user), public_id=public_id)
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    if not rights.can_start_job:
+        raise Http404
     return _start(request, kind, scenario=scenario)
 
 
 @login_required
 @require_POST
 def library_job_start(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library = get_object_or_404(selectors.libraries_visible_to(request.user), public_id=public_id)
+    library, rights = selectors.library_for(request.user, public_id)
+    if not rights.can_start_job:
+        raise Http404
     return _start(request, Job.Kind.PDF, library=library)
 
 

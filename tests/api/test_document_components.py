@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-from upfront.openapi import (
+from upfront.api.openapi import (
     DEFS_COMPONENTS,
     document_components,
     openapi_components_of,

@@ -12,7 +12,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from builder.api import serializers as api_serializers
 from upfront import labels
-from upfront.openapi import openapi_schema_of
+from upfront.api.openapi import openapi_schema_of
 from upfront.reference import models as m
 from upfront.rules import codes
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force

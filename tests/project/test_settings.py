@@ -96,6 +96,23 @@ def test_the_api_uses_the_one_size_limit_and_error_handler() -> None:
     )
 
 
+def test_static_files_where_and_how_production_collects_them(tmp_path: Path) -> None:
+    expr = "s.STATIC_ROOT, s.STORAGES['staticfiles']['BACKEND']"
+    production = {"TESTING": "0", "STATIC_ROOT": str(tmp_path)}
+    # Hashed names and pre-compressed copies, served by WhiteNoise (scripts/serve.sh prepare).
+    assert _settings_in_subprocess(production, expr) == (
+        f"{tmp_path} whitenoise.storage.CompressedManifestStaticFilesStorage"
+    )
+    # STATIC_COMPRESS=0: the same hashed names without the compressed copies.
+    assert _settings_in_subprocess({**production, "STATIC_COMPRESS": "0"}, expr) == (
+        f"{tmp_path} django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+    )
+    # Development and the test suite read the source directories: nothing to collect.
+    assert _settings_in_subprocess({"DEBUG": "1"}, expr).endswith(
+        " django.contrib.staticfiles.storage.StaticFilesStorage"
+    )
+
+
 def test_production_hashes_passwords_with_pbkdf2() -> None:
     # The tests hash with MD5 (the root conftest); outside pytest the settings keep Django's
     # PBKDF2 first, which tests/accounts/test_password.py checks a stored password against.

@@ -2,5 +2,6 @@
 
 * ``problems``: the one exception handler; every API error is an RFC 9457 problem document.
 * ``parsers``: the JSON parser, which enforces the one request size limit.
-* ``openapi``: the schema generator that lists each operation's error statuses.
+* ``openapi``: the OpenAPI description: the interchange documents as components (from the
+  engine's JSON Schemas) and the schema generator that lists each operation's error statuses.
 """

@@ -399,10 +399,6 @@ class PersonalityCard(Sourced):
             return {"nationality__code": key[0], "card_no": key[1]}
         return {"nationality__code": key[0], "card_no__isnull": True, "name": key[2]}
 
-    @property
-    def is_leader(self) -> bool:
-        return self.leader_role in codes.LEADER_ROLES
-
 
 class DYOPrice(Sourced):
     """A DYO purchase that is not a personality card (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5)."""

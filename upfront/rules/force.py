@@ -36,7 +36,7 @@ _card = {
     },
 }
 # The one definition of the Force document: served at /api/v1/schemas/force.json, turned into
-# the OpenAPI request body (upfront/openapi.py), compiled into the fast path below, and read
+# the OpenAPI request body (upfront/api/openapi.py), compiled into the fast path below, and read
 # by the builder for its limits. Integer enums also say "type": "integer" so that a JSON
 # ``true`` is never taken for 1.
 FORCE_SCHEMA: dict[str, Any] = {

@@ -126,19 +126,24 @@ def test_running_the_task_twice_writes_one_result(
     assert finish.call_count == 1
 
 
+def _attempt(lease: services.Lease | None) -> int | None:
+    return None if lease is None else lease.attempt
+
+
 def test_a_live_run_is_not_taken_over_by_a_duplicate(owner, scenario) -> None:
     job = job_request(user=owner, kind="validate", scenario=scenario)
-    assert services.job_claim(job_id=job.pk, task_id="first") == 1
+    assert _attempt(services.job_claim(job_id=job.pk, task_id="first")) == 1
     assert services.job_claim(job_id=job.pk, task_id="other") is None
     # The same task delivered again: its worker died, it takes over under a new attempt.
-    assert services.job_claim(job_id=job.pk, task_id="first") == 2
+    assert _attempt(services.job_claim(job_id=job.pk, task_id="first")) == 2
 
 
 def test_an_old_attempt_cannot_finish_a_job_taken_over(owner, scenario) -> None:
     job = job_request(user=owner, kind="validate", scenario=scenario)
-    assert services.job_claim(job_id=job.pk, task_id="t") == 1
-    assert services.job_claim(job_id=job.pk, task_id="t") == 2
-    assert services.job_fail(job=job, attempt=1, error="job_error_unexpected") is False
+    first = services.job_claim(job_id=job.pk, task_id="t")
+    assert first is not None and first.attempt == 1
+    assert _attempt(services.job_claim(job_id=job.pk, task_id="t")) == 2
+    assert services.job_fail(job=job, lease=first, error="job_error_unexpected") is False
     job.refresh_from_db()
     assert job.status == "running" and job.attempts == 2
 
@@ -146,8 +151,8 @@ def test_an_old_attempt_cannot_finish_a_job_taken_over(owner, scenario) -> None:
 def test_a_job_interrupted_too_often_is_given_up(owner, scenario, settings) -> None:
     settings.JOB_MAX_ATTEMPTS = 2
     job = job_request(user=owner, kind="validate", scenario=scenario)
-    for _ in range(2):
-        services.job_claim(job_id=job.pk, task_id="t")
+    for attempt in (1, 2):
+        assert _attempt(services.job_claim(job_id=job.pk, task_id="t")) == attempt
     assert services.job_claim(job_id=job.pk, task_id="t") is None
     job.refresh_from_db()
     assert job.status == "failed" and job.error == "job_error_gave_up"

@@ -1,0 +1,92 @@
+"""The builder bound to one side of a scenario: the designer's way to buy that side's force.
+
+``/builder/scenario/<id>/<role>/`` opens the builder page (``builder.views.builder_page``, the
+builder's public API) on the force of that side, bound to it (``builder.views.Binding``): its
+"Save to the scenario" button posts the force to ``side_builder_save`` here, which writes it
+into the scenario through ``scenarios.services.scenario_update`` (every fault is shown, nothing
+is lost). Only people who may edit the scenario get here (others: 404). The builder knows
+nothing of scenarios: the banner is this app's template (``scenarios/_side_builder_banner.html``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from builder.views import Binding, builder_page, drafts_stored
+from scenarios import selectors, services
+from scenarios.forms import ROLE_LABELS
+from scenarios.models import Scenario
+
+
+def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, int, Binding]:
+    """The scenario ``request.user`` may edit, the index of its side ``role``, the binding."""
+    if role not in ROLE_LABELS:
+        raise Http404
+    scenario = get_object_or_404(selectors.scenarios_editable_by(request.user), public_id=public_id)
+    body = scenario.document["scenario"]
+    index = next((i for i, side in enumerate(body["sides"]) if side["role"] == role), None)
+    if index is None:
+        raise Http404
+    binding = Binding(
+        # The side's own draft in the browser (builder.views.Binding).
+        draft_context=f"scenario:{public_id}:{role}",
+        banner="scenarios/_side_builder_banner.html",
+        context={
+            "title": scenario.title,
+            "role_label": ROLE_LABELS[role],
+            "period": body["period"],
+            "theatre": body["theatre"],
+            "save_url": reverse(
+                "scenarios:side_builder_save", kwargs={"public_id": public_id, "role": role}
+            ),
+            "back_url": reverse("scenarios:edit", kwargs={"public_id": public_id}),
+        },
+    )
+    return scenario, index, binding
+
+
+@login_required
+def side_builder(request: HttpRequest, public_id: UUID, role: str) -> HttpResponse:
+    scenario, index, binding = _bound(request, public_id, role)
+    force = scenario.document["scenario"]["sides"][index]["force"]
+    return builder_page(request, force_text=json.dumps(force), binding=binding)
+
+
+@login_required
+@require_POST
+def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpResponse:
+    scenario, index, binding = _bound(request, public_id, role)
+    force_text = request.POST.get("force", "")
+    try:
+        force = json.loads(force_text)
+    except ValueError as exc:
+        messages.error(request, _("Not saved: %(e)s") % {"e": exc})
+        return builder_page(request, force_text=force_text, status=400, binding=binding)
+    data: dict[str, Any] = copy.deepcopy(scenario.document)
+    data["scenario"]["sides"][index]["force"] = force
+    try:
+        services.scenario_update(scenario=scenario, data=data)
+    except services.ScenarioInputError as exc:
+        for error in exc.errors:
+            messages.error(request, f"{error['path']}: {error['message']}")
+        # Re-render with the force as typed so nothing is lost.
+        return builder_page(request, force_text=force_text, status=400, binding=binding)
+    # The side's draft in the browser is now stored in the scenario: the next page drops it.
+    drafts_stored(request, binding.draft_context)
+    messages.success(
+        request,
+        _("The %(role)s's force is saved in “%(title)s”.")
+        % {"role": ROLE_LABELS[role].lower(), "title": scenario.title},
+    )
+    return redirect("scenarios:edit", public_id=public_id)

@@ -1,0 +1,459 @@
+"""Pages and API agree on every right: one matrix, both doors.
+
+Five people try every action on a scenario and on a library, each through the page (Django's
+test client) and through the API (DRF's client), each door on a fresh copy of the same world:
+
+* ``owner`` made the scenario and put it in the library (they collaborate on it);
+* ``curator`` owns the library holding it;
+* ``collaborator`` collaborates on the library;
+* ``stranger`` is signed in and nothing else;
+* ``anonymous`` is not signed in.
+
+Each door's answer is reduced to one outcome: ``allowed`` (what the action does happened),
+``refused`` (nothing changed), or ``sign-in`` (the page's login redirect, the API's 401). Both
+doors must give the outcome ``_expected_*`` write out by hand: the decisions documented in
+``scenarios.selectors`` and docs/api.md. Whoever may not see the object gets 404 from both.
+What an export holds (its scenarios, in their order) must be the same through both doors.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+from rest_framework.test import APIClient
+
+from scenarios import services
+from scenarios.models import Job, Library, Scenario
+from tests.scenarios.api.conftest import make_library, make_scenario
+from tests.scenarios.forms_html import form_data
+
+pytestmark = pytest.mark.django_db
+
+ALLOWED, REFUSED, SIGN_IN = "allowed", "refused", "sign-in"
+ACTORS = ("owner", "curator", "collaborator", "stranger", "anonymous")
+MEMBERS = ("owner", "curator", "collaborator")
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@dataclass
+class World:
+    actor: str
+    users: dict[str, Any]
+    library: Library
+    scenario: Scenario
+    # A library of the actor's own (where "move to a library" moves the scenario).
+    shelf: Library | None
+    jobs: dict[str, Job] = field(default_factory=dict)
+
+    @property
+    def user(self) -> Any | None:
+        return self.users.get(self.actor)
+
+    def page(self) -> Client:
+        client = Client()
+        if self.user is not None:
+            client.force_login(self.user)
+        return client
+
+    def api(self) -> APIClient:
+        client = APIClient()
+        if self.user is not None:
+            client.force_authenticate(self.user)
+        return client
+
+
+def _world(actor: str, scenario_visibility: str, library_visibility: str) -> World:
+    make = get_user_model().objects.create_user
+    users = {name: make(name, f"{name}@example.org", "pw") for name in (*MEMBERS, "stranger")}
+    users["newbie"] = make("newbie", "newbie@example.org", "pw")
+    users["veteran"] = make("veteran", "veteran@example.org", "pw")
+    make("sleeper", "sleeper@example.org", "pw", is_active=False)
+    library = make_library(
+        users["curator"],
+        library_visibility,
+        collaborators=(users["owner"], users["collaborator"], users["veteran"]),
+    )
+    scenario = make_scenario(users["owner"], scenario_visibility, library=library, title="Hill 112")
+    # A second one put in later: the order by last change is not the order they were put in.
+    _clone(scenario, "Point 213")
+    user = users.get(actor)
+    shelf = services.library_create(owner=user, title="My shelf") if user is not None else None
+    world = World(actor, users, library, scenario, shelf)
+    for name in ("owner", actor):
+        if name in users and name not in world.jobs:
+            world.jobs[name] = Job.objects.create(
+                kind=Job.Kind.VALIDATE, scenario=scenario, requested_by=users[name]
+            )
+    return world
+
+
+def _clone(scenario: Scenario, title: str) -> Scenario:
+    """A copy of the row under another title (the document was checked when it was made)."""
+    document = json.loads(json.dumps(scenario.document))
+    document["scenario"]["title"] = title
+    clone = Scenario.objects.get(pk=scenario.pk)
+    clone.pk = None
+    clone.public_id = uuid.uuid4()
+    clone.title, clone.document = title, document
+    clone.save()
+    return clone
+
+
+def _gone(model: type[Any], obj: Any) -> bool:
+    return not model.objects.filter(pk=obj.pk).exists()
+
+
+def _fresh(obj: Any) -> Any:
+    obj.refresh_from_db()
+    return obj
+
+
+def _json(response: Any) -> Any:
+    return json.loads(response.content) if response.status_code == 200 else None
+
+
+# --- The actions: what each door sends, and how to tell it was done -----------------------
+# Each action is (page request, API request, effect). A request gets the world and a client;
+# the effect gets the world and the response.
+
+
+def _designer_post(w: World, client: Client, **changes: str) -> Any:
+    # What the designer form holds for its owner, changed and sent by the actor.
+    owner = Client()
+    owner.force_login(w.users["owner"])
+    data = form_data(owner.get(f"/scenarios/{w.scenario.public_id}/edit/").content.decode())
+    data.update(action="save", **changes)
+    return client.post(f"/scenarios/{w.scenario.public_id}/edit/", data)
+
+
+def _document(w: World, title: str) -> dict[str, Any]:
+    doc = json.loads(json.dumps(w.scenario.document))
+    doc["scenario"]["title"] = title
+    return doc
+
+
+S = "/scenarios/{id}/"
+A = "/api/v1/scenarios/{id}/"
+
+
+def _s(w: World, path: str) -> str:
+    return path.replace("{id}", str(w.scenario.public_id))
+
+
+def _shelf_id(w: World) -> str:
+    # Anonymous has no shelf: any id will do, the door must ask for an account first.
+    return str(w.shelf.public_id if w.shelf else w.library.public_id)
+
+
+Action = tuple[
+    Callable[[World, Client], Any], Callable[[World, APIClient], Any], Callable[[World, Any], bool]
+]
+
+SCENARIO_ACTIONS: dict[str, Action] = {
+    "view": (
+        lambda w, c: c.get(_s(w, S)),
+        lambda w, c: c.get(_s(w, A)),
+        lambda w, r: (
+            r.status_code == 200
+            and ("Hill 112" in r.content.decode())
+            and (r["Content-Type"].startswith("text/html") or r.json()["title"] == "Hill 112")
+        ),
+    ),
+    "edit": (
+        lambda w, c: _designer_post(w, c, title="Renamed"),
+        lambda w, c: c.patch(_s(w, A), {"document": _document(w, "Renamed")}, format="json"),
+        lambda w, r: not _gone(Scenario, w.scenario) and _fresh(w.scenario).title == "Renamed",
+    ),
+    "delete": (
+        lambda w, c: c.post(_s(w, S + "delete/")),
+        lambda w, c: c.delete(_s(w, A)),
+        lambda w, r: _gone(Scenario, w.scenario),
+    ),
+    "move to a library": (
+        lambda w, c: c.post(_s(w, S + "library/"), {"library": _shelf_id(w)}),
+        lambda w, c: c.patch(_s(w, A), {"library": _shelf_id(w)}, format="json"),
+        lambda w, r: w.shelf is not None and _fresh(w.scenario).library_id == w.shelf.pk,
+    ),
+    "change visibility": (
+        lambda w, c: _designer_post(w, c, visibility="unlisted"),
+        lambda w, c: c.patch(_s(w, A), {"visibility": "unlisted"}, format="json"),
+        lambda w, r: _fresh(w.scenario).visibility == "unlisted",
+    ),
+    "copy": (
+        lambda w, c: c.post(_s(w, S + "copy/")),
+        lambda w, c: c.post(_s(w, A + "fork"), {}, format="json"),
+        lambda w, r: (
+            Scenario.objects.filter(owner=w.user, forked_from=w.scenario).exists()
+            if w.user
+            else False
+        ),
+    ),
+    "export": (
+        lambda w, c: c.get(_s(w, S + "export/")),
+        lambda w, c: c.get(_s(w, A + "export")),
+        lambda w, r: (_json(r) or {}).get("scenario", {}).get("title") == "Hill 112",
+    ),
+    "start a validation": (
+        lambda w, c: c.post(_s(w, S + "jobs/validate/")),
+        lambda w, c: c.post(_s(w, A + "validate"), {}, format="json"),
+        lambda w, r: (
+            Job.objects.filter(scenario=w.scenario, requested_by=w.user)
+            .exclude(pk__in=[j.pk for j in w.jobs.values()])
+            .exists()
+            if w.user
+            else False
+        ),
+    ),
+    "see their job": (
+        lambda w, c: c.get(f"/jobs/{_job(w, w.actor).public_id}/"),
+        lambda w, c: c.get(f"/api/v1/jobs/{_job(w, w.actor).public_id}"),
+        lambda w, r: _shows_job(r, _job(w, w.actor)),
+    ),
+    "see the owner's job": (
+        lambda w, c: c.get(f"/jobs/{_job(w, 'owner').public_id}/"),
+        lambda w, c: c.get(f"/api/v1/jobs/{_job(w, 'owner').public_id}"),
+        lambda w, r: _shows_job(r, _job(w, "owner")),
+    ),
+}
+
+
+def _job(w: World, name: str) -> Job:
+    # Anonymous has no job: they try the owner's (the door must ask for an account first).
+    return w.jobs.get(name, w.jobs["owner"])
+
+
+def _shows_job(response: Any, job: Job) -> bool:
+    return response.status_code == 200 and str(job.public_id) in response.content.decode()
+
+
+L = "/libraries/{id}/"
+LA = "/api/v1/libraries/{id}/"
+
+
+def _l(w: World, path: str) -> str:
+    return path.replace("{id}", str(w.library.public_id))
+
+
+def _library_form(w: World, **changes: str) -> dict[str, str]:
+    return {
+        "title": w.library.title,
+        "description": w.library.description,
+        "visibility": w.library.visibility,
+        **changes,
+    }
+
+
+LIBRARY_ACTIONS: dict[str, Action] = {
+    "view": (
+        lambda w, c: c.get(_l(w, L)),
+        lambda w, c: c.get(_l(w, LA)),
+        lambda w, r: r.status_code == 200 and w.library.title in r.content.decode(),
+    ),
+    "edit": (
+        lambda w, c: c.post(_l(w, L + "edit/"), _library_form(w, title="Renamed")),
+        lambda w, c: c.patch(_l(w, LA), {"title": "Renamed"}, format="json"),
+        lambda w, r: _fresh(w.library).title == "Renamed",
+    ),
+    "delete": (
+        lambda w, c: c.post(_l(w, L + "delete/")),
+        lambda w, c: c.delete(_l(w, LA)),
+        lambda w, r: _gone(Library, w.library),
+    ),
+    "change visibility": (
+        lambda w, c: c.post(_l(w, L + "edit/"), _library_form(w, visibility="unlisted")),
+        lambda w, c: c.patch(_l(w, LA), {"visibility": "unlisted"}, format="json"),
+        lambda w, r: _fresh(w.library).visibility == "unlisted",
+    ),
+    "add a collaborator": (
+        lambda w, c: c.post(_l(w, L + "collaborators/"), {"username": "newbie"}),
+        lambda w, c: c.post(_l(w, LA + "collaborators/"), {"username": "newbie"}, format="json"),
+        lambda w, r: w.library.collaborators.filter(username="newbie").exists(),
+    ),
+    # One account has this name but for its case: it is the one meant.
+    "add a collaborator named in capitals": (
+        lambda w, c: c.post(_l(w, L + "collaborators/"), {"username": "NEWBIE"}),
+        lambda w, c: c.post(_l(w, LA + "collaborators/"), {"username": "NEWBIE"}, format="json"),
+        lambda w, r: w.library.collaborators.filter(username="newbie").exists(),
+    ),
+    # An inactive account is never made a collaborator (by anyone).
+    "add an inactive account": (
+        lambda w, c: c.post(_l(w, L + "collaborators/"), {"username": "sleeper"}),
+        lambda w, c: c.post(_l(w, LA + "collaborators/"), {"username": "sleeper"}, format="json"),
+        lambda w, r: w.library.collaborators.filter(username="sleeper").exists(),
+    ),
+    "remove a collaborator": (
+        lambda w, c: c.post(_l(w, L + f"collaborators/{w.users['veteran'].pk}/remove/")),
+        lambda w, c: c.delete(_l(w, LA + "collaborators/veteran")),
+        lambda w, r: not w.library.collaborators.filter(username="veteran").exists(),
+    ),
+    "copy": (
+        lambda w, c: c.post(_l(w, L + "copy/")),
+        lambda w, c: c.post(_l(w, LA + "fork")),
+        lambda w, r: (
+            Library.objects.filter(owner=w.user, forked_from=w.library).exists()
+            if w.user
+            else False
+        ),
+    ),
+    "export": (
+        lambda w, c: c.get(_l(w, L + "export/")),
+        lambda w, c: c.get(_l(w, LA + "export")),
+        lambda w, r: (_json(r) or {}).get("title") == w.library.title,
+    ),
+    "start its setup sheets": (
+        lambda w, c: c.post(_l(w, L + "jobs/pdf/")),
+        lambda w, c: c.post(_l(w, LA + "pdf"), {}, format="json"),
+        lambda w, r: (
+            Job.objects.filter(library=w.library, requested_by=w.user).exists() if w.user else False
+        ),
+    ),
+}
+
+
+# --- What each one may do (the decisions, written out) ---------------------------------------
+
+
+def _expected_scenario(action: str, actor: str, visibility: str) -> str:
+    sees = actor in MEMBERS or visibility != "private"
+    if action in ("view", "export"):
+        return ALLOWED if sees else REFUSED
+    if actor == "anonymous":
+        return SIGN_IN
+    if action in ("edit",):
+        return ALLOWED if actor in MEMBERS else REFUSED
+    if action in ("delete", "move to a library", "change visibility"):
+        # The scenario's owner and the library's curator; collaborators edit only.
+        return ALLOWED if actor in ("owner", "curator") else REFUSED
+    if action in ("copy", "start a validation", "see their job"):
+        return ALLOWED if sees else REFUSED
+    if action == "see the owner's job":
+        return ALLOWED if actor == "owner" else REFUSED
+    raise AssertionError(action)
+
+
+def _expected_library(action: str, actor: str, visibility: str) -> str:
+    sees = actor in MEMBERS or visibility != "private"
+    if action in ("view", "export"):
+        return ALLOWED if sees else REFUSED
+    if actor == "anonymous":
+        return SIGN_IN
+    if action == "edit":
+        return ALLOWED if actor in MEMBERS else REFUSED
+    if action == "add an inactive account":
+        return REFUSED
+    if action.startswith(("delete", "change", "add", "remove")):
+        return ALLOWED if actor == "curator" else REFUSED
+    if action in ("copy", "start its setup sheets"):
+        return ALLOWED if sees else REFUSED
+    raise AssertionError(action)
+
+
+# --- The doors -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    outcome: str
+    status: int
+    # What an export held: its scenarios' titles in order (None for other actions).
+    held: tuple[str, ...] | None = None
+
+
+def _held(response: Any) -> tuple[str, ...] | None:
+    if "attachment" not in response.get("Content-Disposition", ""):
+        return None
+    body = _json(response)
+    if not isinstance(body, dict):
+        return None
+    if "scenarios" in body:  # a Library document
+        return tuple(s["scenario"]["title"] for s in body["scenarios"])
+    if "scenario" in body:  # a Scenario document
+        return (body["scenario"]["title"],)
+    return None
+
+
+def _page_outcome(w: World, response: Any, done: bool) -> Answer:
+    location = response.get("Location", "")
+    if response.status_code == 302 and location.startswith("/accounts/login/"):
+        return Answer(SIGN_IN, 302)
+    if done:
+        assert response.status_code in (200, 302), response.status_code
+        return Answer(ALLOWED, response.status_code, _held(response))
+    # A page refuses with 404, or does something else instead (a copy, a message).
+    assert response.status_code in (302, 404), response.status_code
+    return Answer(REFUSED, response.status_code)
+
+
+def _api_outcome(w: World, response: Any, done: bool) -> Answer:
+    if response.status_code == 401:
+        return Answer(SIGN_IN, 401)
+    if done:
+        assert response.status_code in (200, 201, 202, 204), response.content
+        return Answer(ALLOWED, response.status_code, _held(response))
+    # 400: a name that cannot be a collaborator.
+    assert response.status_code in (400, 403, 404), response.content
+    assert response["Content-Type"].startswith("application/problem+json")
+    return Answer(REFUSED, response.status_code)
+
+
+def _through(door: str, actor: str, visibilities: tuple[str, str], action: Action) -> Answer:
+    """One door on a fresh world, rolled back afterwards (the next door finds it anew)."""
+    page, api, effect = action
+    with transaction.atomic():
+        w = _world(actor, *visibilities)
+        if door == "page":
+            response = page(w, w.page())
+            answer = _page_outcome(w, response, effect(w, response))
+        else:
+            response = api(w, w.api())
+            answer = _api_outcome(w, response, effect(w, response))
+        transaction.set_rollback(True)
+    return answer
+
+
+def _check(expected: str, page: Answer, api: Answer, sees: bool) -> None:
+    assert (page.outcome, api.outcome) == (expected, expected)
+    assert page.held == api.held
+    if expected == REFUSED and not sees:
+        # Whoever may not see it learns nothing: both doors answer 404.
+        assert (page.status, api.status) == (404, 404)
+
+
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("action", list(SCENARIO_ACTIONS))
+def test_scenario_rights_are_the_same_through_both_doors(
+    action: str, actor: str, visibility: str
+) -> None:
+    # The library is private: what the stranger sees of the scenario is its own visibility.
+    visibilities = (visibility, "private")
+    page = _through("page", actor, visibilities, SCENARIO_ACTIONS[action])
+    api = _through("api", actor, visibilities, SCENARIO_ACTIONS[action])
+    sees = actor in MEMBERS or visibility != "private"
+    _check(_expected_scenario(action, actor, visibility), page, api, sees)
+
+
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("action", list(LIBRARY_ACTIONS))
+def test_library_rights_are_the_same_through_both_doors(
+    action: str, actor: str, visibility: str
+) -> None:
+    # The scenario in it is public: a stranger who sees the library has something to copy.
+    visibilities = ("public", visibility)
+    page = _through("page", actor, visibilities, LIBRARY_ACTIONS[action])
+    api = _through("api", actor, visibilities, LIBRARY_ACTIONS[action])
+    sees = actor in MEMBERS or visibility != "private"
+    _check(_expected_library(action, actor, visibility), page, api, sees)
