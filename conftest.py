@@ -5,6 +5,9 @@
 * ``services``: PostgreSQL, Redis and a Celery worker. Tests that need them skip with a reason
   when they are absent, and fail instead when ``REQUIRE_SERVICES=1`` (as .ci/run sets).
 * ``sources``: the source documents in ../shared; see tests/sources.py (``REQUIRE_SOURCES=1``).
+* Passwords are hashed with MD5 in every test (``FAST_PASSWORD_HASHERS``): PBKDF2 would take
+  much of the run. The account tests that prove what production stores ask for
+  ``production_password_hashers`` (tests/accounts/conftest.py).
 """
 
 from __future__ import annotations
@@ -24,12 +27,22 @@ pytest_plugins = ["tests.sources"]
 
 ROOT = Path(__file__).resolve().parent
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def skip_or_fail(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher() -> Iterator[None]:
+    # override_settings (not an assignment): it tells Django's hasher cache to forget PBKDF2.
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(scope="session")

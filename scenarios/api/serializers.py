@@ -234,7 +234,11 @@ class LibraryPartialUpdateInputSerializer(serializers.Serializer):
 
 
 class CollaboratorInputSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    # Usernames as the sign-up accepts them (Django's UnicodeUsernameValidator: letters,
+    # digits and @.+-_), so that the schema does not promise names no account can have.
+    username = serializers.RegexField(
+        r"^[\w.@+-]+$", max_length=150, help_text="The username of the user to add"
+    )
 
 
 class CollaboratorsOutputSerializer(serializers.Serializer):

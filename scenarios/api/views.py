@@ -56,6 +56,10 @@ from upfront.rules.scenario import LIBRARY_SCHEMA, SCENARIO_SCHEMA
 # names the scheme to retry with.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
+# The methods anyone may use on a detail path: HEAD is a GET without the body (it was refused
+# to anonymous users while GET answered).
+READS = ("GET", "HEAD")
+
 NOT_OWNER = gettext_lazy("Only the owner may change who can see it, move it or delete it.")
 
 
@@ -203,6 +207,8 @@ LIBRARY_PARAMETER = OpenApiParameter(
 
 class ScenarioListCreateApi(ListBase):
     filterset_class = ScenarioFilter
+    # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
+    serializer_class = s.ScenarioCreateInputSerializer
     needs_reference_data = ("POST",)
 
     def get_queryset(self) -> QuerySet[Scenario]:
@@ -255,7 +261,7 @@ class ScenarioDetailApi(APIView):
     needs_reference_data = ("PUT", "PATCH")  # the document is checked again
 
     def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     @extend_schema(
         operation_id="scenarios_retrieve",
@@ -406,6 +412,8 @@ ScenarioSchemaApi = document_schema_view(
 
 class LibraryListCreateApi(ListBase):
     filterset_class = LibraryFilter
+    # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
+    serializer_class = s.LibraryCreateInputSerializer
 
     def get_queryset(self) -> QuerySet[Library]:
         return (
@@ -448,7 +456,7 @@ class LibraryDetailApi(APIView):
     authentication_classes = AUTHENTICATION
 
     def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     @extend_schema(
         operation_id="libraries_retrieve",

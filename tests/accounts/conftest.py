@@ -18,6 +18,20 @@ def link_in(message: mail.EmailMessage) -> str:
 
 
 @pytest.fixture
+def production_password_hashers(settings):  # type: ignore[no-untyped-def]
+    """The hashers production uses (upfront.settings, else Django's default), instead of the
+    fast one every other test has (the root conftest)."""
+    from django.conf import global_settings
+
+    import upfront.settings as production
+
+    settings.PASSWORD_HASHERS = getattr(
+        production, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS
+    )
+    return settings.PASSWORD_HASHERS
+
+
+@pytest.fixture
 def player(django_user_model):  # type: ignore[no-untyped-def]
     from allauth.account.models import EmailAddress
 

@@ -91,3 +91,19 @@ def test_change_password_needs_a_signed_in_player(client: Client) -> None:
     response = client.get("/accounts/password/change/")
     assert response.status_code == 302
     assert response["Location"] == "/accounts/login/?next=/accounts/password/change/"
+
+
+def test_a_password_is_stored_as_production_hashes_it(
+    client: Client, production_password_hashers: list[str]
+) -> None:
+    # The other tests hash with MD5 for speed; a sign-up under the production setting stores a
+    # PBKDF2 hash (never the password, never MD5), and the password signs in.
+    assert production_password_hashers[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "rommel", "email": "rommel@example.org", "password1": NEW, "password2": NEW},
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    stored = get_user_model().objects.get(username="rommel").password
+    assert stored.startswith("pbkdf2_sha256$") and NEW not in stored
+    assert get_user_model().objects.get(username="rommel").check_password(NEW)

@@ -3,9 +3,11 @@
 Every operation of the schema is called with generated requests (valid ones, and invalid ones
 where the operation has parameters or a body) through the real WSGI stack, and each answer must
 pass ``not_a_server_error``, ``status_code_conformance`` (the status is documented) and
-``response_schema_conformance`` (the body matches the documented schema). The saved-force
-operations run a second time signed in, on a force of the user's own. Bounded: a fixed number
-of examples per operation, derandomised, so the run is repeatable and takes well under a minute.
+``response_schema_conformance`` (the body matches the documented schema). The saved-force,
+scenario, library and job operations run a second time signed in with an API token, on
+objects of the user's own. The methods the schema does not list are tried on every path too:
+HEAD answers as GET does, and OPTIONS describes the path (never a server error).
+Bounded: a fixed number of examples per operation, derandomised, so the run is repeatable.
 """
 
 from __future__ import annotations
@@ -32,15 +34,12 @@ EXAMPLES = 8  # per operation and generation mode
 
 
 @pytest.fixture
-def app(settings: Any) -> Iterator[Any]:
+def app() -> Iterator[Any]:
     """The project's WSGI application, on the test's database connection."""
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.signals import request_finished, request_started
     from django.db import close_old_connections
 
-    # Generated Basic credentials are checked against a password hash on every request: use
-    # a fast hasher so the run measures the API, not PBKDF2.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # As Django's test client does: a request must not close the test's transaction.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
@@ -65,11 +64,35 @@ def _strategies(schema: Any, operation: Any, **fixed: Any) -> list[tuple[str, An
     return found
 
 
+def _head_and_options(
+    case: Any, answer: Any, headers: dict[str, str] | None
+) -> list[tuple[str, int]]:
+    """HEAD (after a GET) and OPTIONS on the path of ``case``; their methods and statuses.
+
+    Not in the schema (drf-spectacular lists neither), so no conformance check: HEAD must
+    answer as the GET did, OPTIONS with a DRF description of the view or a refusal."""
+    same = {"path_parameters": case.path_parameters, "query": case.query}
+    statuses = []
+    if case.method.upper() == "GET":
+        head = case.operation.Case(method="HEAD", **same).call(headers=headers)
+        # The same answer as GET (the body is the server's to drop: Django hands it to WSGI).
+        assert head.status_code == answer.status_code, (case.path, head.status_code)
+        statuses.append(("HEAD", head.status_code))
+    options = case.operation.Case(method="OPTIONS", **same).call(headers=headers)
+    # 429: the throttled operations (starting a job) count every request, OPTIONS too.
+    assert options.status_code in {200, 401, 403, 404, 429}, (case.path, options.status_code)
+    if options.status_code == 200:
+        assert {"name", "renders", "parses"} <= set(options.json()), case.path
+    statuses.append(("OPTIONS", options.status_code))
+    return statuses
+
+
 def _run(
     label: str, strategy: Any, failures: list[str], headers: dict[str, str] | None = None
-) -> list[int]:
-    """Call the API with requests drawn from ``strategy``; record failures; return the statuses."""
-    statuses: list[int] = []
+) -> list[tuple[str, int]]:
+    """Call the API with requests drawn from ``strategy``; record failures; return the methods
+    and statuses. The first request of the run is also made as HEAD (a GET) and OPTIONS."""
+    statuses: list[tuple[str, int]] = []
 
     @given(case=strategy)
     @settings(
@@ -82,7 +105,9 @@ def _run(
     )
     def check(case: Any) -> None:
         response = case.call_and_validate(checks=CHECKS, headers=headers)
-        statuses.append(response.status_code)
+        if not statuses:
+            statuses.extend(_head_and_options(case, response, headers))
+        statuses.append((case.method.upper(), response.status_code))
 
     try:
         check()
@@ -95,19 +120,21 @@ def test_every_operation_behaves_as_documented(app: Any) -> None:
     schema = schemathesis.openapi.from_wsgi("/api/schema/", app)
     failures: list[str] = []
     operations = [result.ok() for result in schema.get_all_operations()]
-    statuses: list[int] = []
+    statuses: list[tuple[str, int]] = []
     for operation in operations:
         for kind, strategy in _strategies(schema, operation):
             statuses += _run(f"{operation.label} ({kind})", strategy, failures)
     assert not failures, "\n\n".join(failures)
     # Not vacuous: every operation of both APIs was called, and both answers and errors seen.
     assert len(operations) >= 45 and len(statuses) >= len(operations)
-    assert {200, 400, 403, 404} <= set(statuses)
+    assert {200, 400, 403, 404} <= {status for _, status in statuses}
+    # Anonymous: HEAD and OPTIONS answered on public paths, refused on the signed-in ones.
+    assert {("HEAD", 200), ("OPTIONS", 200), ("OPTIONS", 401)} <= set(statuses)
 
 
 def _run_signed_in(
     app: Any, headers: dict[str, str], prefixes: tuple[str, ...], own: Callable[[Any], Any]
-) -> tuple[int, list[int]]:
+) -> tuple[int, set[tuple[str, int]]]:
     """Every operation under ``prefixes``, with the user's token; those with an ``{id}`` also on
     the user's own object (``own(operation)``, None for none), so that their success answers
     are checked. Fails with every failure; returns how many operations and the statuses seen."""
@@ -118,7 +145,7 @@ def _run_signed_in(
         for result in schema.get_all_operations()
         if result.ok().path.startswith(prefixes)
     ]
-    statuses: list[int] = []
+    statuses: list[tuple[str, int]] = []
     for operation in operations:
         runs = _strategies(schema, operation)
         own_id = own(operation) if "{id}" in operation.path else None
@@ -131,7 +158,7 @@ def _run_signed_in(
         for kind, strategy in runs:
             statuses += _run(f"{operation.label} ({kind})", strategy, failures, headers)
     assert not failures, "\n\n".join(failures)
-    return len(operations), statuses
+    return len(operations), set(statuses)
 
 
 def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
@@ -149,7 +176,8 @@ def test_saved_forces_signed_in_behave_as_documented(app: Any, django_user_model
         lambda operation: None if operation.method.upper() == "DELETE" else force.pk,
     )
     assert count == 7
-    assert {200, 201, 400, 404} <= set(statuses)
+    assert {("GET", 200), ("POST", 201), ("POST", 400), ("GET", 404)} <= statuses
+    assert {("HEAD", 200), ("OPTIONS", 200)} <= statuses
 
 
 def test_scenarios_and_libraries_signed_in_behave_as_documented(
@@ -179,7 +207,10 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
     )
     # 21, and the four that start jobs (validate, simulate, pdf; a library's pdf).
     assert count == 25
-    assert {200, 201, 400, 404} <= set(statuses)
+    assert {("GET", 200), ("POST", 201), ("PATCH", 200), ("POST", 400), ("GET", 404)} <= statuses
+    # Every method, signed in, on the user's own objects: HEAD and OPTIONS answered too (the
+    # OPTIONS of /libraries/ and /scenarios/ describe the POST).
+    assert {("HEAD", 200), ("OPTIONS", 200), ("PUT", 200)} <= statuses
 
 
 def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
@@ -205,4 +236,5 @@ def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -
         app, headers, ("/api/v1/jobs/",), lambda operation: str(job.public_id)
     )
     assert count == 4
-    assert {200, 202, 404} <= set(statuses)
+    assert {("GET", 200), ("POST", 202), ("GET", 404)} <= statuses
+    assert {("HEAD", 200), ("OPTIONS", 200)} <= statuses

@@ -111,3 +111,10 @@ def test_static_files_where_and_how_production_collects_them(tmp_path: Path) -> 
     assert _settings_in_subprocess({"DEBUG": "1"}, expr).endswith(
         " django.contrib.staticfiles.storage.StaticFilesStorage"
     )
+
+
+def test_production_hashes_passwords_with_pbkdf2() -> None:
+    # The tests hash with MD5 (the root conftest); outside pytest the settings keep Django's
+    # PBKDF2 first, which tests/accounts/test_password.py checks a stored password against.
+    hashers = _settings_in_subprocess({}, "s.PASSWORD_HASHERS")
+    assert hashers.startswith("['django.contrib.auth.hashers.PBKDF2PasswordHasher'"), hashers

@@ -37,6 +37,53 @@ def test_reads_a_seed_without_the_marker():
 """
 
 
+# Read the documents without the marker: in the test, in a fixture, by listing a directory.
+UNMARKED_READS = """
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(os.environ["SOURCES_DIR"])
+
+@pytest.fixture
+def seed_text():
+    return (SHARED / "seeds" / "000_x.txt").read_text()
+
+def test_opens_a_seed():
+    with open(SHARED / "seeds" / "000_x.txt", encoding="utf-8") as handle:
+        assert handle.read() == "12.1 seed line"
+
+def test_reads_a_csv_through_a_relative_path(monkeypatch):
+    monkeypatch.chdir(SHARED / "reference")
+    assert Path("weapons.csv").read_text() == "code"
+
+def test_lists_the_seeds():
+    assert os.listdir(SHARED / "seeds") == ["000_x.txt"]
+
+def test_reads_a_seed_in_a_fixture(seed_text):
+    assert seed_text
+
+@pytest.mark.sources
+def test_marked_reads_a_seed():
+    assert (SHARED / "seeds" / "000_x.txt").read_text() == "12.1 seed line"
+
+def test_reads_something_else(tmp_path):
+    (tmp_path / "x.txt").write_text("x")
+    assert (tmp_path / "x.txt").read_text() == "x"
+"""
+
+
+def _shared(tmp_path: Path) -> Path:
+    """A ``SOURCES_DIR`` with one seed and one CSV."""
+    shared = tmp_path / "shared"
+    (shared / "seeds").mkdir(parents=True)
+    (shared / "reference").mkdir()
+    (shared / "seeds" / "000_x.txt").write_text("12.1 seed line")
+    (shared / "reference" / "weapons.csv").write_text("code")
+    return shared
+
+
 def _pytest(
     tmp_path: Path, sources: Path, *, require: bool = False, body: str = TINY
 ) -> tuple[int, list[str]]:
@@ -52,11 +99,12 @@ def _pytest(
     }
     # No installed plugins (Django, schemathesis, ...): only the one under test, and quickly.
     env.update(SOURCES_DIR=str(sources), PYTHONPATH=str(ROOT), PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
+    env["COLUMNS"] = "1000"  # the short summary's reasons in full
     if require:
         env["REQUIRE_SOURCES"] = "1"
     args = ["-p", "tests.sources", "-p", "no:cacheprovider"]
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", *args, "--strict-markers", "-rs", "test_tiny.py"],
+        [sys.executable, "-m", "pytest", *args, "--strict-markers", "-rsfE", "test_tiny.py"],
         cwd=run_dir,
         env=env,
         capture_output=True,
@@ -111,3 +159,56 @@ def test_a_test_reading_a_seed_without_the_marker_fails_and_says_why(tmp_path: P
     code, lines = _pytest(tmp_path, tmp_path / "no-shared", body=UNMARKED)
     assert code == 1, lines
     assert any("mark it @pytest.mark.sources" in line for line in lines), lines
+
+
+def _failed(lines: list[str]) -> dict[str, str]:
+    """Each failed test's name and the reason pytest prints for it (``-rfE``: a failure in a
+    fixture is an error)."""
+    found = {}
+    for line in lines:
+        outcome, _, rest = line.partition(" test_tiny.py::")
+        if outcome in {"FAILED", "ERROR"}:
+            name, _, reason = rest.partition(" - ")
+            found[name] = reason.removeprefix("Failed: ")
+    return found
+
+
+def test_an_unmarked_test_reading_the_documents_fails_where_they_are(tmp_path: Path) -> None:
+    # As CI runs: the documents are there, so a test reading them without the marker would
+    # pass and only a fresh clone would see it. The guard fails it anyway.
+    shared = _shared(tmp_path)
+    code, lines = _pytest(tmp_path, shared, require=True, body=UNMARKED_READS)
+    assert code == 1, lines
+    failed = _failed(lines)
+    assert set(failed) == {
+        "test_opens_a_seed",
+        "test_reads_a_csv_through_a_relative_path",
+        "test_lists_the_seeds",
+        "test_reads_a_seed_in_a_fixture",
+    }, lines
+    assert failed["test_opens_a_seed"] == (
+        f"this test reads the source documents ({shared / 'seeds' / '000_x.txt'}) but is not "
+        f"marked sources: mark it @pytest.mark.sources (a fresh clone has no {shared})"
+    )
+    assert (
+        str(shared / "reference" / "weapons.csv")
+        in failed["test_reads_a_csv_through_a_relative_path"]
+    )
+    assert str(shared / "seeds") in failed["test_lists_the_seeds"]
+    # The marked test and the test reading other files pass.
+    assert "3 failed, 2 passed, 1 error" in lines[-1], lines
+
+
+def test_an_unmarked_test_reading_the_documents_fails_without_them_too(tmp_path: Path) -> None:
+    nowhere = tmp_path / "no-shared"
+    code, lines = _pytest(tmp_path, nowhere, body=UNMARKED_READS)
+    assert code == 1, lines
+    failed = _failed(lines)
+    assert set(failed) == {
+        "test_opens_a_seed",
+        "test_reads_a_csv_through_a_relative_path",
+        "test_lists_the_seeds",
+        "test_reads_a_seed_in_a_fixture",
+    }, lines
+    assert all("mark it @pytest.mark.sources" in reason for reason in failed.values()), failed
+    assert "3 failed, 1 passed, 1 skipped, 1 error" in lines[-1], lines

@@ -4,8 +4,8 @@ The numbers here (points, morale, prices, multipliers, RPN ranges) are ARBITRARY
 chosen to be distinct and easy to add up by hand, so a test can show the engine's arithmetic
 and rule logic on a catalogue it spells out. They are not the game's data and must never be
 read as such. The real card values and prices are tested against the real catalogue, loaded
-from the test database like the app loads it: ``tests/rules/test_dyo_cases.py``,
-``tests/rules/test_draws.py`` (real tables) and ``tests/reference/test_fetch.py``.
+from the test database like the app loads it: ``tests/rules/data/test_dyo_cases.py``,
+``tests/rules/data/test_draws_real.py`` (real tables) and ``tests/reference/test_fetch.py``.
 
 The codes (nationalities, periods, troop types, weapons, unit kinds, leader roles) are the
 real ones, because the engine and the Force format give them meaning.
@@ -226,7 +226,7 @@ def published(
 # is excluded from the mountains, A has one adapted rule, M two and a required topography;
 # rain needs overcast; drifts need one of two snows; ski troops bring winter camouflage; clear
 # goes with nothing. The real facts are tested against the real catalogue
-# (tests/rules/test_scenario_checks.py, ``reference_catalogue``).
+# (tests/rules/data/test_scenario_checks_real.py, ``reference_catalogue``).
 SCENARIO_REFERENCE = ScenarioReference(
     published_scenarios={
         "A": published("A", rules=("minefields_cower",)),

@@ -1,10 +1,11 @@
 """The simulation as a job runs it and a report shows it (scenarios/analysis/simulation.py,
 scenarios/presenters/simulation.py).
 
-The engine's figures are checked against exact probabilities in tests/rules/test_simulation.py;
-here: a saved scenario goes through, the result is JSON, the assumption the figures rest on is
-shown in English and Italian, the charts are Matplotlib SVG that come out the same twice, and a
-scenario without a time limit says why it is not simulated.
+The engine's figures are checked against exact probabilities in
+tests/rules/engine/test_simulation.py; here: a saved scenario goes through, the result is
+JSON, the assumption the figures rest on is shown in English and Italian, the charts are
+Matplotlib SVG that come out the same twice, and a scenario without a time limit says why it
+is not simulated.
 """
 
 from __future__ import annotations

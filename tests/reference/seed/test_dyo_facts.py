@@ -66,7 +66,16 @@ def test_every_record_has_rule_source_and_confidence(label: str, record: dict[st
         assert _csv_lines(part), label
 
 
+def _reading_the_seeds(records: list[dict[str, Any]]) -> list[Any]:
+    """The records as parameters; those citing seed lines marked ``sources`` (they read them)."""
+    return [
+        pytest.param(r, marks=[pytest.mark.sources] if _parts(r["source"])[1] else [])
+        for r in records
+    ]
+
+
 # -- nationalities.yaml ---------------------------------------------------------------------
+@pytest.mark.sources
 @pytest.mark.parametrize("record", NATIONS, ids=lambda r: r["code"])
 def test_nationality_names_and_order_cite_their_lines(record: dict[str, Any]) -> None:
     csv_parts, seed_parts = _parts(record["source"])
@@ -112,7 +121,9 @@ def test_squad_rule_comes_from_the_squad_definition_rows() -> None:
 
 # -- radios -------------------------------------------------------------------------------------
 @pytest.mark.django_db
-@pytest.mark.parametrize("record", FACTS["radio_price_rules"], ids=lambda r: r["nationality"])
+@pytest.mark.parametrize(
+    "record", _reading_the_seeds(FACTS["radio_price_rules"]), ids=lambda r: r["nationality"]
+)
 def test_radio_price_rule_cites_the_radio_rows_and_the_rule(record: dict[str, Any]) -> None:
     csv_parts, seed_parts = _parts(record["source"])
     rows = _csv_lines(csv_parts[0])

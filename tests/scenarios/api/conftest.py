@@ -13,13 +13,6 @@ from scenarios.models import Library, Scenario
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    # The matrix makes three users per test: hash their passwords cheaply (PBKDF2 would take
-    # most of the run), before the user fixtures run.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def client_for(user: Any | None) -> APIClient:
     client = APIClient()
     if user is not None:

@@ -10,11 +10,6 @@ from scenarios import services
 from scenarios.models import Scenario
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def scenario(owner: Any, scenario_document: dict[str, Any]) -> Scenario:
     return services.scenario_create(owner=owner, data=scenario_document, visibility="private")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import upfront.rules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FORBIDDEN = ("django", "celery", "kombu", "rest_framework", "billiard", "redis")
 
 

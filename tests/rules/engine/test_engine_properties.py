@@ -1,8 +1,9 @@
 """Properties of pricing and validation over generated forces (hypothesis).
 
 Each property runs on the hand-built catalogue (tests/rules/factories.py: arbitrary numbers,
-every kind of card) and on the real catalogue built from the test database, so it holds for
-the engine's arithmetic and for every real German card.
+every kind of card) here, and on the real catalogue built from the test database in
+tests/rules/data/test_engine_properties_real.py, so it holds for the engine's arithmetic and
+for every real German card.
 """
 
 from __future__ import annotations
@@ -21,17 +22,8 @@ from upfront.rules.validate import validate_force
 WEAPONS = ["atmm", "panzerfaust", "demolition_charge"]
 
 
-@pytest.fixture(
-    scope="session",  # hypothesis runs many inputs per test: nothing here changes between them
-    params=[
-        pytest.param("hand-built"),
-        pytest.param("real", marks=pytest.mark.django_db),
-    ],
-)
-def catalogue(request: pytest.FixtureRequest) -> Catalogue:
-    if request.param == "real":
-        real: Catalogue = request.getfixturevalue("reference_catalogue")
-        return real
+@pytest.fixture(scope="session")  # hypothesis runs many inputs per test: nothing changes
+def catalogue() -> Catalogue:
     return HAND_BUILT
 
 
