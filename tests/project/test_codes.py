@@ -43,6 +43,8 @@ SAME_IN_ITALIAN = {
     ("dyo_item", "panzerfaust"),
     ("dyo_item", "radio"),
     ("force_variant", "marines"),
+    ("force_field", "marines"),
+    ("force_field", "budget"),
     ("digest_applies_to", "marines"),
     ("expansion", "banzai"),
     ("expansion", "desert_war"),

@@ -149,6 +149,10 @@ RULE_TOPIC: Mapping[str, Label] = {
     "terrain_variations": _("Terrain variations"),
     "minefield": _("Minefield"),
     "hill": _("Hill"),
+    # 52.13, 52.14, 52.16: the desert's reading of the standard deck's cards.
+    "stream": _("Stream"),
+    "buildings": _("Buildings"),
+    "woods": _("Woods"),
     "wall": _("Wall"),
     "entrenchment": _("Entrenchment"),
     "malfunction": _("Malfunction"),
