@@ -33,8 +33,10 @@ def _walk(node: Any) -> Any:
 
 
 @pytest.fixture(scope="module")
-def openapi() -> dict[str, Any]:
-    return SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-any-return]
+def openapi(django_db_setup: Any, django_db_blocker: Any) -> dict[str, Any]:
+    # The request bodies read the reference codes from the loaded reference data.
+    with django_db_blocker.unblock():
+        return SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-any-return]
 
 
 def test_defs_become_components_and_their_refs_follow() -> None:
@@ -126,3 +128,49 @@ def test_each_operation_lists_its_error_answers(
     for status in statuses - {"200", "201", "204"}:
         assert set(responses[status]["content"]) == {"application/problem+json"}
         assert responses[status]["description"]
+
+
+@pytest.mark.django_db
+def test_request_bodies_name_the_reference_codes_and_state_the_rules_between_fields() -> None:
+    """With the reference data loaded, every code the engine checks against it is an enum of
+    exactly the codes it knows; what OpenAPI 3.0 cannot say is said in the descriptions."""
+    from upfront.reference.fetch import catalogue_current
+
+    catalogue = catalogue_current()
+    ref = catalogue.scenario_reference
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    body = components["ScenarioBody"]["properties"]
+    assert body["weather"]["items"]["enum"] == sorted(ref.weather)
+    assert body["topography"]["enum"] == [None, *sorted(ref.topographies)]
+    assert body["environment"]["enum"] == [None, *sorted(ref.environments)]
+    rule = body["special_rules"]["items"]["properties"]["code"]
+    assert rule["enum"] == sorted(ref.special_rules)
+    card_type = body["deck_changes"]["items"]["properties"]["card_type"]
+    assert set(card_type["enum"]) == {*ref.card_types, "buildings"}
+    # Exactly two sides, each an attacker or a defender, and the rules between them stated.
+    sides = body["sides"]
+    assert (sides["minItems"], sides["maxItems"]) == (2, 2)
+    assert sides["items"]["properties"]["role"]["enum"] == ["attacker", "defender"]
+    assert "one `attacker` and one `defender`" in sides["description"]
+    card = components["Force"]["properties"]["groups"]["items"]["properties"]["cards"]["items"]
+    assert card["properties"]["card"]["maximum"] == max(n for _, n in catalogue.cards)
+    assert "nationality" in card["properties"]["card"]["description"]
+    # No undefined field (the engine refuses them when deep or holding a NUL), no NUL in text.
+    assert body["title"]["pattern"] == "^[^\\x00]*$"
+    for node in _walk(components["Scenario"]):
+        if "properties" in node:
+            assert node["additionalProperties"] is False, node
+
+
+def test_without_reference_data_the_codes_keep_their_shape() -> None:
+    from upfront.api.openapi import tightened_components
+
+    body = tightened_components(None)["ScenarioBody"]["properties"]
+    assert body["weather"]["items"] == {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 60,
+        "pattern": "^[^\\x00]*$",
+    }
+    assert "enum" not in body["topography"]

@@ -119,10 +119,125 @@ def document_components() -> dict[str, dict[str, Any]]:
     return found
 
 
+# --- What the documents' JSON Schemas cannot say --------------------------------------------------
+#
+# The engine checks a document in two steps (upfront.rules.scenario): its JSON Schema, then the
+# reference data (codes, card numbers) and the rules between fields. The request bodies describe
+# both where OpenAPI 3.0 can: the reference codes as enums, no text with a NUL, no field the
+# document does not define (the engine ignores unknown fields but refuses them deeper than
+# MAX_DEPTH or holding a NUL), and a description of each rule between fields.
+
+NO_NUL = "^[^\\x00]*$"  # force.nul_faults: no database text column can hold a NUL
+SIDES_RULE = (
+    "Exactly two sides: one `attacker` and one `defender`. Each side's force has the "
+    "scenario's `period` and `theatre` (a force without `theatre` is `ETO`), and its cards are "
+    "cards of the force's `nationality`."
+)
+CARD_RULE = "A card number of the force's `nationality` in the reference data."
+PURCHASES = ("groups", "reinforcements")  # the force's lists of cards
+CUSTOM_RULE = "A special rule of code `custom` needs a non-blank `text`."
+
+
+def _closed(node: Any) -> None:
+    """No NUL in any free text and no undefined field (``params`` stays open: its keys are the
+    special rule's own), everywhere under ``node``."""
+    if isinstance(node, list):
+        for item in node:
+            _closed(item)
+        return
+    if not isinstance(node, dict):
+        return
+    if node.get("type") == "string" and "enum" not in node and "pattern" not in node:
+        node["pattern"] = NO_NUL
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        node.setdefault("additionalProperties", False)
+    for key, value in node.items():
+        if key == "properties":
+            for name, child in value.items():
+                if name == "params":  # values are scalars: no nesting, no NUL
+                    child["additionalProperties"] = {
+                        "anyOf": [
+                            {"type": "string", "maxLength": 60, "pattern": NO_NUL},
+                            {"type": "number"},
+                            {"type": "boolean"},
+                        ]
+                    }
+                    # OpenAPI 3.0 has no propertyNames: the keys' rule is only said.
+                    child["description"] = "The special rule's parameters: names (texts "
+                    "without a NUL character) and plain values."
+                else:
+                    _closed(child)
+        elif isinstance(value, dict | list):
+            _closed(value)
+
+
+def _reference_codes() -> dict[str, list[str]] | None:
+    """The codes the reference data knows (what ``scenario_reference_faults`` checks), or None
+    while there is none (the schema then says only the codes' shape)."""
+    from django.db import DatabaseError
+
+    from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
+
+    try:
+        catalogue = catalogue_current()
+    except (ReferenceDataNotLoaded, DatabaseError):
+        return None
+    ref = catalogue.scenario_reference
+    from upfront.rules.scenario import ANY_BUILDINGS
+
+    return {
+        "based_on": sorted(ref.published_scenarios),
+        "weather": sorted(ref.weather),
+        "topography": sorted(ref.topographies),
+        "environment": sorted(ref.environments),
+        "card_type": sorted({*ref.card_types, ANY_BUILDINGS}),
+        "special_rule": sorted(ref.special_rules),
+        # OpenAPI cannot tie a card to its force's nationality: the highest number of any.
+        "card": [str(max(number for _nationality, number in catalogue.cards))],
+    }
+
+
+def tightened_components(codes: dict[str, list[str]] | None) -> dict[str, dict[str, Any]]:
+    """The document components as request bodies: closed, NUL-free, with the reference codes
+    as enums (``codes``: from :func:`_reference_codes`) and the rules between fields stated."""
+    components = deepcopy(document_components())
+    for component in components.values():
+        _closed(component)
+    # An export names the version it was taken from (scenarios.services); imports ignore it.
+    components["Scenario"]["properties"]["scenario_version"] = {
+        "type": "integer",
+        "minimum": 1,
+        "description": "The scenario's version this export was taken from; ignored on import.",
+    }
+    body = components["ScenarioBody"]["properties"]
+    sides = body["sides"]
+    sides["description"] = SIDES_RULE
+    body["special_rules"]["description"] = CUSTOM_RULE
+    force = components["Force"]["properties"]
+    purchases = [force[name]["items"]["properties"]["cards"]["items"] for name in PURCHASES]
+    for purchase in purchases:
+        purchase["properties"]["card"]["description"] = CARD_RULE
+    if codes is None:
+        return components
+    body["based_on"]["enum"] = [None, *codes["based_on"]]
+    for name in ("topography", "environment"):
+        body[name] = {"type": "string", "nullable": True, "enum": [None, *codes[name]]}
+    body["weather"]["items"] = {"type": "string", "enum": codes["weather"]}
+    change = body["deck_changes"]["items"]["properties"]
+    change["card_type"] = {"type": "string", "enum": codes["card_type"]}
+    rule = body["special_rules"]["items"]["properties"]
+    rule["code"] = {"type": "string", "enum": codes["special_rule"]}
+    highest = int(codes["card"][0])
+    for purchase in purchases:
+        purchase["properties"]["card"]["maximum"] = highest
+    return components
+
+
 def add_document_components(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: add the interchange documents as components."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas.update(document_components())
+    schemas.update(tightened_components(_reference_codes()))
     return result
 
 
@@ -187,6 +302,13 @@ class AutoSchema(openapi.AutoSchema):
         operation = super().get_operation(*args, **kwargs)
         if operation is None:
             return None
+        body = operation.get("requestBody", {})
+        documents = {COMPONENTS + name for name in DOCUMENT_SCHEMAS}
+        # A body that is a document itself (an import) cannot be left out: say so.
+        if any(
+            c.get("schema", {}).get("$ref") in documents for c in body.get("content", {}).values()
+        ):
+            body["required"] = True
         responses = operation["responses"]
         for status in sorted(self.error_statuses(operation)):
             if str(status) in responses:
