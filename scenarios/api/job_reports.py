@@ -155,7 +155,12 @@ class SimulationReportSerializer(serializers.Serializer):
     data_revision = serializers.CharField()
     rn_assumption = AssumptionSerializer()
     decks = serializers.IntegerField(allow_null=True, help_text="The game's length in decks")
-    length_from = serializers.CharField(allow_null=True, help_text="In the request's language")
+    length_from = serializers.CharField(
+        allow_null=True, help_text="Where the length comes from: `scenario` or `published`"
+    )
+    length_from_label = serializers.CharField(
+        allow_null=True, help_text="In the request's language"
+    )
     early_end = ProbabilitySerializer(allow_null=True, help_text="Of the game ending early")
     decks_played = DeckPlayedSerializer(many=True)
     causes = CauseSerializer(many=True, help_text="The early end by cause")

@@ -122,6 +122,7 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
         },
         "decks": None,
         "length_from": None,
+        "length_from_label": None,
         "early_end": None,
         "decks_played": [],
         "causes": [],
@@ -134,7 +135,8 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
     decks = int(result["decks"])
     early_end = float(result["early_end"])
     data["decks"] = decks
-    data["length_from"] = str(LENGTH_FROM.get(result.get("length_from", ""), "")) or None
+    data["length_from"] = result.get("length_from") or None
+    data["length_from_label"] = str(LENGTH_FROM.get(result.get("length_from", ""), "")) or None
     data["early_end"] = {
         "probability": early_end,
         "standard_error": standard_error(early_end, runs),

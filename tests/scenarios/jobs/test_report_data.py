@@ -146,7 +146,8 @@ def test_a_simulation_job_carries_the_report_its_page_shows(
     body, page = job_in(owner, client, job_id, language)
     report = body["result"]
     assert report["simulated"] and (report["runs"], report["seed"]) == (2000, 3)
-    assert report["decks"] == 3
+    assert (report["decks"], report["length_from"]) == (3, "scenario")
+    assert shown(report["length_from_label"], page)
     shares = [row["share"] for row in report["decks_played"]]
     assert [row["deck"] for row in report["decks_played"]] == [1, 2, 3]
     assert [row["early"] for row in report["decks_played"]] == [True, True, False]
