@@ -122,7 +122,8 @@ def _italian() -> bool:
     return (get_language() or "en")[:2] == "it"
 
 
-def _assumption(result: dict[str, Any]) -> dict[str, Any]:
+def assumption_of(result: dict[str, Any]) -> dict[str, Any]:
+    """The RN distribution's assumption in the active language (empty when it is none)."""
     distribution = result.get("distribution") or {}
     text = distribution.get("assumption_it") if _italian() else ""
     text = text or distribution.get("assumption_en") or ""
@@ -287,7 +288,7 @@ def _row_result(row: dict[str, Any]) -> str:
 
 def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
     """The result of :func:`simulate_scenario` in the active language, for the template."""
-    assumption = _assumption(result)
+    assumption = assumption_of(result)
     context: dict[str, Any] = {
         "simulated": bool(result.get("simulated")),
         "assumption": assumption,
