@@ -8,6 +8,10 @@ jobs run in-process. Skips when moto is not installed (fails with ``REQUIRE_SERV
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -180,3 +184,38 @@ def test_a_file_gone_from_the_bucket_is_404_saying_start_again(
     client.force_authenticate(owner)
     answer = client.get(f"/api/v1/jobs/{job.public_id}/file", HTTP_ACCEPT_LANGUAGE="en")
     assert answer.status_code == 404 and "no longer stored" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("bucket_name", ["", "club-sheets"])
+def test_the_environment_chooses_the_storage(bucket_name: str) -> None:
+    # A fresh interpreter: settings read the environment once, at import.
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "upfront.settings",
+        "AWS_STORAGE_BUCKET_NAME": bucket_name,
+        "AWS_S3_ENDPOINT_URL": "https://s3.example.org",
+        "AWS_S3_REGION_NAME": "eu-central-1",
+        "STORAGE_URL_EXPIRES": "30",
+    }
+    code = (
+        "import json, django; django.setup();"
+        "from django.conf import settings; from django.core.files.storage import default_storage;"
+        "s = default_storage;"
+        "print(json.dumps([s.__class__.__name__, getattr(s, 'bucket_name', None),"
+        " getattr(s, 'endpoint_url', None), getattr(s, 'querystring_expire', None),"
+        " getattr(s, 'default_acl', 'none'), settings.STORAGE_URL_EXPIRES]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    if bucket_name:
+        assert json.loads(out) == [
+            "S3Storage",
+            "club-sheets",
+            "https://s3.example.org",
+            30,
+            None,
+            30,
+        ]
+    else:
+        assert json.loads(out) == ["FileSystemStorage", None, None, None, "none", 30]
