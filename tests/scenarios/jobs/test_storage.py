@@ -9,6 +9,7 @@ jobs run in-process. Skips when moto is not installed (fails with ``REQUIRE_SERV
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -40,6 +41,10 @@ def s3_endpoint() -> Iterator[str]:
         from moto.server import ThreadedMotoServer
     except ImportError:
         skip_or_fail("moto[server] is not installed (pip install -r requirements-dev.txt)")
+    # The server's request lines (werkzeug) would fill every failure's captured output.
+    werkzeug = logging.getLogger("werkzeug")
+    level = werkzeug.level
+    werkzeug.setLevel(logging.WARNING)
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
@@ -47,6 +52,7 @@ def s3_endpoint() -> Iterator[str]:
         yield f"http://{host}:{port}"
     finally:
         server.stop()
+        werkzeug.setLevel(level)
 
 
 @pytest.fixture
