@@ -200,7 +200,9 @@ def _side(
     variants = [
         labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
     ]
-    if force.get("mountain"):
+    # M12.1: "mountain" is the article the force fights under; only the draw's black RN
+    # (mountain_troops: true) makes its elites mountain troops.
+    if force.get("mountain_troops") is True:
         variants.append(_("Mountain troops"))
     return {
         **side,

@@ -30,6 +30,7 @@ from rest_framework.views import APIView
 
 from scenarios import selectors
 from scenarios.api.filters import Pages
+from scenarios.api.job_reports import JobResultSerializer
 from scenarios.api.views import AUTHENTICATION
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
@@ -81,7 +82,9 @@ class JobOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     result = serializers.SerializerMethodField(
-        help_text="A summary of the result when it succeeded (the report is on `links.page`)"
+        help_text="The report when the job has succeeded, else null: for `validate` the "
+        "validation, for `simulate` the simulation (as the job page shows them, words in the "
+        "request's language), for `pdf` the file's name"
     )
     error = serializers.SerializerMethodField(help_text="Why it failed, or null")
     links = serializers.SerializerMethodField()
@@ -98,8 +101,9 @@ class JobOutputSerializer(serializers.Serializer):
     def get_library(self, job: Job) -> UUID | None:
         return job.library.public_id if job.library else None
 
+    @extend_schema_field(JobResultSerializer)
     def get_result(self, job: Job) -> dict[str, Any] | None:
-        return kinds.summary(job)
+        return kinds.report_data(job)
 
     @extend_schema_field(JobErrorSerializer(allow_null=True))
     def get_error(self, job: Job) -> dict[str, str] | None:

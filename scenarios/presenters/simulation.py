@@ -122,7 +122,8 @@ def _italian() -> bool:
     return (get_language() or "en")[:2] == "it"
 
 
-def _assumption(result: dict[str, Any]) -> dict[str, Any]:
+def assumption_of(result: dict[str, Any]) -> dict[str, Any]:
+    """The RN distribution's assumption in the active language (empty when it is none)."""
     distribution = result.get("distribution") or {}
     text = distribution.get("assumption_it") if _italian() else ""
     text = text or distribution.get("assumption_en") or ""
@@ -308,7 +309,7 @@ def simulation_context(
     ``recorded``: what the scenario's play records say of early ends
     (``scenarios.plays.presenters.recorded_early_ends``), set beside each predicted cause;
     None where it is not shown (a setup sheet prints the prediction alone)."""
-    assumption = _assumption(result)
+    assumption = assumption_of(result)
     context: dict[str, Any] = {
         "simulated": bool(result.get("simulated")),
         "assumption": assumption,
