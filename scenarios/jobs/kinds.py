@@ -19,6 +19,7 @@ from scenarios.analysis.stored import simulation_of, validation_of
 from scenarios.analysis.subject import subject_of
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
+from scenarios.plays.presenters import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
@@ -128,8 +129,10 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
             {"validation": validation_context(job.result)},
         )
     if job.kind == Job.Kind.SIMULATE:
+        # The prediction beside what players recorded of the same scenario's early ends.
+        recorded = recorded_early_ends(job.scenario) if job.scenario is not None else None
         return ["scenarios/reports/_simulation.html"], {
-            "simulation": simulation_context(job.result)
+            "simulation": simulation_context(job.result, recorded)
         }
     return None  # a PDF: the page offers its download
 

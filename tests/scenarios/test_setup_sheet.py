@@ -214,7 +214,7 @@ def test_the_footer_says_what_the_validation_found(
     assert result["valid"] is not broken
     pages = page_texts(render_scenario_pdf(scenario, validation=result))
     for page in pages:
-        assert f"Setup sheet · {status} ·" in page
+        assert f"Setup sheet · version 1 · {status} ·" in page
         assert "not validated" not in page
 
 
@@ -495,6 +495,16 @@ def test_first_page_as_an_image(
     width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
     expected = {"A4": (496, 702), "Letter": (510, 660)}[paper]  # points at 60 dpi
     assert abs(width - expected[0]) <= 2 and abs(height - expected[1]) <= 2
+
+
+def test_a_sheet_names_the_version_it_was_made_from(scenario: Any) -> None:
+    assert "version 1" in text_of(render_scenario_pdf(scenario))
+    first = setup_sheet.scenario_sheet_key(scenario)
+    # A change that the document does not hold (who may see it) is a new version: a new sheet.
+    services.scenario_update(scenario=scenario, visibility="public")
+    assert scenario.version == 2
+    assert setup_sheet.scenario_sheet_key(scenario) != first
+    assert "version 2" in text_of(render_scenario_pdf(scenario))
 
 
 def _mountain_sheet(document: dict[str, Any], **german: Any) -> Scenario:
