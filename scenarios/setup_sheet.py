@@ -200,7 +200,9 @@ def _side(
     variants = [
         labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
     ]
-    if force.get("mountain"):
+    # M12.1: "mountain" is the article the force fights under; only the draw's black RN
+    # (mountain_troops: true) makes its elites mountain troops.
+    if force.get("mountain_troops") is True:
         variants.append(_("Mountain troops"))
     return {
         **side,
@@ -247,6 +249,7 @@ def _sheet(
     context: dict[str, Any] = {
         "anchor": anchor,
         "scenario": scenario,
+        "version": scenario.version,
         "p": shown,
         "sides": [_side(s, cards, checked) for s, checked in zip(sides, forces, strict=False)],
         "status": _status(validation),
@@ -464,6 +467,12 @@ def setup_sheet_key(
     return hashlib.sha256(_canonical(payload).encode()).hexdigest()
 
 
+def _printed(scenario: Scenario) -> dict[str, Any]:
+    """What a sheet prints of a scenario for its key: the document and the version it is (a
+    sheet names its version, so two versions with equal documents are two sheets)."""
+    return {**scenario.document, "scenario_version": scenario.version}
+
+
 def scenario_sheet_key(
     scenario: Scenario,
     *,
@@ -475,7 +484,7 @@ def scenario_sheet_key(
 ) -> str:
     """``setup_sheet_key`` for ``render_scenario_pdf`` with the same arguments."""
     return setup_sheet_key(
-        [scenario.document],
+        [_printed(scenario)],
         data_revision=_revision_label(),
         paper=paper,
         language=language,
@@ -494,7 +503,7 @@ def library_sheet_key(
 ) -> str:
     """``setup_sheet_key`` for ``render_library_pdf`` with the same arguments."""
     return setup_sheet_key(
-        [s.document for s, _v, _s in scenarios],
+        [_printed(s) for s, _v, _s in scenarios],
         data_revision=_revision_label(),
         paper=paper,
         language=language,

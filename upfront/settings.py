@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -430,5 +431,38 @@ LOGGING = {
 # --- Stored files (setup sheets, scenarios/setup_sheet.py) -----------------------------------
 # default_storage keeps rendered setup sheets under MEDIA_ROOT/setup-sheets/. They are private:
 # no URL pattern serves MEDIA_URL, and no web server may be pointed at MEDIA_ROOT; a file is
-# streamed only by the job's download view, after the visibility check.
+# streamed only by the job's download view, after the visibility check. Web processes and
+# workers on other machines need the bucket below (or one shared MEDIA_ROOT).
 MEDIA_ROOT = env("MEDIA_ROOT", str(BASE_DIR / "media"))
+# How long a signed download URL stays valid (seconds), when the files are in a bucket.
+STORAGE_URL_EXPIRES = env_int("STORAGE_URL_EXPIRES", 60)
+# With AWS_STORAGE_BUCKET_NAME set, default_storage is an S3-compatible bucket (django-storages,
+# its own variable names), so a web process and workers on other machines share the files. The
+# bucket stays private: a download is checked, then redirected to a short-lived signed URL.
+
+
+def bucket_storage(bucket_name: str, **connection: str | None) -> dict[str, Any]:
+    """The STORAGES entry of a private S3-compatible bucket (the tests use it too)."""
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": bucket_name,
+            **connection,  # endpoint_url, access_key, secret_key, region_name
+            "default_acl": None,  # private: the bucket's own policy, never public-read
+            "querystring_auth": True,  # url() signs
+            "signature_version": "s3v4",  # what every S3-compatible service accepts
+            "querystring_expire": STORAGE_URL_EXPIRES,
+            "file_overwrite": False,
+        },
+    }
+
+
+AWS_STORAGE_BUCKET_NAME = env("AWS_STORAGE_BUCKET_NAME")
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"] = bucket_storage(
+        AWS_STORAGE_BUCKET_NAME,
+        endpoint_url=env("AWS_S3_ENDPOINT_URL") or None,
+        access_key=env("AWS_ACCESS_KEY_ID") or None,
+        secret_key=env("AWS_SECRET_ACCESS_KEY") or None,
+        region_name=env("AWS_S3_REGION_NAME") or None,
+    )

@@ -9,6 +9,7 @@ answers ``{"simulated": False, "reason": <code>, ...}``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from scenarios.analysis.subject import Subject, subject_of
@@ -17,6 +18,17 @@ from upfront.rules import simulation as engine
 
 DEFAULT_RUNS = 100_000
 INVALID_DOCUMENT = "invalid_document"  # the saved document no longer parses
+
+
+def standard_error(probability: float, runs: int) -> float | None:
+    """The standard error of a share of ``runs`` independent games: sqrt(p(1 - p) / runs).
+
+    Each game ends early or not independently of the others (a binomial count), so this is
+    how far the estimate is likely to be from the true chance; None without games.
+    """
+    if runs <= 0:
+        return None
+    return math.sqrt(probability * (1.0 - probability) / runs)
 
 
 def simulate(

@@ -14,7 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import QuerySet
-from django.http import FileResponse
+from django.http.response import HttpResponseBase
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -30,6 +30,7 @@ from rest_framework.views import APIView
 
 from scenarios import selectors
 from scenarios.api.filters import Pages
+from scenarios.api.job_reports import JobResultSerializer
 from scenarios.api.views import AUTHENTICATION
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
@@ -81,7 +82,9 @@ class JobOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     result = serializers.SerializerMethodField(
-        help_text="A summary of the result when it succeeded (the report is on `links.page`)"
+        help_text="The report when the job has succeeded, else null: for `validate` the "
+        "validation, for `simulate` the simulation (as the job page shows them, words in the "
+        "request's language), for `pdf` the file's name"
     )
     error = serializers.SerializerMethodField(help_text="Why it failed, or null")
     links = serializers.SerializerMethodField()
@@ -98,8 +101,9 @@ class JobOutputSerializer(serializers.Serializer):
     def get_library(self, job: Job) -> UUID | None:
         return job.library.public_id if job.library else None
 
+    @extend_schema_field(JobResultSerializer)
     def get_result(self, job: Job) -> dict[str, Any] | None:
-        return kinds.summary(job)
+        return kinds.report_data(job)
 
     @extend_schema_field(JobErrorSerializer(allow_null=True))
     def get_error(self, job: Job) -> dict[str, str] | None:
@@ -275,20 +279,32 @@ class JobFileApi(APIView):
     @extend_schema(
         operation_id="jobs_file",
         summary="Download a job's setup sheet (PDF)",
-        description="404 until the job has succeeded, and for jobs that make no file.",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+        description=(
+            "With the files on the server's disk the PDF comes in the answer (200). With the "
+            "files in a bucket the answer is a redirect (302) to a signed URL valid for a short "
+            "time (STORAGE_URL_EXPIRES seconds): follow it at once, do not store it. 404 for a "
+            "job you may not see (before any redirect), until the job has succeeded, and for "
+            "jobs that make no file."
+        ),
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            302: OpenApiResponse(
+                description="Redirect to a short-lived signed URL of the PDF (Location header)",
+                response=None,
+            ),
+        },
         tags=["jobs"],
     )
-    def get(self, request: Request, id: UUID) -> FileResponse:
+    def get(self, request: Request, id: UUID) -> HttpResponseBase:
         try:
-            file, name = services.job_file(job=_visible_job(request, id))
+            download = services.job_file(job=_visible_job(request, id))
         except services.JobFileMissing as exc:
             if exc.gone:
                 raise NotFound(
                     _("This job's file is no longer stored; start the job again.")
                 ) from exc
             raise NotFound(_("This job has no file (yet).")) from exc
-        return FileResponse(file, as_attachment=True, filename=name, content_type="application/pdf")
+        return services.job_file_response(download)
 
 
 class JobRetryApi(APIView):

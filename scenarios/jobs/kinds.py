@@ -19,6 +19,8 @@ from scenarios.analysis.stored import simulation_of, validation_of
 from scenarios.analysis.subject import subject_of
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
+from scenarios.plays.presenters import recorded_early_ends
+from scenarios.presenters.report_data import simulation_data, validation_data
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 
@@ -127,19 +129,21 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
             {"validation": validation_context(job.result)},
         )
     if job.kind == Job.Kind.SIMULATE:
+        # The prediction beside what players recorded of the same scenario's early ends.
+        recorded = recorded_early_ends(job.scenario) if job.scenario is not None else None
         return ["scenarios/reports/_simulation.html"], {
-            "simulation": simulation_context(job.result)
+            "simulation": simulation_context(job.result, recorded)
         }
     return None  # a PDF: the page offers its download
 
 
-def summary(job: Job) -> dict[str, Any] | None:
-    """A short, language-neutral summary of the result for the API (codes and counts)."""
+def report_data(job: Job) -> dict[str, Any] | None:
+    """A finished job's report as data, for the API (scenarios.presenters.report_data)."""
     result = job.result
     if job.status != Job.Status.SUCCEEDED or not isinstance(result, dict):
         return None
     if job.kind == Job.Kind.VALIDATE:
-        return {"valid": result.get("valid"), "counts": result.get("counts")}
-    if job.kind == Job.Kind.PDF:
-        return {"file_name": result.get("file_name")}
-    return {k: v for k, v in result.items() if isinstance(v, int | float | str | bool)}
+        return validation_data(result)
+    if job.kind == Job.Kind.SIMULATE:
+        return simulation_data(result)
+    return {"file_name": result.get("file_name")}

@@ -37,7 +37,10 @@ from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, connections, transaction
 from django.db.models import Q, QuerySet
+from django.http import FileResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
@@ -190,17 +193,61 @@ def job_retry(*, job: Job, user: Any) -> Job:
     return again
 
 
-def job_file(*, job: Job) -> tuple[File, str]:
-    """A succeeded job's stored setup sheet, open, and the name it downloads under.
+@dataclass(frozen=True)
+class JobDownload:
+    """How a job's file reaches the browser: streamed from ``file``, or by redirect to ``url``.
 
-    Raises ``JobFileMissing``: the job made no file (yet), or its file is no longer stored.
+    ``url`` is a short-lived signed URL (a bucket, ``STORAGE_URL_EXPIRES`` seconds) that
+    names the file ``file_name`` and says it is a PDF; with the filesystem it is empty and
+    ``file`` is the open file.
+    """
+
+    file_name: str
+    url: str = ""
+    file: File | None = None
+
+
+def _signs_urls(storage: Any) -> bool:
+    # A storage whose url() is signed and private to the bearer (django-storages' S3Storage with
+    # querystring_auth); FileSystemStorage's url() would be MEDIA_URL, which nothing serves.
+    return bool(getattr(storage, "querystring_auth", False))
+
+
+def job_file(*, job: Job) -> JobDownload:
+    """A succeeded job's stored setup sheet and the name it downloads under.
+
+    The caller has already checked that the user may see the job (``selectors``); a signed URL
+    is made only after that. Raises ``JobFileMissing``: the job made no file (yet), or its
+    file is no longer stored.
     """
     if job.status != Job.Status.SUCCEEDED or not job.file:
         raise JobFileMissing(gone=False)
     if not default_storage.exists(job.file):
         raise JobFileMissing(gone=True)
     name = (job.result or {}).get("file_name") or "setup-sheet.pdf"
-    return default_storage.open(job.file, "rb"), name
+    if _signs_urls(default_storage):
+        url = default_storage.url(
+            job.file,
+            parameters={
+                "ResponseContentType": "application/pdf",
+                "ResponseContentDisposition": content_disposition_header(True, name),
+            },
+            expire=settings.STORAGE_URL_EXPIRES,
+        )
+        return JobDownload(file_name=name, url=url)
+    return JobDownload(file_name=name, file=default_storage.open(job.file, "rb"))
+
+
+def job_file_response(download: JobDownload) -> HttpResponseBase:
+    """The one answer of every download door (page and API): a redirect or the PDF streamed."""
+    if download.url:
+        return HttpResponseRedirect(download.url)
+    return FileResponse(
+        download.file,
+        as_attachment=True,
+        filename=download.file_name,
+        content_type="application/pdf",
+    )
 
 
 # --- The outbox --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from scenarios.models import Scenario
 from scenarios.plays.models import PlayRecord
+from scenarios.plays.services import counted_plays
 from upfront.reference.models import Nationality
 from upfront.rules.balance import Balance, balance
 
@@ -74,3 +75,14 @@ def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[st
         "can_record_play": can_record,
         "side_names": side_names(scenario),
     }
+
+
+def recorded_early_ends(scenario: Scenario) -> dict[str, Any]:
+    """What the counted play records say of early ends, to set beside a simulation's
+    prediction: ``{"plays": n, "by_cause": {"sandstorm": k, ...}}``."""
+    plays = counted_plays(scenario)
+    by_cause: dict[str, int] = {}
+    for _winner, ending, cause in plays:
+        if ending == "early_end":
+            by_cause[cause] = by_cause.get(cause, 0) + 1
+    return {"plays": len(plays), "by_cause": by_cause}

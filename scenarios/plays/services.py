@@ -122,19 +122,24 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     }
 
 
-def scenario_balance(scenario: Scenario) -> Balance:
-    """The balance of ``scenario``'s records, one per player and day (the latest recorded):
-    a player who records the same game five times counts once (ballot stuffing)."""
-    latest: dict[tuple[int, datetime.date], str] = {}
+def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
+    """``(winner, ending, early_end_cause)`` of the records that count: one per player and
+    day, the latest recorded (a player who records the same game five times counts once)."""
+    latest: dict[tuple[int, datetime.date], tuple[str, str, str]] = {}
     rows = (
         PlayRecord.objects.filter(scenario=scenario)
         .order_by("created_at", "id")
-        .values_list("player_id", "played_on", "winner")
+        .values_list("player_id", "played_on", "winner", "ending", "early_end_cause")
     )
-    for player_id, played_on, winner in rows:
-        latest[(player_id, played_on)] = winner
-    counted = list(latest.values())
-    return balance(counted.count("attacker"), counted.count("defender"), counted.count("draw"))
+    for player_id, played_on, winner, ending, cause in rows:
+        latest[(player_id, played_on)] = (winner, ending, cause)
+    return list(latest.values())
+
+
+def scenario_balance(scenario: Scenario) -> Balance:
+    """The balance of ``scenario``'s counted records (:func:`counted_plays`)."""
+    winners = [winner for winner, _ending, _cause in counted_plays(scenario)]
+    return balance(winners.count("attacker"), winners.count("defender"), winners.count("draw"))
 
 
 def scenario_balance_update(*, scenario: Scenario) -> Balance:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT
@@ -122,7 +122,8 @@ def _italian() -> bool:
     return (get_language() or "en")[:2] == "it"
 
 
-def _assumption(result: dict[str, Any]) -> dict[str, Any]:
+def assumption_of(result: dict[str, Any]) -> dict[str, Any]:
+    """The RN distribution's assumption in the active language (empty when it is none)."""
     distribution = result.get("distribution") or {}
     text = distribution.get("assumption_it") if _italian() else ""
     text = text or distribution.get("assumption_en") or ""
@@ -285,9 +286,30 @@ def _row_result(row: dict[str, Any]) -> str:
     return "; ".join(parts) or "—"
 
 
-def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
-    """The result of :func:`simulate_scenario` in the active language, for the template."""
-    assumption = _assumption(result)
+def _recorded(code: str, recorded: Mapping[str, Any] | None) -> str | None:
+    """How often players recorded an early end by ``code``: "2 of 9 plays (22 %)"."""
+    if recorded is None:
+        return None
+    plays = int(recorded.get("plays") or 0)
+    if plays == 0:
+        return _("no play recorded")
+    count = int((recorded.get("by_cause") or {}).get(code, 0))
+    return ngettext(
+        "%(count)s of %(plays)s play (%(percent)s)",
+        "%(count)s of %(plays)s plays (%(percent)s)",
+        plays,
+    ) % {"count": count, "plays": plays, "percent": _percent(count / plays)}
+
+
+def simulation_context(
+    result: dict[str, Any], recorded: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The result of :func:`simulate_scenario` in the active language, for the template.
+
+    ``recorded``: what the scenario's play records say of early ends
+    (``scenarios.plays.presenters.recorded_early_ends``), set beside each predicted cause;
+    None where it is not shown (a setup sheet prints the prediction alone)."""
+    assumption = assumption_of(result)
     context: dict[str, Any] = {
         "simulated": bool(result.get("simulated")),
         "assumption": assumption,
@@ -308,9 +330,11 @@ def simulation_context(result: dict[str, Any]) -> dict[str, Any]:
             "label": str(CAUSES.get(cause["code"], cause["code"])),
             "rule": cause["rule"],
             "percent": _percent(cause["probability"]),
+            "recorded": _recorded(cause["code"], recorded),
         }
         for cause in result["deck_end_checks"]
     ]
+    context["shows_recorded"] = recorded is not None
     context["decks_played"] = [
         {"deck": d, "percent": _percent(share), "early": d < decks}
         for d, share in enumerate(result["decks_played"], 1)

@@ -16,7 +16,8 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -128,12 +129,12 @@ def job_retry(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 @login_required
-def job_file(request: HttpRequest, public_id: UUID) -> FileResponse:
+def job_file(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
     try:
-        file, name = services.job_file(job=_job(request, public_id))
+        download = services.job_file(job=_job(request, public_id))
     except services.JobFileMissing as exc:
         raise Http404 from exc
-    return FileResponse(file, as_attachment=True, filename=name, content_type="application/pdf")
+    return services.job_file_response(download)
 
 
 @login_required

@@ -139,7 +139,48 @@
       el.value = state.radios.filter((r) => r && r.fire_strength === Number(el.dataset.strength)).length;
     });
     $("#f-rr-decks").value = state.random_reinforcement_decks.join(", ");
+    renderMountainTroops();
   }
+  // --- M12.1: the mountain-troops draw --------------------------------------------------------
+  // Only elites of a force under the mountain article draw; the outcome is kept in the force
+  // (mountain_troops) and dropped when what the draw depended on changes.
+  const MOUNTAIN_DRAW_DEPENDS_ON = ["mountain", "troop_type"]; // nationality, period: below
+  function renderMountainTroops(rn = null) {
+    const box = $("#mountain-troops");
+    box.hidden = !(state.mountain && state.troop_type === "elite");
+    const drawn = state.mountain_troops;
+    const outcome = drawn === true ? t.mtYes : drawn === false ? t.mtNo : t.mtUndrawn;
+    $("#mountain-troops-status").textContent = (rn === null ? "" : fill(t.mtRn, { rn }) + " ") + outcome;
+  }
+  function forgetMountainDraw() {
+    delete state.mountain_troops;
+    renderMountainTroops();
+  }
+  $("#mountain-troops-draw").addEventListener("click", async () => {
+    const status = $("#mountain-troops-status");
+    let answer;
+    try {
+      const response = await fetch($("#mountain-troops").dataset.drawUrl, {
+        method: "POST",
+        body: JSON.stringify({ table: "mountain_troops", nationality: state.nationality, period: state.period }),
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+      if (!response.ok) {
+        const reasons = (answer.errors || []).map((e) => e.message);
+        status.textContent = fill(t.mtFailed, { reason: reasons.join(" ") || answer.detail || response.status });
+        return;
+      }
+    } catch (e) {
+      status.textContent = fill(t.mtFailed, { reason: String(e) });
+      return;
+    }
+    // M12.1: mountain troops on a black RN, plain elites on a red one.
+    state.mountain_troops = answer.colour === "black";
+    save();
+    renderMountainTroops(answer.rpn);
+  });
   form.addEventListener("change", (ev) => {
     const el = ev.target;
     if (el.dataset.field) {
@@ -148,6 +189,7 @@
       else if (f === "budget") state[f] = el.value === "" ? null : Number(el.value);
       else if (f === "snipers") state[f] = Number(el.value);
       else state[f] = el.value;
+      if (MOUNTAIN_DRAW_DEPENDS_ON.includes(f)) forgetMountainDraw();
       save();
       // The server gives each card's morale and panic as the force plays them (46.1 Marines).
       if (f === "marines") loadPicker();
@@ -232,6 +274,7 @@
       [...state.groups, ...state.reinforcements].forEach((c) => { c.cards = []; });
     }
     state.nationality = to;
+    forgetMountainDraw();
     loadPicker();
     render();
     select.focus();
@@ -287,6 +330,7 @@
       }
     }
     state.period = to;
+    forgetMountainDraw();
     render();
     select.focus();
   });

@@ -115,3 +115,36 @@ def test_violation_clears_without_reload_and_force_is_saved(page, live_server) -
     assert saved.name == "Kampfgruppe test"
     assert saved.total_points == csv_points("german", 1)
     assert [c["card"] for g in saved.data["groups"] for c in g["cards"]] == [1]
+
+
+def test_draw_for_mountain_troops_and_keep_the_outcome(page, live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # M12.1 (seed 000_1a586b5640df8116.txt:361-363): elites bought for a mountain DYO game are
+    # mountain troops only on a black RN; the outcome is kept in the force.
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/builder/")
+    box = page.locator("#mountain-troops")
+    page.check("#f-mountain")
+    expect(box).to_be_hidden()  # line troops do not draw
+    page.select_option("#f-troop_type", "elite")
+    expect(box).to_be_visible()
+    status = page.locator("#mountain-troops-status")
+    expect(status).to_contain_text("Not drawn yet")
+    page.click("#mountain-troops-draw")
+    expect(status).to_contain_text("Drawn:")
+    black = "black RN" in status.inner_text()
+
+    def exported() -> dict:  # type: ignore[type-arg]
+        with page.expect_download() as info:
+            page.click("#export-json")
+        path = tmp_path / "force.json"
+        info.value.save_as(path)
+        return json.loads(path.read_text())
+
+    assert exported()["mountain_troops"] is black
+    code = "mountain_troops_drawn" if black else "mountain_troops_not_drawn"
+    expect(page.locator(f'.violations li[data-code="{code}"]')).to_be_attached()
+    # Leaving the mountains drops the draw: it belonged to them.
+    page.uncheck("#f-mountain")
+    expect(box).to_be_hidden()
+    assert "mountain_troops" not in exported()

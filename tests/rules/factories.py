@@ -342,6 +342,7 @@ def force(
     snipers: int = 0,
     random_reinforcement_decks: Sequence[int] = (),
     replay: str | None = None,
+    mountain_troops: bool | None = None,
 ) -> Force:
     """A Force built directly (no JSON parsing): groups of cards, reinforcements by deck."""
     return Force(
@@ -359,6 +360,7 @@ def force(
         snipers=snipers,
         random_reinforcement_decks=tuple(random_reinforcement_decks),
         replay=replay,
+        mountain_troops=mountain_troops,
     )
 
 

@@ -415,3 +415,26 @@ def test_special_rules_are_offered_by_their_text_not_their_code(db) -> None:  # 
             options = dict(form.fields["code"].choices)
         assert options["minefields_cower"] == f"{text.rstrip('.')} (M11)"
         assert not [label for code, label in options.items() if code and code in str(label)]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Mountain troops"), ("it", "Truppe da montagna")]
+)
+def test_the_page_names_mountain_troops_only_after_a_black_rn(
+    owner, scenario_document, language: str, words: str
+) -> None:
+    # M12.1 (seed 000_1a586b5640df8116.txt:361-363): elites are mountain troops only on a black
+    # RN; the two Line forces of a mountain scenario are not.
+    document = copy.deepcopy(scenario_document)
+    body = document["scenario"]
+    body.update(mountain=True, terrain_deck="mountain")
+    for side in body["sides"]:
+        side["force"]["mountain"] = True
+    client = _client(owner)
+    client.cookies["django_language"] = language
+    lines = services.scenario_create(owner=owner, data=document)
+    assert f"· {words}" not in client.get(f"/scenarios/{lines.public_id}/").content.decode()
+    body["sides"][1]["force"].update(troop_type="elite", mountain_troops=True)
+    elite = services.scenario_create(owner=owner, data=document)
+    html = client.get(f"/scenarios/{elite.public_id}/").content.decode()
+    assert html.count(f"· {words}") == 1

@@ -214,7 +214,7 @@ def test_the_footer_says_what_the_validation_found(
     assert result["valid"] is not broken
     pages = page_texts(render_scenario_pdf(scenario, validation=result))
     for page in pages:
-        assert f"Setup sheet · {status} ·" in page
+        assert f"Setup sheet · version 1 · {status} ·" in page
         assert "not validated" not in page
 
 
@@ -495,3 +495,50 @@ def test_first_page_as_an_image(
     width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
     expected = {"A4": (496, 702), "Letter": (510, 660)}[paper]  # points at 60 dpi
     assert abs(width - expected[0]) <= 2 and abs(height - expected[1]) <= 2
+
+
+def test_a_sheet_names_the_version_it_was_made_from(scenario: Any) -> None:
+    assert "version 1" in text_of(render_scenario_pdf(scenario))
+    first = setup_sheet.scenario_sheet_key(scenario)
+    # A change that the document does not hold (who may see it) is a new version: a new sheet.
+    services.scenario_update(scenario=scenario, visibility="public")
+    assert scenario.version == 2
+    assert setup_sheet.scenario_sheet_key(scenario) != first
+    assert "version 2" in text_of(render_scenario_pdf(scenario))
+
+
+def _mountain_sheet(document: dict[str, Any], **german: Any) -> Scenario:
+    doc = copy.deepcopy(document)
+    body = doc["scenario"]
+    body.update(mountain=True, terrain_deck="mountain")
+    for side in body["sides"]:
+        side["force"]["mountain"] = True
+    body["sides"][1]["force"].update(german)
+    return Scenario(title="Pass", document=doc)
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "elite", "words"),
+    [
+        ("en", "Troop type: Line", "Troop type: Elite", "Mountain troops"),
+        ("it", "Tipo di truppa: Linea", "Tipo di truppa: Élite", "Truppe da montagna"),
+    ],
+)
+def test_only_elites_that_drew_a_black_rn_print_as_mountain_troops(
+    scenario_document: dict[str, Any], language: str, line: str, elite: str, words: str
+) -> None:
+    # M12.1 (seed 000_1a586b5640df8116.txt:361-363): in a mountain DYO game elites are mountain
+    # troops only on a black RN; "mountain" on a force is only the article it fights under.
+    two_lines = squash(
+        text_of(render_scenario_pdf(_mountain_sheet(scenario_document), language=language))
+    )
+    assert two_lines.count(f"{line} · ") == 2
+    assert f"{line} · {words}" not in two_lines and words not in two_lines
+
+    red = _mountain_sheet(scenario_document, troop_type="elite", mountain_troops=False)
+    assert words not in squash(text_of(render_scenario_pdf(red, language=language)))
+
+    black = _mountain_sheet(scenario_document, troop_type="elite", mountain_troops=True)
+    text = squash(text_of(render_scenario_pdf(black, language=language)))
+    assert f"{elite} · {words}" in text
+    assert f"{line} · {words}" not in text and text.count(words) == 1

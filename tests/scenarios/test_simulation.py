@@ -143,3 +143,47 @@ def test_the_charts_ids_do_not_collide_and_their_references_hold(desert_scenario
         assert {a or b for a, b in referenced} <= set(own)  # every reference in its own chart
         ids += own
     assert len(ids) == len(set(ids))
+
+
+def test_the_job_report_sets_recorded_early_ends_beside_the_prediction(
+    desert_scenario: Any, owner: Any, stranger: Any
+) -> None:
+    import datetime
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from scenarios.jobs import kinds
+    from scenarios.models import Job
+    from scenarios.plays import services as plays
+
+    result = simulate_scenario(desert_scenario, runs=2_000, seed=3)
+    job = Job.objects.create(
+        kind=Job.Kind.SIMULATE,
+        scenario=desert_scenario,
+        requested_by=owner,
+        status=Job.Status.SUCCEEDED,
+        result=result,
+    )
+
+    def rendered() -> str:
+        templates, context = kinds.report(job)  # type: ignore[misc]
+        return "".join(render_to_string(t, context) for t in templates)
+
+    assert "no play recorded" in rendered()
+    base = {"winner": "draw", "decks_played": 2, "opponent": "", "notes": ""}
+    day = datetime.date(2026, 11, 20)
+    plays.play_create(
+        scenario=desert_scenario,
+        player=stranger,
+        values={**base, "played_on": day, "ending": "early_end", "early_end_cause": "sandstorm"},
+    )
+    plays.play_create(
+        scenario=desert_scenario,
+        player=owner,
+        values={**base, "played_on": day, "ending": "time_limit", "early_end_cause": ""},
+    )
+    body = rendered()
+    assert "Recorded by players" in body and "1 of 2 plays (50" in body
+    with translation.override("it"):
+        assert "1 di 2 partite (50" in rendered()

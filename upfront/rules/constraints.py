@@ -405,12 +405,31 @@ def check_partisans(force: Force, catalogue: Catalogue, pricing: Pricing) -> Che
 
 
 def check_mountain(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
+    drawn = force.mountain_troops
+    if drawn is not None:
+        # M12.1: the draw exists only for elites bought for a mountain DYO game, of a nation
+        # that had mountain troops at that date; a drawn outcome anywhere else is refused.
+        if not force.mountain:
+            yield _error("mountain_troops_not_mountain", "M12.1", ["mountain_troops"])
+            return
+        if force.troop_type != "elite":
+            yield _error("mountain_troops_not_elite", "M12.1", ["mountain_troops"])
+            return
     if not force.mountain or force.troop_type != "elite":
         return
     # M12.1: an elite force is always legal in the mountains; it is made of mountain troops
     # only where its nation had them at that date, and then only on a black RN.
     unavailable = mountain_troops_unavailable(catalogue, force.nationality, force.period)
     if unavailable is not None:
+        if drawn is not None:
+            yield Violation(
+                f"{unavailable.code}_drawn",
+                "error",
+                "M12.1",
+                Message(f"violation.{unavailable.code}_drawn", unavailable.params),
+                ("mountain_troops",),
+            )
+            return
         yield Violation(
             unavailable.code,
             "info",
@@ -418,7 +437,12 @@ def check_mountain(force: Force, catalogue: Catalogue, pricing: Pricing) -> Chec
             Message(f"violation.{unavailable.code}", unavailable.params),
         )
         return
-    yield _info("mountain_troops_black_rn", "M12.1")
+    if drawn is None:
+        yield _info("mountain_troops_black_rn", "M12.1")
+    elif drawn:
+        yield _info("mountain_troops_drawn", "M12.1", ["mountain_troops"])
+    else:
+        yield _info("mountain_troops_not_drawn", "M12.1", ["mountain_troops"])
 
 
 def check_snipers(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:

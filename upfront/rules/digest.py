@@ -175,7 +175,8 @@ def rules_digest(scenario: Scenario, catalogue: Catalogue) -> tuple[DigestEntry,
     groups = []
     if mountain_rules(scenario):
         groups += ["mountain_elevation", "mountain_scenarios"]
-    if any(force.mountain for force in forces):
+    # M12.1: the abilities apply only to elites whose player drew a black RN.
+    if any(force.mountain_troops for force in forces):
         groups.append("mountain_troops")
     for group in groups:
         for rule, topic in game.rule_summaries.get(group, ()):

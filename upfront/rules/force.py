@@ -53,6 +53,8 @@ FORCE_SCHEMA: dict[str, Any] = {
         "partisans": {"type": "boolean"},
         "marines": {"type": "boolean"},
         "mountain": {"type": "boolean"},
+        # M12.1: the outcome of the mountain-troops draw (black RN: true); absent until drawn.
+        "mountain_troops": {"type": "boolean"},
         "budget": {"type": ["integer", "null"], "minimum": 0},
         "groups": {
             "type": "array",
@@ -132,6 +134,8 @@ class Force:
     snipers: int = 0
     random_reinforcement_decks: tuple[int, ...] = ()
     replay: str | None = None
+    # M12.1: None until the player draws; True on a black RN, False on a red one.
+    mountain_troops: bool | None = None
 
     @cached_property
     def purchases(self) -> tuple[tuple[str, CardPurchase], ...]:
@@ -310,6 +314,7 @@ def force_from_dict(data: object) -> Force:
         snipers=data.get("snipers") or 0,
         random_reinforcement_decks=tuple(data.get("random_reinforcement_decks") or ()),
         replay=data.get("replay"),
+        mountain_troops=data.get("mountain_troops"),
     )
 
 
@@ -339,4 +344,6 @@ def force_to_dict(force: Force) -> dict[str, Any]:
     }
     if force.replay:
         document["replay"] = force.replay
+    if force.mountain_troops is not None:
+        document["mountain_troops"] = force.mountain_troops
     return document

@@ -177,6 +177,29 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "These elites are mountain troops only if you draw a black RN; on a red one they "
             "are ordinary elite troops."
         ),
+        "violation.mountain_troops_not_mountain": gettext_noop(
+            "mountain_troops is the outcome of the M12.1 draw, made only for a force under the "
+            "mountain article: set mountain to true or remove mountain_troops."
+        ),
+        "violation.mountain_troops_not_elite": gettext_noop(
+            "mountain_troops: only elite troops draw to be mountain troops (M12.1); remove the "
+            "field or make the force elite."
+        ),
+        "violation.mountain_troops_nationality_drawn": gettext_noop(
+            "mountain_troops: the mountain article lists no %(nationality)s mountain troops "
+            "(M12.1), so there is nothing to draw; remove the field."
+        ),
+        "violation.mountain_troops_too_early_drawn": gettext_noop(
+            "mountain_troops: %(nationality)s mountain troops exist from %(available_from)s "
+            "(M12.1), not in %(period)s; remove the field."
+        ),
+        "violation.mountain_troops_drawn": gettext_noop(
+            "Black RN drawn: these elites are mountain troops."
+        ),
+        "violation.mountain_troops_not_drawn": gettext_noop(
+            "Red RN drawn: these elites are ordinary elite troops, without the mountain troops' "
+            "abilities."
+        ),
         "violation.extra_snipers_not_priced": gettext_noop(
             "A DYO force may buy more snipers, but no source gives their price: only the sniper "
             "capability and the double sniper are offered."

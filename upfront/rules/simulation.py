@@ -261,8 +261,11 @@ def _draw_chances(scenario: Scenario, catalogue: Catalogue) -> tuple[DrawChance,
 
 def _may_be_mountain_troops(side: Side, catalogue: Catalogue) -> bool:
     force = side.force
-    return force.troop_type == "elite" and (
-        mountain_troops_unavailable(catalogue, force.nationality, force.period) is None
+    # M12.1: once the player has drawn (mountain_troops true or false) nothing is left to chance.
+    return (
+        force.troop_type == "elite"
+        and force.mountain_troops is None
+        and mountain_troops_unavailable(catalogue, force.nationality, force.period) is None
     )
 
 

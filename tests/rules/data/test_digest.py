@@ -99,7 +99,7 @@ def test_the_desert_digest_lists_the_italian_and_desert_rules(
 
 def test_the_digest_follows_what_the_scenario_holds(reference_catalogue: Catalogue) -> None:
     mountain = scenario(
-        force(nationality="german", mountain=True, troop_type="elite"),
+        force(nationality="german", mountain=True, troop_type="elite", mountain_troops=True),
         "american",
         mountain=True,
         topography="rocky",
@@ -113,6 +113,23 @@ def test_the_digest_follows_what_the_scenario_holds(reference_catalogue: Catalog
     assert groups == {"mountain_elevation", "mountain_scenarios", "mountain_troops"}
     assert keys(digest, "victory_conditions") == {("rpn_5", "43.33")}
     assert not keys(rules_digest(scenario(), reference_catalogue), "mountain_rule")
+
+
+def test_mountain_troop_abilities_only_after_a_black_rn(reference_catalogue: Catalogue) -> None:
+    # M12.1 (seed 000_1a586b5640df8116.txt:361-363): elites bought for a mountain DYO game are
+    # mountain troops only on a black RN; on a red one, or before the draw, they are plain
+    # elites, and the digest lists the elevation rules but not the troops' abilities.
+    def groups(drawn: bool | None) -> set[str]:
+        subject = scenario(
+            force(nationality="german", mountain=True, troop_type="elite", mountain_troops=drawn),
+            "american",
+            mountain=True,
+        )
+        digest = rules_digest(subject, reference_catalogue)
+        return {code.split(":")[0] for code, _rule in keys(digest, "mountain_rule")}
+
+    assert "mountain_troops" in groups(True)
+    assert groups(False) == groups(None) == {"mountain_elevation", "mountain_scenarios"}
 
 
 def _rendered(scenario_: Scenario, catalogue: Catalogue, language: str) -> tuple[dict, str]:  # type: ignore[type-arg]

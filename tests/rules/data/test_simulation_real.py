@@ -86,8 +86,14 @@ def test_the_mountain_troops_draw_only_where_the_nation_had_them(
 ) -> None:
     # M12.1 (000_1a586b5640df8116.txt): mountain troops "dalla seconda metà del 1943: USA ed
     # URSS"; the Germans had them "per tutta la guerra".
-    def codes(nationality: str, period: str) -> list[str]:
-        elite = factories.force(nationality=nationality, period=period, troop_type="elite")
+    def codes(nationality: str, period: str, drawn: bool | None = None) -> list[str]:
+        elite = factories.force(
+            nationality=nationality,
+            period=period,
+            troop_type="elite",
+            mountain=True,
+            mountain_troops=drawn,
+        )
         subject = factories.scenario(
             factories.force(nationality="german", period=period),
             elite,
@@ -102,6 +108,8 @@ def test_the_mountain_troops_draw_only_where_the_nation_had_them(
     assert codes("american", "1943b") == ["mountain_troops"]
     assert codes("american", "1943a") == []
     assert codes("german", "1942a") == ["mountain_troops"]
+    # A force that has drawn already carries the outcome: no chance left to simulate.
+    assert codes("german", "1942a", drawn=True) == codes("german", "1942a", drawn=False) == []
 
 
 @pytest.mark.django_db

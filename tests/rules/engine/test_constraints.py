@@ -539,6 +539,89 @@ def test_mountain_troops_nationality_is_information() -> None:
     assert said.message.params == {"nationality": "russian"}
 
 
+# M12.1 (seed 000_1a586b5640df8116.txt:361-363): "Negli Scenari DYO in montagna, se un giocatore
+# acquista truppe di Elite esse sono le speciali Truppe di Montagna solo se estrae un RN nero".
+def test_a_drawn_outcome_is_kept_for_mountain_elites() -> None:
+    black = force(troop_type="elite", mountain=True, mountain_troops=True)
+    assert only(c.check_mountain, black) == (
+        "mountain_troops_drawn",
+        "info",
+        "M12.1",
+        ("mountain_troops",),
+    )
+    red = force(troop_type="elite", mountain=True, mountain_troops=False)
+    assert only(c.check_mountain, red) == (
+        "mountain_troops_not_drawn",
+        "info",
+        "M12.1",
+        ("mountain_troops",),
+    )
+
+
+def test_a_drawn_outcome_outside_the_mountain_article_is_refused() -> None:
+    # M12.1 line 361: the draw belongs to "Scenari DYO in montagna" only.
+    subject = force(troop_type="elite", mountain_troops=True)
+    assert only(c.check_mountain, subject) == (
+        "mountain_troops_not_mountain",
+        "error",
+        "M12.1",
+        ("mountain_troops",),
+    )
+
+
+def test_a_drawn_outcome_for_line_troops_is_refused() -> None:
+    # M12.1 line 361: only "truppe di Elite" draw.
+    subject = force(mountain=True, mountain_troops=False)
+    assert only(c.check_mountain, subject) == (
+        "mountain_troops_not_elite",
+        "error",
+        "M12.1",
+        ("mountain_troops",),
+    )
+
+
+def test_a_drawn_outcome_for_a_nation_without_mountain_troops_is_refused() -> None:
+    # M12.1 lines 368-372: only the listed nations; the test catalogue lists no Russians.
+    subject = force(
+        [[1, 2]], nationality="russian", troop_type="elite", mountain=True, mountain_troops=True
+    )
+    (said,) = run_check(c.check_mountain, subject)
+    assert (said.code, said.severity, said.rule, said.items) == (
+        "mountain_troops_nationality_drawn",
+        "error",
+        "M12.1",
+        ("mountain_troops",),
+    )
+
+
+def test_a_drawn_outcome_before_the_nation_had_mountain_troops_is_refused() -> None:
+    # M12.1 line 372: the USA only from a date (the test catalogue's 1942b; the data's 1943b).
+    early = force(
+        [[1, 2]],
+        nationality="american",
+        troop_type="elite",
+        mountain=True,
+        period="1942a",
+        mountain_troops=True,
+    )
+    (said,) = run_check(c.check_mountain, early)
+    assert (said.code, said.severity, said.items) == (
+        "mountain_troops_too_early_drawn",
+        "error",
+        ("mountain_troops",),
+    )
+    assert said.message.params["available_from"] == "1942b"
+    in_time = force(
+        [[1, 2]],
+        nationality="american",
+        troop_type="elite",
+        mountain=True,
+        period="1942b",
+        mountain_troops=True,
+    )
+    assert only(c.check_mountain, in_time)[:2] == ("mountain_troops_drawn", "info")
+
+
 def test_mountain_troops_too_early_is_information() -> None:
     subject = force(
         [[1, 2]], nationality="american", troop_type="elite", mountain=True, period="1942a"

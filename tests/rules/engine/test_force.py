@@ -123,6 +123,7 @@ def test_not_an_object() -> None:
         ({"random_reinforcement_decks": [1, 1]}, "random_reinforcement_decks"),
         ({"random_reinforcement_decks": [0]}, "random_reinforcement_decks[0]"),
         ({"replay": "both"}, "replay"),
+        ({"mountain_troops": "black"}, "mountain_troops"),
     ],
 )
 def test_a_fault_names_its_path(change: dict[str, Any], path: str) -> None:
@@ -242,3 +243,15 @@ def test_fast_path_accepts_ordinary_forces(groups: list[list[int]], nationality:
     }
     assert SCHEMA.is_valid(document)
     assert _plainly_valid(document)
+
+
+def test_mountain_troops_is_absent_until_drawn_and_kept_after() -> None:
+    # M12.1 (seed 000_1a586b5640df8116.txt:361-363): the black-RN draw's outcome is optional.
+    undrawn = force_from_dict(minimal(troop_type="elite", mountain=True))
+    assert undrawn.mountain_troops is None
+    assert "mountain_troops" not in force_to_dict(undrawn)
+    for outcome in (True, False):
+        drawn = force_from_dict(minimal(troop_type="elite", mountain=True, mountain_troops=outcome))
+        assert drawn.mountain_troops is outcome
+        assert force_to_dict(drawn)["mountain_troops"] is outcome
+        assert force_from_dict(force_to_dict(drawn)) == drawn

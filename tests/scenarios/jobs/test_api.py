@@ -40,7 +40,10 @@ def test_validate_answers_202_and_the_job_is_done_in_process(
     # The answer is made before the commit: the job then runs; GET shows it finished.
     job = api(owner).get(f"/api/v1/jobs/{body['id']}").json()
     assert job["status"] == "succeeded" and job["progress"] == 100
-    assert job["result"] == {"valid": True, "counts": {"error": 0, "warning": 0, "info": 0}}
+    report = job["result"]  # the whole report (tests/scenarios/jobs/test_report_data.py)
+    assert report["valid"] is True and report["findings"] == [] and report["faults"] == []
+    assert report["counts"] == {"error": 0, "warning": 0, "info": 0}
+    assert report["deck"]["variant"] == "standard" and report["digest"]
     assert job["error"] is None and job["attempts"] == 1
     assert job["links"]["page"].endswith(f"/jobs/{body['id']}/")
     assert job["links"]["file"] is None and job["links"]["retry"] is None
