@@ -39,10 +39,16 @@ def _rule(rule: str) -> str:
     return labels.label("rule_word", rule) or rule
 
 
+# The order a rule's parameters are read in: the parameters table's (a stored document's own
+# order is not kept by every database: PostgreSQL's jsonb sorts the keys).
+PARAMETER_ORDER = {name: index for index, name in enumerate(labels.SSR_PARAMETER)}
+
+
 def _params(params: dict[str, Any], card_types: dict[str, str]) -> list[tuple[str, str]]:
+    ordered = sorted(params.items(), key=lambda item: (PARAMETER_ORDER.get(item[0], 99), item[0]))
     return [
         (labels.label("ssr_parameter", name) or name, _value(name, value, card_types))
-        for name, value in params.items()
+        for name, value in ordered
     ]
 
 

@@ -30,7 +30,7 @@ from scenarios.api.play_serializers import (
     PlayOutputSerializer,
     PlayPartialInputSerializer,
 )
-from scenarios.api.views import AUTHENTICATION
+from scenarios.api.views import AUTHENTICATION, READS
 from scenarios.models import Scenario
 from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
@@ -72,6 +72,8 @@ def _visible_scenario(request: Request, id: UUID) -> tuple[Scenario, ScenarioRig
 class ScenarioPlaysApi(GenericAPIView):
     authentication_classes = AUTHENTICATION
     pagination_class = Pages
+    # What OPTIONS describes for POST (the browsable description of the body).
+    serializer_class = PlayInputSerializer
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
@@ -131,9 +133,10 @@ class ScenarioPlaysApi(GenericAPIView):
 
 class PlayDetailApi(GenericAPIView):
     authentication_classes = AUTHENTICATION
+    serializer_class = PlayPartialInputSerializer
 
     def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     def _record(self, request: Request, id: UUID, *, edit: bool) -> PlayRecord:
         try:

@@ -37,31 +37,32 @@ RULES = [
 ]
 
 # (parameter, value) as a player reads them, rule by rule.
+# In the parameters table's order (scenarios.display.PARAMETER_ORDER), on every database.
 WORDS = {
     "en": [
-        ("Card types", "Sniper, Minefield"),
         ("Side", "the attacker"),
+        ("Card types", "Sniper, Minefield"),
         ("Side", "the defender"),
         ("Card type", "Pillbox"),
         ("Placed on group", "B"),
         ("Side", "the partisan side"),
         ("Sets up first", "the Axis side"),
         ("Moves first", "in the order shown on the card"),
-        ("Card type", "Buildings (either value)"),
         ("How many", "all"),
+        ("Card type", "Buildings (either value)"),
         ("Which cards", "all except those occupied"),
     ],
     "it": [
-        ("Tipi di carta", "Cecchino, Campo Minato"),
         ("Parte", "l'attaccante"),
+        ("Tipi di carta", "Cecchino, Campo Minato"),
         ("Parte", "il difensore"),
         ("Tipo di carta", "Casamatta"),
         ("Posta sul gruppo", "B"),
         ("Parte", "la parte partigiana"),
         ("Si schiera per primo", "la parte dell'Asse"),
         ("Muove per primo", "nell'ordine indicato sulla carta"),
-        ("Tipo di carta", "Edifici (di entrambi i valori)"),
         ("Quante", "tutte"),
+        ("Tipo di carta", "Edifici (di entrambi i valori)"),
         ("Quali carte", "tutte tranne quelle occupate"),
     ],
 }

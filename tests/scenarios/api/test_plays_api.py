@@ -157,3 +157,18 @@ def test_lists_filter_on_the_verdict(owner: Any, stranger_api: APIClient) -> Non
         ]
     ]
     assert titles == ["Unplayed"]
+
+
+def test_options_and_head_answer_as_documented(owner: Any, stranger_api: APIClient) -> None:
+    scenario = make_scenario(owner, "public")
+    play = stranger_api.post(plays_url(scenario), PLAY, format="json").json()
+    anonymous = APIClient()
+    # HEAD answers as GET does, for anyone (found by the schemathesis run).
+    assert anonymous.head(f"/api/v1/plays/{play['id']}").status_code == 200
+    assert anonymous.head(plays_url(scenario)).status_code == 200
+    described = stranger_api.options(plays_url(scenario))
+    assert described.status_code == 200
+    assert "ending" in described.json()["actions"]["POST"]
+    # OPTIONS describes the writes: for who may write (as on every detail path of the API).
+    assert stranger_api.options(f"/api/v1/plays/{play['id']}").status_code == 200
+    assert anonymous.options(f"/api/v1/plays/{play['id']}").status_code == 401
