@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -164,9 +165,29 @@ def test_the_loaded_data_uses_exactly_the_engine_codes() -> None:
     assert kinds == set(codes.UNIT_KINDS)
 
 
+def _holds(actual: Any, expected: Any, path: str = "Force") -> None:
+    """Every member of ``expected`` is in ``actual`` with the same value, recursively."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), path
+        for key, value in expected.items():
+            assert key in actual, f"{path}.{key} is missing"
+            _holds(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list) and expected and isinstance(expected[0], dict):
+        assert isinstance(actual, list) and len(actual) == len(expected), path
+        for index, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            _holds(a, e, f"{path}[{index}]")
+    else:
+        assert actual == expected, path
+
+
+@pytest.mark.django_db  # the schema names the reference data's codes (upfront.api.openapi)
 def test_the_openapi_request_body_is_the_force_schema() -> None:
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    assert schema["components"]["schemas"]["Force"] == openapi_schema_of(FORCE_SCHEMA)
+    force = schema["components"]["schemas"]["Force"]
+    # The component is the Force schema, tightened (closed objects, NUL-free texts, the data's
+    # highest card number: upfront.api.openapi.tightened_components) and never loosened.
+    _holds(force, openapi_schema_of(FORCE_SCHEMA))
+    assert force["additionalProperties"] is False
     body = schema["paths"]["/api/v1/dyo/validate"]["post"]["requestBody"]["content"]
     assert body["application/json"]["schema"] == {"$ref": "#/components/schemas/Force"}
     saved = schema["components"]["schemas"]["SavedForceInputRequest"]["properties"]["data"]

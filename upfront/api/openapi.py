@@ -37,13 +37,15 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
+from django.db import DatabaseError
 from drf_spectacular import openapi
 from rest_framework import permissions
 from rest_framework.authentication import SessionAuthentication
 
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, ProblemSerializer
+from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.rules.force import FORCE_SCHEMA
-from upfront.rules.scenario import LIBRARY_SCHEMA, SCENARIO_SCHEMA
+from upfront.rules.scenario import ANY_BUILDINGS, LIBRARY_SCHEMA, SCENARIO_SCHEMA
 
 # --- The interchange documents as components ----------------------------------------------------
 
@@ -175,17 +177,11 @@ def _closed(node: Any) -> None:
 def _reference_codes() -> dict[str, list[str]] | None:
     """The codes the reference data knows (what ``scenario_reference_faults`` checks), or None
     while there is none (the schema then says only the codes' shape)."""
-    from django.db import DatabaseError
-
-    from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
-
     try:
         catalogue = catalogue_current()
     except (ReferenceDataNotLoaded, DatabaseError):
         return None
     ref = catalogue.scenario_reference
-    from upfront.rules.scenario import ANY_BUILDINGS
-
     return {
         "based_on": sorted(ref.published_scenarios),
         "weather": sorted(ref.weather),
