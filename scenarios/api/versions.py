@@ -22,7 +22,13 @@ from rest_framework.response import Response
 from scenarios import selectors
 from scenarios.api import serializers as s
 from scenarios.api.filters import Pages
-from scenarios.api.views import AUTHENTICATION, RECHECK_FAULTS, Base, _document_faults
+from scenarios.api.views import (
+    AUTHENTICATION,
+    RECHECK_FAULTS,
+    Base,
+    _document_faults,
+    _scenario_detail,
+)
 from scenarios.models import Scenario
 from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
@@ -30,7 +36,6 @@ from scenarios.versions.selectors import version_of
 from scenarios.versions.services import scenario_version_restore
 from upfront.api.documents import json_download
 from upfront.api.openapi import SCENARIO_REF
-from upfront.reference.fetch import data_revision_current
 
 
 class VersionOutputSerializer(serializers.Serializer):
@@ -119,9 +124,4 @@ class ScenarioVersionRestoreApi(Base):
             scenario = scenario_version_restore(
                 scenario=scenario, number=number, author=request.user
             )
-        revision = data_revision_current()
-        context = {
-            "can_edit": True,
-            "data_revision_id": revision.pk if revision else None,
-        }
-        return Response(s.ScenarioDetailOutputSerializer(scenario, context=context).data)
+        return _scenario_detail(request, scenario)
