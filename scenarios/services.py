@@ -12,6 +12,8 @@ revision stamped on the scenario is the one its checks ran against (``reference_
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +39,8 @@ from upfront.rules.scenario import (
     scenario_reference_faults,
 )
 from upfront.rules.scenario_checks import check_scenario
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -201,6 +205,61 @@ def scenario_update(
 def scenario_recheck(*, scenario: Scenario) -> Scenario:
     """Check a scenario again against the current reference data."""
     return scenario_update(scenario=scenario)
+
+
+# What a recheck against new reference data may change (the rest is the document's own).
+RECHECKED_FIELDS = ("document", "size_points", "valid", "data_revision", "checked_at")
+
+
+@dataclass
+class Rechecked:
+    """What :func:`scenarios_recheck` stored: the scenarios checked, how many of them changed
+    validity, and the ids of those it could not check (left as they were)."""
+
+    checked: list[Scenario] = field(default_factory=list)
+    changed: int = 0
+    failed: list[int] = field(default_factory=list)
+
+
+def scenarios_recheck(*, scenarios: Iterable[Scenario], reference: Reference) -> Rechecked:
+    """Check stored scenarios again against ``reference`` as a save checks them (the same
+    :func:`_checked` and :func:`_columns`), and store the outcome in one bulk update.
+
+    A recheck records no version (as :func:`scenario_recheck`) and keeps ``updated_at`` (the
+    lists' order). A document whose codes the data no longer knows is stored invalid against
+    this revision; one that cannot be read at all, or an unexpected error of the engine, is
+    left as it was (still stale) and counted as failed. The caller holds the rows (a batch
+    locks them) and runs it in a transaction.
+    """
+    outcome = Rechecked()
+    for scenario in scenarios:
+        try:
+            document = scenario_document_from_dict(scenario.document)
+            faults = scenario_reference_faults(
+                document.scenario, reference.catalogue, path="scenario"
+            )
+            if faults:
+                # A code of the document is gone from the data: not valid against it (a save
+                # would refuse it; the owner sees the faults when they edit it).
+                checked = CheckedScenario(
+                    document=document,
+                    valid=False,
+                    size_points=scenario.size_points,
+                    revision=reference.revision,
+                )
+            else:
+                checked = _checked(document, reference)
+        except Exception:  # one bad document must not stop the others
+            logger.exception("scenario %s could not be checked again", scenario.pk)
+            outcome.failed.append(scenario.pk)
+            continue
+        was_valid = scenario.valid
+        _columns(scenario, checked)
+        outcome.changed += was_valid != scenario.valid
+        outcome.checked.append(scenario)
+    if outcome.checked:
+        Scenario.objects.bulk_update(outcome.checked, RECHECKED_FIELDS)
+    return outcome
 
 
 @transaction.atomic
