@@ -83,7 +83,7 @@ def revalidate_batch(self, batch_id: int) -> bool:  # type: ignore[no-untyped-de
     """Check one batch of a revalidation run (idempotent: a finished batch does nothing)."""
     try:
         return revalidation.revalidation_batch_run(batch_id=batch_id)
-    except TRANSIENT as exc:
+    except (*TRANSIENT, revalidation.RevisionNotSeen) as exc:
         # Its transaction rolled back: the batch is unfinished and free; try again later.
         countdown = services.job_retry_countdown(self.request.retries)
         raise self.retry(exc=exc, countdown=countdown) from exc

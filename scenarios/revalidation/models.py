@@ -76,7 +76,7 @@ class RevalidationBatch(models.Model):
     changed = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["run", "number"]
+        ordering = ["run_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["run", "number"], name="revalidation_batch_number")
         ]

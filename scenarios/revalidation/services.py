@@ -49,6 +49,14 @@ REVALIDATE_BATCH_TASK = "scenarios.revalidate_batch"
 BROKER_ERRORS = (KombuError, RedisError, OSError)
 
 
+class RevisionNotSeen(Exception):
+    """This process does not see the run's revision yet (a cache a moment behind, a replica):
+    the batch is tried again shortly, never dropped."""
+
+    def __init__(self, wanted: int, seen: int) -> None:
+        super().__init__(f"revision {wanted} not seen yet (this process sees {seen})")
+
+
 def revalidation_for_revision(*, revision_id: int) -> Revalidation | None:
     """The run of a new data revision: started once, whatever calls it how often (the signal
     runs it when the revision's transaction commits). ``None`` when the revision is gone or
@@ -133,28 +141,37 @@ def revalidation_batch_run(*, batch_id: int) -> bool:
     """Check a batch's scenarios against the run's revision; ``False`` when there was nothing
     to do (finished, being run by another worker, or its run superseded)."""
     with transaction.atomic():
+        # Only the batch's own row ("of self", no ordering that joins the run): another
+        # batch's worker must not find this run's row locked and skip its own batch.
         batch = (
-            RevalidationBatch.objects.select_for_update(skip_locked=True)
+            RevalidationBatch.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(pk=batch_id, finished_at__isnull=True)
+            .order_by()
             .first()
         )
         if batch is None:
+            logger.info("revalidation batch %s: finished, or run by another worker", batch_id)
             return False
         run = Revalidation.objects.get(pk=batch.run_id)
         if run.status != Revalidation.Status.RUNNING:
+            logger.info("revalidation batch %s: its run is %s", batch_id, run.status)
             return False
         reference = reference_current()
         if reference.revision.pk < run.revision_id:
             # This process remembered the previous revision for a moment: ask again.
             catalogue_forget()
             reference = reference_current()
+        if reference.revision.pk < run.revision_id:
+            raise RevisionNotSeen(run.revision_id, reference.revision.pk)
         if reference.revision.pk != run.revision_id:
-            return False  # a newer revision: its own run checks these scenarios
+            # A newer revision: its own run checks these scenarios.
+            logger.info("revalidation batch %s: revision %s superseded", batch_id, run.revision_id)
+            return False
         ids = list(batch.scenario_ids)
         # Locked, so that a save of one of them waits for this batch rather than being
         # overwritten by it; those a save stamped already are skipped.
         scenarios = list(
-            Scenario.objects.select_for_update()
+            Scenario.objects.select_for_update(of=("self",))
             .filter(pk__in=ids)
             .exclude(data_revision_id=run.revision_id)
             .only("pk", "document", "valid", "size_points", "data_revision_id")
