@@ -36,7 +36,7 @@ def run_rows(runs: Iterable[Revalidation], *, now: datetime | None = None) -> li
                 revision=run.revision.label,
                 percent=100 * run.done // run.total if run.total else 100,
                 seconds=seconds,
-                rate=run.done / seconds if seconds else None,
+                rate=run.done / seconds if seconds and run.total else None,
             )
         )
     return rows
