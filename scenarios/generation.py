@@ -28,8 +28,8 @@ from upfront.rules.generator import (
     DRAW_KEYS,
     SEED_MAX,
     Draw,
-    GenerateError,
     Generated,
+    GenerateError,
     GenerateRequest,
     generate,
 )
@@ -112,7 +112,7 @@ def _period_words(period: str) -> str:
 def _value_words(generated: Generated, draw: Draw, names: Mapping[str, str]) -> str:
     result = draw.result
     if result.table == "tactical_position":
-        return _("%(attacker)s attack, %(defender)s defend") % {
+        return _("Attacker: %(attacker)s; defender: %(defender)s") % {
             "attacker": names.get(generated.attacker, generated.attacker),
             "defender": names.get(generated.defender, generated.defender),
         }

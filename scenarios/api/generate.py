@@ -16,6 +16,7 @@ from upfront.api.openapi import SCENARIO_REF
 from upfront.api.problems import InvalidInput
 from upfront.rules import codes
 from upfront.rules.generator import DRAW_KEYS, SEED_MAX
+from upfront.rules.scenario import SCENARIO_ROLES
 
 
 class GenerateInputSerializer(serializers.Serializer):
@@ -40,9 +41,7 @@ class GenerateInputSerializer(serializers.Serializer):
         help_text="With `defender`: sides chosen by the players instead of drawn (43.31 has "
         "a table only for Germans against Russians or Americans; needed in the PTO).",
     )
-    defender = serializers.ChoiceField(
-        choices=codes.NATIONALITIES, required=False, allow_null=True
-    )
+    defender = serializers.ChoiceField(choices=codes.NATIONALITIES, required=False, allow_null=True)
     period = serializers.ChoiceField(
         choices=codes.PERIODS,
         required=False,
@@ -70,7 +69,7 @@ class GeneratedDrawSerializer(serializers.Serializer):
     key = serializers.ChoiceField(choices=DRAW_KEYS, help_text="Which draw of the scenario")
     table = serializers.ChoiceField(choices=codes.DRAW_TABLES)
     table_name = serializers.CharField()
-    side = serializers.ChoiceField(choices=["attacker", "defender"], allow_null=True)
+    side = serializers.ChoiceField(choices=SCENARIO_ROLES, allow_null=True)
     side_name = serializers.CharField(allow_null=True)
     nationality_name = serializers.CharField(required=False)
     column = serializers.IntegerField(allow_null=True, help_text="RPN column; null for an RN")
@@ -87,7 +86,7 @@ class GeneratedDrawSerializer(serializers.Serializer):
 class GeneratedNoteSerializer(serializers.Serializer):
     code = serializers.CharField()
     rule = serializers.CharField()
-    side = serializers.ChoiceField(choices=["attacker", "defender"], allow_null=True)
+    side = serializers.ChoiceField(choices=SCENARIO_ROLES, allow_null=True)
     message = serializers.CharField()
 
 
@@ -98,7 +97,7 @@ class ScenarioDocumentField(serializers.JSONField):
 
 class GeneratedSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
-    theatre = serializers.ChoiceField(choices=codes.THEATRES)
+    theatre = serializers.ChoiceField(choices=labels.choices(codes.THEATRES, labels.THEATRE))
     mountain = serializers.BooleanField()
     document = ScenarioDocumentField(help_text="A Scenario document (interchange format v1)")
     draws = GeneratedDrawSerializer(many=True)

@@ -61,6 +61,7 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
             context["reroll_all_url"] = (
                 f"{base}?{roll.query(seed=generation.new_seed(), draw_seeds={})}"
             )
+            context["theatre_name"] = labels.standalone("theatre", roll.theatre)
             context["designer_url"] = f"{reverse('scenarios:new')}?{answer['query']}"
             context["share_url"] = request.build_absolute_uri(f"{base}?{answer['query']}")
             context["sides"] = [

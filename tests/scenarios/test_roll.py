@@ -65,7 +65,9 @@ def test_the_page_in_italian() -> None:
 def test_the_pacific_asks_for_the_sides() -> None:
     body = _page(Client(), "/scenarios/roll/?seed=31&theatre=PTO")
     assert 'id="roll-errors"' in body and "43.31" in body
-    body = _page(Client(), "/scenarios/roll/?seed=31&theatre=PTO&attacker=japanese&defender=british")
+    body = _page(
+        Client(), "/scenarios/roll/?seed=31&theatre=PTO&attacker=japanese&defender=british"
+    )
     assert "43.32" in body and 'id="roll-errors"' in body
     body = _page(
         Client(),

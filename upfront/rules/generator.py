@@ -347,7 +347,9 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
                     Note(
                         unavailable.code,
                         "M12.1",
-                        Message(f"generator.{unavailable.code}", {"role": role, **unavailable.params}),
+                        Message(
+                            f"generator.{unavailable.code}", {"role": role, **unavailable.params}
+                        ),
                         role,
                     )
                 )
@@ -369,7 +371,8 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
                 )
 
     if any(d.result.colour for d in draws):
-        notes.append(Note("rn_assumption", "RN", message("generator.rn_assumption")))
+        # Not a rule: the data's assumption (random_numbers.yaml), hence no reference.
+        notes.append(Note("rn_assumption", "", message("generator.rn_assumption")))
     notes.append(Note("bid", BID_RULE, message("generator.bid")))
     return Generated(
         request=request,

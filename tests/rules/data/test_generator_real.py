@@ -13,8 +13,8 @@ import pytest
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.generator import (
     DRAW_KEYS,
-    GenerateError,
     Generated,
+    GenerateError,
     GenerateRequest,
     generate,
 )
@@ -177,7 +177,10 @@ def test_45_9_pacific_table_and_its_missing_columns(reference_catalogue: Catalog
         ),
     )
     assert {d.result.rule for d in pto.draws if d.result.table == "unit_type"} == {"45.9"}
-    for attacker, period, field in (("british", "1941a", "period"), ("italian", "1943a", "attacker")):
+    for attacker, period, field in (
+        ("british", "1941a", "period"),
+        ("italian", "1943a", "attacker"),
+    ):
         with pytest.raises(GenerateError) as refused:
             generate(
                 reference_catalogue,
@@ -213,7 +216,9 @@ def test_m12_1_mountain_troops_only_for_elites_on_black(reference_catalogue: Cat
 def test_m12_1_no_draw_outside_the_mountains(reference_catalogue: Catalogue) -> None:
     for generated in rolls(reference_catalogue):
         assert not [d for d in generated.draws if d.result.table == "mountain_troops"]
-        assert all("mountain_troops" not in s["force"] for s in document(generated)["scenario"]["sides"])
+        assert all(
+            "mountain_troops" not in s["force"] for s in document(generated)["scenario"]["sides"]
+        )
 
 
 def test_m12_1_too_early_for_americans(reference_catalogue: Catalogue) -> None:
