@@ -109,3 +109,28 @@ def test_open_in_the_designer_then_save(owner: Any) -> None:
 def test_the_designer_needs_an_account() -> None:
     response = Client().get("/scenarios/new/?seed=8&theatre=ETO")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_unticking_the_mountain_rules_drops_the_mountain_troops_draw(owner: Any) -> None:
+    # M12.1: the draw's outcome belongs to a mountain game; without the mountain rules the
+    # saved force must not keep it (the force check would refuse it).
+    client = Client()
+    client.force_login(owner)
+    for seed in range(200):
+        answer = client.post(
+            "/api/v1/scenarios/generate",
+            {"seed": seed, "mountain": True},
+            content_type="application/json",
+        ).json()
+        if any("mountain_troops" in s["force"] for s in answer["document"]["scenario"]["sides"]):
+            break
+    else:
+        pytest.fail("no seed gave an elite side a mountain troops draw")
+    url = f"/scenarios/new/?{answer['query']}"
+    data = form_data(_page(client, url), "designer-form")
+    data.pop("mountain", None)
+    response = client.post("/scenarios/new/", {**data, "action": "save"})
+    assert response.status_code == 302
+    sides = Scenario.objects.get().document["scenario"]["sides"]
+    assert all("mountain_troops" not in s["force"] for s in sides)
+    assert all(s["force"]["mountain"] is False for s in sides)
