@@ -161,7 +161,7 @@ def _page(name: str, lang: str, args: list[str] | None = None) -> str:
             "reference:nationality",
             ["japanese"],
             "does not break until at least 75% of Personality cards are lost",
-            "non crolla finché non ha perso almeno il 75% delle carte Personalità",
+            "cede solo dopo aver perduto il 75% o più delle carte Personalità",
         ),
         # a scenario card text
         (
@@ -222,7 +222,7 @@ def test_the_api_answers_in_the_request_language() -> None:
     assert scenarios["victory_summary"].startswith("l'attaccante vince subito se occupa")
     assert scenarios["victory_summary_en"].startswith("attacker wins at once by occupying")
     nation = client.get("/api/v1/nationalities/japanese/", HTTP_ACCEPT_LANGUAGE="it").json()
-    assert nation["squad_break_rule"].startswith("non crolla finché")
+    assert nation["squad_break_rule"].startswith("cede solo dopo aver perduto")
 
 
 def test_a_drawn_victory_row_is_rendered_in_the_readers_language() -> None:

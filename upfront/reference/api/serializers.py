@@ -544,9 +544,7 @@ class PublishedScenarioSerializer(serializers.ModelSerializer):
             "defender_options",
             *_data_texts("first_player"),
             "time_limit_decks",
-            *_data_texts(
-                "time_limit_text", "deck_removals", "cower_cards", "card_allocations"
-            ),
+            *_data_texts("time_limit_text", "deck_removals", "cower_cards", "card_allocations"),
             *_data_texts("victory_summary"),
             "dyo_attacker",
             "dyo_defender",
