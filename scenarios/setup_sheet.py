@@ -1,4 +1,5 @@
-"""Printable setup sheets: one scenario, or a whole library, as a PDF (WeasyPrint).
+"""Printable setup sheets: one scenario as a PDF (WeasyPrint), or a library as a book bound
+from its scenarios' sheets (pypdf).
 
 A setup sheet is what two players bring to the table: the sides with their cards, how to prepare
 the deck, the special rules and victory conditions, weather and terrain, the rules digest, the
@@ -11,6 +12,7 @@ Three things keep it safe and cheap:
   ``data:``); user text reaches the templates as data and is escaped by the template engine;
 * a sheet is content-addressed: ``setup_sheet_key`` hashes everything that shapes the file, and
   ``stored_pdf`` renders only when ``setup-sheets/<key>.pdf`` is not yet in ``default_storage``;
+  a book is bound from stored sheets (``render_book``), and stored under a key of its own;
 * the storage is private: nothing under MEDIA_URL is routed; the file is read back and served by
   the job's download view, which checks who may see the scenario.
 
@@ -424,7 +426,8 @@ def render_book(
     out of the book; the contents number the book's pages.
     """
     readers = [PdfReader(io.BytesIO(sheet.pdf)) for sheet in sheets]
-    front_pages = 2  # the cover and one page of contents
+    # The cover, and the contents at about 40 lines a page: the first guess is usually right.
+    front_pages = 1 + -(-max(1, len(sheets)) // 40)
     for _attempt in range(4):
         entries, page = [], front_pages + 1
         for sheet, reader in zip(sheets, readers, strict=True):
@@ -466,15 +469,21 @@ def render_library_pdf(
     """A library book rendered in this process, one sheet after the other: what a job does in
     parallel over the workers (``scenarios.jobs.kinds``). ``scenarios`` are (scenario,
     validation result, simulation result) in the order printed."""
-    options = {"paper": paper, "language": language, "ink_saving": ink_saving}
     sheets = [
         BookSheet(
             scenario.title,
-            render_scenario_pdf(scenario, validation=validation, simulation=simulation, **options),
+            render_scenario_pdf(
+                scenario,
+                paper=paper,
+                language=language,
+                ink_saving=ink_saving,
+                validation=validation,
+                simulation=simulation,
+            ),
         )
         for scenario, validation, simulation in scenarios
     ]
-    return render_book(library, sheets, **options)  # type: ignore[arg-type]
+    return render_book(library, sheets, paper=paper, language=language, ink_saving=ink_saving)
 
 
 # --- Content-addressed storage -----------------------------------------------------------------

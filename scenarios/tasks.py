@@ -11,6 +11,11 @@ rejected (so redelivered) when its worker dies: the broker's backstop. Transient
 database or the broker unreachable) are retried with back-off, not counted as attempts, and
 when the retries are used up the job fails saying so. Results live in the Job row, not in
 Celery's result backend.
+
+A library book is a chord of ``book_sheet`` tasks (one per scenario) and ``book_bind``, sent
+by the book's ``run_job`` (``services.job_book_dispatch``); each carries the run's lease and
+does nothing once the run lost the job (docs/jobs.md#library-books). The sheets' answers go to
+the binding through the result backend: the one use the jobs make of it.
 """
 
 from __future__ import annotations
