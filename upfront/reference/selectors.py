@@ -649,3 +649,14 @@ def special_rules() -> list[tuple[str, list[SpecialRuleView]]]:
 
 def published_scenarios() -> QuerySet[m.PublishedScenario]:
     return m.PublishedScenario.objects.all()
+
+
+def victory_row_summaries() -> dict[int, str]:
+    """43.33: each victory conditions row in a line, by row number, in the active language
+    (``rule_summaries.yaml``, group ``victory_conditions``, topics ``rpn_<n>``)."""
+    rows: dict[int, str] = {}
+    for row in m.RuleSummary.objects.filter(group="victory_conditions"):
+        number = row.topic.removeprefix("rpn_")
+        if number.isdigit():
+            rows[int(number)] = row.summary
+    return rows
