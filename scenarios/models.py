@@ -242,6 +242,10 @@ class Job(models.Model):
     # Transient errors (database or broker unreachable) retried after a back-off: they are not
     # attempts (JOB_MAX_RETRIES bounds them, JOB_MAX_ATTEMPTS the takeovers).
     transient_retries = models.PositiveSmallIntegerField(default=0)
+    # A library book renders one sheet per scenario as its own task (docs/jobs.md#library-books):
+    # how many of the attempt's sheets are done, of how many ("n of N sheets").
+    sheets_done = models.PositiveSmallIntegerField(default=0)
+    sheets_total = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -284,6 +288,11 @@ class Job(models.Model):
     def state(self) -> str:
         """The status a player sees: ``waiting`` (not yet sent to the broker) or the status."""
         return "waiting" if self.waiting_for_broker else self.status
+
+    @property
+    def progress_params(self) -> dict[str, int]:
+        """The parameters of ``progress_note`` (a book's "n of N sheets")."""
+        return {"done": self.sheets_done, "total": self.sheets_total}
 
 
 # Rooms of their own whose models Django must find in this app's models module.
