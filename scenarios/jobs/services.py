@@ -352,6 +352,23 @@ def _log_finished(public_id: Any, status: str, attempt: int) -> None:
     logger.warning("job %s finished: %s (attempt %s)", public_id, status, attempt)
 
 
+def queue_waiting(queue: str) -> int | None:
+    """How many messages wait in ``queue`` at the broker (0 in eager mode, where nothing
+    waits); ``None`` when the broker cannot be asked."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return 0
+    try:
+        with current_app.connection_for_read() as connection:
+            channel = connection.default_channel
+            try:
+                return int(channel.queue_declare(queue=queue, passive=True).message_count)
+            except connection.channel_errors:
+                return 0  # Redis keeps no empty queue: "no such queue" is an empty one
+    except (KombuError, RedisError, OSError):
+        logger.warning("the broker could not say how many messages wait in %s", queue)
+        return None
+
+
 def jobs_take_back(*, now: datetime | None = None, limit: int = 200) -> int:
     """Take back the running jobs whose lease ran out (their worker died or hangs): each goes
     back to the outbox for a new attempt, or fails saying so when its attempts are used up.
@@ -360,15 +377,33 @@ def jobs_take_back(*, now: datetime | None = None, limit: int = 200) -> int:
     Each is a conditional update on the attempt, the holder and the lease still run out, so a
     renewal that comes first keeps the job with its run, and a late write of the old run
     (conditional on its holder) is a no-op afterwards.
+
+    A library book whose sheets were sent is held by its sheets, which may still wait in the
+    PDF queue behind other work: waiting is not dying. While that queue holds messages the
+    sweep renews the book's lease instead; once it is empty and the lease has run out, nothing
+    of the book is left to run and it is taken back. (Taking it back while its sheets wait
+    would queue a second chord behind the first, whose tasks then find the job lost: under a
+    steady backlog a book would never finish.)
     """
     now = now or timezone.now()
     expired = Job.objects.filter(status=Job.Status.RUNNING).filter(_lease_expired(now))
     taken = 0
     rows = expired.order_by("lease_expires_at").values_list(
-        "pk", "public_id", "attempts", "lease_holder"
+        "pk", "public_id", "attempts", "lease_holder", "sheets_total"
     )
-    for pk, public_id, attempts, holder in rows[:limit]:
+    pdf_waiting: int | None = -1  # not asked yet: at most once a sweep
+    for pk, public_id, attempts, holder, sheets_total in rows[:limit]:
         row = expired.filter(pk=pk, attempts=attempts, lease_holder=holder)
+        if sheets_total:
+            if pdf_waiting == -1:
+                pdf_waiting = queue_waiting(settings.JOB_PDF_QUEUE)
+            if pdf_waiting and row.update(lease_expires_at=_lease_until(now)):
+                logger.info(
+                    "job %s: %s messages wait in the PDF queue; the book's lease is renewed",
+                    public_id,
+                    pdf_waiting,
+                )
+                continue
         if attempts >= settings.JOB_MAX_ATTEMPTS:
             gave_up = row.update(
                 status=Job.Status.FAILED,
