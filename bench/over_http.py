@@ -58,8 +58,9 @@ def requests() -> list[Request]:
         ("health", "GET", "/health/", None, False, None),
         ("validate 13", "POST", "/api/v1/dyo/validate", json.dumps(FORCE).encode(), False, 1.0),
         ("validate 40", "POST", "/api/v1/dyo/validate", json.dumps(FORCE_40).encode(), False, 1.2),
+        # Each "cached" kind right after its fresh one, which put it in the list cache.
+        ("api list fresh", "GET", "/api/v1/scenarios/", None, True, 3.0),
         ("api list", "GET", "/api/v1/scenarios/", None, False, 3.0),
-        ("api list fresh", "GET", "/api/v1/scenarios/", None, True, None),
         ("list fresh", "GET", "/scenarios/", None, True, 5.0),
         ("list cached", "GET", "/scenarios/", None, False, None),
         ("search fresh", "GET", "/scenarios/?q=tobruk+ridge", None, True, None),
