@@ -250,7 +250,7 @@ class ScenarioListCreateApi(ListBase):
             .defer("document", "forked_from__document")
         }
         rows = [by_id[pk] for pk in ids if pk in by_id]
-        response = self.get_paginated_response(s.ScenarioOutputSerializer(rows, many=True).data)
+        response = self.get_paginated_response([s.scenario_list_item(row) for row in rows])
         if key is not None:
             cache.set(key, response.data, listing_cache.entry_seconds())
         return response

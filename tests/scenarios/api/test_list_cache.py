@@ -94,3 +94,19 @@ def test_the_effective_visibility_column_follows_every_change(owner: Any) -> Non
     inside.save()
     assert column()["Inside"] == "private"
     assert unlisted.pk and _titles(client_for(None)) == ["Outside", "Unlisted inside"]
+
+
+def test_a_list_item_is_what_the_documented_serializer_gives(owner: Any, stranger: Any) -> None:
+    from scenarios.api.serializers import ScenarioOutputSerializer, scenario_list_item
+
+    library = make_library(owner, "public")
+    original = make_scenario(owner, "private", library=library, title="Original")
+    make_scenario(stranger, "unlisted", title="Loose")
+    services.scenario_fork(scenario=original, user=stranger, library=None)
+    Scenario.objects.filter(title="Loose").update(
+        based_on="A", plays_attacker=3, plays_defender=1, plays_counted=4
+    )
+    rows = list(Scenario.objects.select_related("owner", "library", "forked_from"))
+    assert len(rows) == 3
+    for row in rows:
+        assert scenario_list_item(row) == dict(ScenarioOutputSerializer(row).data), row.title
