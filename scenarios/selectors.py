@@ -14,8 +14,10 @@ Who may see (``can_view``):
 
 A scenario's effective visibility is the wider of its own and its library's: a scenario in a
 public library is public (listed, searched, in feeds), in an unlisted library reachable by
-its link. It is decided in one place, ``_scenario_shared`` (queries) and
-``scenario_visibility`` (a row). A scenario that leaves a library keeps its own visibility.
+its link. The rule is ``models.wider_visibility``; the scenario's column
+``effective_visibility`` holds its result (kept by the models' ``save``), which
+``_scenario_shared`` (queries) reads, and ``scenario_visibility`` (a row) computes it from the
+row and its library. A scenario that leaves a library keeps its own visibility.
 
 What one may do with a scenario (``ScenarioRights``):
 
