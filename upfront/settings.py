@@ -341,6 +341,8 @@ SPECTACULAR_SETTINGS = {
         "NationalityEnum": "upfront.rules.codes.NATIONALITIES",
         "ProblemCodeEnum": "upfront.api.problems.CODES",
         "VisibilityEnum": "scenarios.models.VISIBILITY_CHOICES",
+        "RnColourEnum": "upfront.rules.codes.RN_COLOURS",
+        "ScenarioRoleEnum": "upfront.rules.scenario.SCENARIO_ROLES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
