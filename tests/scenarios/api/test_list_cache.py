@@ -110,3 +110,27 @@ def test_a_list_item_is_what_the_documented_serializer_gives(owner: Any, strange
     assert len(rows) == 3
     for row in rows:
         assert scenario_list_item(row) == dict(ScenarioOutputSerializer(row).data), row.title
+
+
+def test_the_migration_fills_the_column_for_stored_scenarios(owner: Any) -> None:
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scenarios.migrations.0007_effective_visibility")
+    public = make_library(owner, "public")
+    unlisted = make_library(owner, "unlisted")
+    make_scenario(owner, "private", library=public, title="In public")
+    make_scenario(owner, "private", library=unlisted, title="In unlisted")
+    make_scenario(owner, "public", library=unlisted, title="Public in unlisted")
+    make_scenario(owner, "unlisted", title="Alone")
+    expected = {s.title: s.effective_visibility for s in Scenario.objects.all()}
+    assert expected == {
+        "In public": "public",
+        "In unlisted": "unlisted",
+        "Public in unlisted": "public",
+        "Alone": "unlisted",
+    }
+    Scenario.objects.update(effective_visibility="private")  # as the new column starts
+    migration.backfill(apps, None)
+    assert {s.title: s.effective_visibility for s in Scenario.objects.all()} == expected
