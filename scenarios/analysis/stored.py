@@ -47,9 +47,21 @@ def stored_result(subject: Subject, kind: str, source: dict[str, Any]) -> dict[s
     return None
 
 
+def validation_source(subject: Subject) -> dict[str, Any]:
+    """What the subject's full validation is computed from (``validation_of``)."""
+    return subject.source()
+
+
+def simulation_source(
+    subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0
+) -> dict[str, Any]:
+    """What the subject's simulation with these options is computed from (``simulation_of``)."""
+    return subject.source(runs=runs, seed=seed, opponent_rn_draws_per_deck=None)
+
+
 def validation_of(subject: Subject) -> dict[str, Any]:
     """The subject's full validation: a stored one of the same source, else a new one."""
-    stored = stored_result(subject, Job.Kind.VALIDATE, subject.source())
+    stored = stored_result(subject, Job.Kind.VALIDATE, validation_source(subject))
     if stored is not None:
         return stored
     return validate(subject)
@@ -58,7 +70,7 @@ def validation_of(subject: Subject) -> dict[str, Any]:
 def simulation_of(subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0) -> dict[str, Any]:
     """The subject's simulation with these options: a stored one of the same source, else a
     new one."""
-    source = subject.source(runs=runs, seed=seed, opponent_rn_draws_per_deck=None)
+    source = simulation_source(subject, runs=runs, seed=seed)
     stored = stored_result(subject, Job.Kind.SIMULATE, source)
     if stored is not None:
         return stored

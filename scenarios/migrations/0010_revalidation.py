@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("reference", "0004_random_number_distribution"),
-        ("scenarios", "0006_scenario_versions"),
+        ("scenarios", "0009_sqlite_fts5_search"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
