@@ -200,14 +200,16 @@ def test_a_stalled_run_is_sent_again_by_the_sweep(
 
 
 def test_the_scenario_page_stops_saying_stale_once_revalidated(
-    unsent: list[int], scenario: Scenario, django_capture_on_commit_callbacks
+    unsent: list[int],
+    owner: Any,
+    scenario_document: dict[str, Any],
+    django_capture_on_commit_callbacks,
 ) -> None:
+    scenario = services.scenario_create(owner=owner, data=scenario_document, visibility="public")
     url = f"/scenarios/{scenario.public_id}/"
     assert 'id="stale-notice"' not in Client().get(url).content.decode()
     _new_revision(django_capture_on_commit_callbacks)
     catalogue_forget()
-    scenario.visibility = "public"
-    Scenario.objects.filter(pk=scenario.pk).update(visibility="public")
     page = Client().get(url).content.decode()
     assert 'id="stale-notice"' in page
     assert "Every scenario is being checked again against the new data" in page
