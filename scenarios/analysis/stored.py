@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenarios.analysis.simulation import DEFAULT_RUNS, simulate
+from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS, simulate
 from scenarios.analysis.subject import Subject
 from scenarios.analysis.validation import validate
 from scenarios.models import Job
@@ -55,11 +55,17 @@ def validation_of(subject: Subject) -> dict[str, Any]:
     return validate(subject)
 
 
-def simulation_of(subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0) -> dict[str, Any]:
-    """The subject's simulation with these options: a stored one of the same source, else a
-    new one."""
-    source = subject.source(runs=runs, seed=seed, opponent_rn_draws_per_deck=None)
-    stored = stored_result(subject, Job.Kind.SIMULATE, source)
+def simulation_of(
+    subject: Subject,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
+) -> dict[str, Any]:
+    """The subject's simulation with these options: a stored one of the same source (options
+    included: a result with other options never serves), else a new one."""
+    options = {"runs": runs, "seed": seed, "opponent_rn_draws_per_deck": opponent_rn_draws_per_deck}
+    stored = stored_result(subject, Job.Kind.SIMULATE, subject.source(**options))
     if stored is not None:
         return stored
-    return simulate(subject, runs=runs, seed=seed)
+    return simulate(subject, **options)

@@ -135,6 +135,19 @@ class ReinforcementDeckSerializer(serializers.Serializer):
     reinforcements = serializers.FloatField(help_text="Expected per game")
 
 
+class ReinforcementRowSerializer(serializers.Serializer):
+    rn = serializers.IntegerField(help_text="The black Random Number that picks the row (48.3)")
+    expected = serializers.FloatField(help_text="Times per game this row is drawn")
+    cards = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The personality cards' numbers"
+    )
+    sniper = serializers.BooleanField(help_text="The row gives a Sniper (48.4)")
+    free_choice = serializers.BooleanField(help_text="The row adds a card of the player's choice")
+    result = serializers.CharField(
+        help_text="The row in the request's language, the cards by number and name"
+    )
+
+
 class ReinforcementsSerializer(serializers.Serializer):
     role = serializers.CharField()
     nationality = serializers.CharField()
@@ -144,6 +157,7 @@ class ReinforcementsSerializer(serializers.Serializer):
     expected_attempts = serializers.FloatField()
     expected_reinforcements = serializers.FloatField()
     by_deck = ReinforcementDeckSerializer(many=True)
+    by_row = ReinforcementRowSerializer(many=True, help_text="By row of the 48.3 table")
 
 
 class SimulationReportSerializer(serializers.Serializer):
@@ -166,6 +180,13 @@ class SimulationReportSerializer(serializers.Serializer):
     causes = CauseSerializer(many=True, help_text="The early end by cause")
     reinforcements = ReinforcementsSerializer(
         many=True, help_text="Expected random reinforcements by side and deck"
+    )
+    opponent_rn_draws_per_deck = serializers.IntegerField(
+        help_text="The option the attempts after an opponent's black 6 (48.2) were counted "
+        "with; 0: not counted"
+    )
+    opponent_draws_text = serializers.CharField(
+        help_text="That assumption in the request's language; empty when none is counted"
     )
 
 

@@ -29,11 +29,12 @@ from scenarios.forms import (
     LibraryForm,
     designer_options,
 )
+from scenarios.jobs.options import simulate_limits
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
 from upfront import labels
-from upfront.reference.fetch import data_revision_current
+from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 
 # A new scenario starts from these (the user changes every one of them).
@@ -276,6 +277,25 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
     return render(request, "scenarios/_checks.html", {"checks": checks, "notes": notes})
 
 
+def _faults_shown(scenario: Scenario) -> dict[str, Any] | None:
+    """What makes a saved scenario invalid, as its page lists it: the errors of its quick
+    checks (the scenario's own and its forces'), each with its rule and where it points, and
+    whether a force breaks a DYO rule. None for a valid scenario, or when nothing can be
+    checked (no reference data)."""
+    if scenario.valid:
+        return None
+    try:
+        checks = _quick_check(scenario.document)
+    except ReferenceDataNotLoaded:
+        return None
+    errors = [f for f in checks["findings"] if f["severity"] == "error"]
+    return {
+        "faults": checks["faults"],
+        "errors": errors,
+        "forces": any(f["side"] is not None for f in errors),
+    }
+
+
 def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenario, rights = _scenario(request, public_id)
     user = request.user
@@ -300,6 +320,8 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "stale": revision is not None and scenario.data_revision_id != revision.pk,
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
         **plays_context(scenario, user, can_record=rights.can_record_play),
+        "simulation_options": simulate_limits(),
+        "faults": _faults_shown(scenario),
     }
     return render(request, "scenarios/detail.html", context)
 
