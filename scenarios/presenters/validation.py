@@ -30,6 +30,7 @@ from upfront.rules.digest import DIGEST_KINDS
 from upfront.rules.messages import Message
 from upfront.rules.scenario_checks import MountainAdaptationApplied
 
+
 def _rule(rule: str) -> str:
     """A rule reference as a player reads it ("scenario card" in words, numbers as they are)."""
     return labels.label("rule_word", rule) or rule

@@ -62,7 +62,9 @@ def test_a_path_is_said_in_words_in_both_languages(
         assert said == italian
 
 
-@pytest.mark.parametrize("path", ["scenario.no_such_field", "scenario", "", "scenario.sides[0].force.x"])
+@pytest.mark.parametrize(
+    "path", ["scenario.no_such_field", "scenario", "", "scenario.sides[0].force.x"]
+)
 def test_a_path_that_cannot_be_named_is_left_out_never_shown(path: str) -> None:
     assert where(path, Places.of(BODY)) is None
     assert where_all([path, "scenario.weather[0]"], Places.of(BODY)) == ["Weather"]

@@ -288,9 +288,7 @@ def test_no_transcription_remark_reaches_a_player(
 def test_the_admin_still_shows_the_transcription_remark(client: Client, admin_user) -> None:  # type: ignore[no-untyped-def]
     client.force_login(admin_user)
     stug = m.PersonalityCard.objects.get(nationality__code="german", card_no=39)
-    page = text(
-        client.get(reverse("admin:reference_personalitycard_change", args=[stug.pk]))
-    )
+    page = text(client.get(reverse("admin:reference_personalitycard_change", args=[stug.pk])))
     assert "OCR gives" in page
 
 

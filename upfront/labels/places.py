@@ -52,9 +52,7 @@ class Places:
             force = side.get("force") if isinstance(side.get("force"), Mapping) else {}
             found = force.get("groups") if isinstance(force.get("groups"), list) else []
             groups.append(
-                tuple(
-                    str(g.get("label") or "") if isinstance(g, Mapping) else "" for g in found
-                )
+                tuple(str(g.get("label") or "") if isinstance(g, Mapping) else "" for g in found)
             )
         return cls(roles=tuple(roles), groups=tuple(groups))
 

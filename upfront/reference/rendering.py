@@ -130,9 +130,7 @@ def render_format_errors(error: ForceFormatError) -> list[dict[str, str]]:
     return render_faults(error.errors)
 
 
-def render_faults(
-    faults: list[FormatError], places: Places | None = None
-) -> list[dict[str, str]]:
+def render_faults(faults: list[FormatError], places: Places | None = None) -> list[dict[str, str]]:
     """Faults of a document (its shape or its codes): ``[{"path", "message"}]``; with
     ``places`` (a scenario's), also ``where``: the part in words (upfront.labels.places; empty
     when it has none)."""
