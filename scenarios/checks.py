@@ -36,8 +36,8 @@ def scenario_quick_check(*, data: Any) -> dict[str, Any]:
     """Check a scenario document (or body) and render what the checks find.
 
     Answers ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}``:
-    ``faults`` are the document's format faults (``[{"path", "message", "where"}]``; with any, nothing
-    else can be checked and ``findings`` is empty), or the codes the reference data does not
+    ``faults`` are the document's format faults (``[{"path", "message", "where"}]``, ``where``
+    the part in words; with any, nothing else can be checked and ``findings`` is empty), or the codes the reference data does not
     know (then the checks still run on the rest); ``findings`` are the checks' findings with
     their rule summaries. ``valid`` is true when there is no fault and no error finding.
     Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
