@@ -37,9 +37,10 @@ def scenario_quick_check(*, data: Any) -> dict[str, Any]:
 
     Answers ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}``:
     ``faults`` are the document's format faults (``[{"path", "message", "where"}]``, ``where``
-    the part in words; with any, nothing else can be checked and ``findings`` is empty), or the codes the reference data does not
-    know (then the checks still run on the rest); ``findings`` are the checks' findings with
-    their rule summaries. ``valid`` is true when there is no fault and no error finding.
+    the part in words; with any, nothing else can be checked and ``findings`` is empty), or the
+    codes the reference data does not know (then the checks still run on the rest);
+    ``findings`` are the checks' findings with their rule summaries and ``where``. ``valid``
+    is true when there is no fault and no error finding.
     Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
     """
     data = _as_document(data)
