@@ -61,7 +61,7 @@ LEFT_OUT = {
     engine.BLACK_SIX_ATTEMPTS: gettext_lazy(
         "The attempts after an opponent's black 6 (48.2) are not counted: they depend on how "
         "many Random Numbers the opponent draws in a deck, which no rule gives. Give that "
-        "number as the option \u201cOpponent's Random Numbers per deck\u201d to count them."
+        "number as the option “Opponent's Random Numbers per deck” to count them."
     ),
     engine.ALTITUDE_LIMIT_DRAW: gettext_lazy(
         "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "

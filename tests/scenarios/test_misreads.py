@@ -227,3 +227,20 @@ def test_the_48_2_option_is_stated_in_the_report(
         simulate_scenario(saved, runs=2_000, seed=1, opponent_rn_draws_per_deck=4), language
     )
     assert assumed in given and left_out not in given
+
+
+# --- card names: printed, without the data's transcription remarks -------------------------------
+
+
+def test_no_page_shows_a_card_names_transcription_remark(
+    owner: Any, owner_client: Client, scenario_document: dict[str, Any]
+) -> None:
+    # German #39 is stored as 'StuG III (OCR gives "StuG IIIB"/…)': players read "StuG III".
+    defender = scenario_document["scenario"]["sides"][1]["force"]
+    defender["groups"].append({"label": "C", "cards": [{"card": 39}]})
+    saved = scenario_create(owner=owner, data=scenario_document)
+    for language in ("en", "it"):
+        preview = page(owner_client, f"/scenarios/{saved.public_id}/", language)
+        assert "StuG III" in visible(preview) and "OCR" not in preview
+        picker = page(owner_client, "/builder/cards/?nationality=german", language)
+        assert "#39 StuG III" in visible(picker) and "OCR" not in picker
