@@ -31,14 +31,18 @@ class FindingSerializer(serializers.Serializer):
     )
     paths = serializers.ListField(child=serializers.CharField(), help_text="Every such path")
     fields = serializers.ListField(
-        child=serializers.CharField(), help_text="Those parts as the designer names them"
+        child=serializers.CharField(),
+        help_text="Those parts in words, in the request's language (\"Attacker's force, group "
+        'A, card 3"); a part that cannot be named is left out',
     )
 
 
 class FaultSerializer(serializers.Serializer):
     path = serializers.CharField(help_text="JSON path of the part of the document at fault")
     message = serializers.CharField(help_text="In the request's language")
-    fields = serializers.ListField(child=serializers.CharField())
+    fields = serializers.ListField(
+        child=serializers.CharField(), help_text="That part in words, in the request's language"
+    )
 
 
 class DeckChangeSerializer(serializers.Serializer):

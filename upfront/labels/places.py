@@ -45,12 +45,15 @@ class Places:
         sides = body.get("sides") if isinstance(body, Mapping) else None
         if not isinstance(sides, list):
             return cls()
-        roles, groups = [], []
-        for side in sides:
-            side = side if isinstance(side, Mapping) else {}
+        roles: list[str] = []
+        groups: list[tuple[str, ...]] = []
+        for item in sides:
+            side: Mapping[str, Any] = item if isinstance(item, Mapping) else {}
             roles.append(str(side.get("role") or ""))
-            force = side.get("force") if isinstance(side.get("force"), Mapping) else {}
-            found = force.get("groups") if isinstance(force.get("groups"), list) else []
+            raw = side.get("force")
+            force: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+            listed = force.get("groups")
+            found: list[Any] = listed if isinstance(listed, list) else []
             groups.append(
                 tuple(str(g.get("label") or "") if isinstance(g, Mapping) else "" for g in found)
             )
@@ -152,7 +155,7 @@ def where(path: str, places: Places | None = None) -> str | None:
         words = _force_words(steps, places, None)
     if not words:
         return None
-    return capfirst(", ".join([*prefix, *words]))
+    return str(capfirst(", ".join([*prefix, *words])))
 
 
 def where_all(paths: Iterable[str], places: Places | None = None) -> list[str]:
