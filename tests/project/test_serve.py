@@ -28,7 +28,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +39,7 @@ import pytest
 import requests
 
 from conftest import skip_or_fail
+from tests.private_services import PrivateRedis, free_port
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 pytestmark = pytest.mark.services
@@ -61,12 +61,6 @@ NOT_INHERITED = {
     "SERVE_PROCESSES",
     "SERVE_PREPARE",
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _until(predicate: Callable[[], Any], timeout: float, what: str, log: Path) -> Any:
@@ -118,37 +112,6 @@ def _running(pid: int, started: int) -> bool:
 
 
 # --- The services: a private Redis, a throwaway PostgreSQL database ---------------------------
-
-
-class PrivateRedis:
-    def __init__(self, directory: Path) -> None:
-        self.port = _free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        server = shutil.which("redis-server")
-        assert server
-        self.process = subprocess.Popen(
-            [
-                *(server, "--port", str(self.port), "--bind", "127.0.0.1"),
-                *("--save", "", "--appendonly", "no", "--dir", str(directory)),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        import redis
-
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                redis.Redis.from_url(self.url, socket_connect_timeout=0.5).ping()
-                return
-            except redis.exceptions.ConnectionError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError("the private redis-server did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def _postgres_admin() -> tuple[Callable[[str], None], str]:
@@ -241,8 +204,9 @@ def stack(postgres_required: None, tmp_path_factory: pytest.TempPathFactory) -> 
             skip_or_fail(f"cannot create a database on the test run's PostgreSQL server: {exc}")
         cleanup.callback(execute, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         redis_server = PrivateRedis(directory)
+        redis_server.start()
         cleanup.callback(redis_server.stop)
-        port = _free_port()
+        port = free_port()
         env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
         env.update(
             DATABASE_URL=server_url + database,

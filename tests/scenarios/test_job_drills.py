@@ -27,7 +27,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -39,6 +38,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from tests.private_services import PrivateRedis
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -55,59 +55,6 @@ DRILL_ENV = {
 KILLS = int(os.environ.get("DRILL_KILLS", "5"))
 # With the default settings, a job whose worker died is taken over within this (issue 15).
 RECOVERY_LIMIT = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class PrivateRedis:
-    """A redis-server of this test only, stopped and started again on the same port."""
-
-    def __init__(self, directory: Path) -> None:
-        self.port = _free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.directory = directory
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        server = shutil.which("redis-server")
-        assert server
-        self.process = subprocess.Popen(
-            [
-                server,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.directory),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        import redis
-
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                redis.Redis.from_url(self.url, socket_connect_timeout=0.5).ping()
-                return
-            except redis.exceptions.ConnectionError:
-                time.sleep(0.1)
-        raise AssertionError("the private redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 @pytest.fixture
