@@ -244,3 +244,28 @@ def test_no_page_shows_a_card_names_transcription_remark(
         assert "StuG III" in visible(preview) and "OCR" not in preview
         picker = page(owner_client, "/builder/cards/?nationality=german", language)
         assert "#39 StuG III" in visible(picker) and "OCR" not in picker
+
+
+@pytest.mark.parametrize(
+    ("language", "where"),
+    [("en", "Group Assault, card 2"), ("it", "Gruppo Assault, carta 2")],
+)
+def test_the_builder_says_where_a_fault_is_in_words(language: str, where: str) -> None:
+    import json
+
+    from upfront.rules.examples import EXAMPLE_FORCE
+
+    force = copy.deepcopy(EXAMPLE_FORCE)
+    force["groups"][0]["label"] = "Assault"
+    force["groups"][0]["cards"][1]["card"] = "four"  # not a card number
+    client = Client()
+    panel = client.post(
+        "/builder/panel/", {"force": json.dumps(force)}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    body = html.unescape(panel.content.decode())
+    assert where in visible(body) and "groups[" not in body
+    answer = client.post(
+        "/builder/import/", {"force": json.dumps(force)}, HTTP_ACCEPT_LANGUAGE=language
+    ).json()
+    assert [e["path"] for e in answer["errors"]] == ["groups[0].cards[1].card"]
+    assert [e["where"] for e in answer["errors"]] == [where]

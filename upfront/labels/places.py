@@ -59,6 +59,11 @@ class Places:
             )
         return cls(roles=tuple(roles), groups=tuple(groups))
 
+    @classmethod
+    def of_force(cls, force: Any) -> Places:
+        """From a Force document as plain data (the builder's): its groups are the only side's."""
+        return cls.of({"sides": [{"role": "", "force": force}]})
+
     def group(self, side: int | None, index: int) -> str:
         labels = self.groups[side] if side is not None and side < len(self.groups) else ()
         found = labels[index] if index < len(labels) else ""
@@ -151,8 +156,8 @@ def where(path: str, places: Places | None = None) -> str | None:
         return None
     if steps[0] == ("scenario", None):
         words = _scenario_words(steps[1:], places)
-    else:  # a Force document's own path (the builder's)
-        words = _force_words(steps, places, None)
+    else:  # a Force document's own path (the builder's; Places.of_force)
+        words = _force_words(steps, places, 0)
     if not words:
         return None
     return str(capfirst(", ".join([*prefix, *words])))
