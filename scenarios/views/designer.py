@@ -34,6 +34,7 @@ from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
 from upfront import labels
+from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 
@@ -380,8 +381,9 @@ def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
     try:
         services.scenario_recheck(scenario=scenario)
     except services.ScenarioInputError as exc:
+        places = Places.of(scenario.document.get("scenario"))
         for error in exc.errors:
-            messages.error(request, f"{error['path']}: {error['message']}")
+            messages.error(request, located(error["message"], error["path"], places))
     else:
         messages.success(request, _("Checked again against the current reference data."))
     return redirect("scenarios:detail", public_id=public_id)

@@ -167,3 +167,9 @@ def where_all(paths: Iterable[str], places: Places | None = None) -> list[str]:
     """Each path's words, once each, in order; the paths that cannot be named left out."""
     found = (where(path, places) for path in paths)
     return list(dict.fromkeys(text for text in found if text))
+
+
+def located(message: str, path: str, places: Places | None = None) -> str:
+    """A fault's message followed by where it is, for a one-line notice: "… (Weather)"."""
+    found = where(path, places)
+    return f"{message} ({found})" if found else message
