@@ -122,3 +122,46 @@ def test_faults_are_said_where_they_are(browser, live_server, width: int, langua
         path=str(SHOTS / f"scenario-{width}-{language}.png"), full_page=True, caret="initial"
     )
     assert violations == []
+
+
+@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (375, "it"), (375, "en")])
+def test_the_48_2_option_and_the_48_3_cards_in_the_simulation_report(  # type: ignore[no-untyped-def]
+    browser, live_server, width: int, language: str
+) -> None:
+    from playwright.sync_api import expect
+
+    from scenarios.services import scenario_create
+
+    url = live_server.url
+    owner = _user("clark")
+    document = copy.deepcopy(SCENARIO_DOCUMENT)
+    document["scenario"]["sides"][1]["force"]["random_reinforcement_decks"] = [1, 2, 3]
+    scenario = scenario_create(owner=owner, data=document)
+    violations: list[str] = []
+    page = _page(browser, width, language, violations)
+    page.goto(f"{url}/accounts/login/?next=/scenarios/mine/")
+    page.fill("input[name=login]", "clark")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.account-form button[type=submit]")
+    page.wait_for_url(f"{url}/scenarios/mine/")
+
+    page.goto(f"{url}/scenarios/{scenario.public_id}/")
+    label = {"en": "Opponent's Random Numbers per deck", "it": "Numeri Casuali dell'avversario"}
+    expect(page.locator("label[for=job-opponent-rn]")).to_contain_text(label[language])
+    page.fill("#job-runs", "2000")
+    page.fill("#job-opponent-rn", "6")
+    page.click("#job-simulate")
+    page.wait_for_url("**/jobs/*/")
+    page.wait_for_selector("#job-status.job-succeeded", timeout=20_000)
+    report = page.locator("#job-status")
+    assumed = {"en": "draws 6 Random Numbers per deck", "it": "estrae 6 Numeri Casuali per mazzo"}
+    expect(report).to_contain_text(assumed[language])
+    expect(report).to_contain_text("8 Wollak, 9 Streich")
+    expect(report).to_contain_text("39 StuG III")
+    expect(report).not_to_contain_text("OCR")
+    _no_sideways_scroll(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(
+        path=str(SHOTS / f"simulation-{width}-{language}.png"), full_page=True, caret="initial"
+    )
+    assert violations == []
