@@ -131,7 +131,7 @@ def _seed(n_public: int, n_libraries: int, rng: random.Random) -> None:
     from django.utils import timezone
 
     from scenarios import services
-    from scenarios.models import Library, Scenario
+    from scenarios.models import Library, Scenario, wider_visibility
     from upfront.reference.fetch import catalogue_current
     from upfront.rules.validate import validate_force
 
@@ -184,11 +184,14 @@ def _seed(n_public: int, n_libraries: int, rng: random.Random) -> None:
         size = sum(max(t, b) for t, b in zip(side_totals[index], budgets, strict=True))
         library = libraries[n % len(libraries)]
         when = now - timedelta(minutes=rng.randint(0, 365 * 24 * 60))
+        visibility = "public" if n < n_public else rng.choice(("private", "unlisted"))
         rows.append(
             Scenario(
                 owner_id=library.owner_id,
                 library=library,
-                visibility="public" if n < n_public else rng.choice(("private", "unlisted")),
+                visibility=visibility,
+                # bulk_create calls no save(): the column Scenario.save() keeps, set here.
+                effective_visibility=wider_visibility(visibility, library.visibility),
                 document=document,
                 title=body["title"],
                 description=body["description"],

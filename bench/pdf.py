@@ -8,10 +8,19 @@ In one run, in a database of its own (a fresh SQLite file, deleted at the end):
    sheet as a worker calling it would start, with one fresh ``--user-data-dir`` for the run
    (target: WeasyPrint <= 0.25 x Chromium). WeasyPrint on Chromium's very file, and the full
    ``render_scenario_pdf`` (context, template and PDF), are timed too;
-2. a library of 50 scenarios as one PDF (``render_library_pdf``): pages per second
-   (target >= 20).
+2. a library of 50 scenarios as one PDF rendered in this process, one sheet after the other
+   (``render_library_pdf``: each sheet, then the binding): pages per second;
+3. with ``--redis`` (or ``REDIS_URL``): the same library as a book job on real Celery workers
+   (``celery -A upfront worker -Q pdf``, prefork) with 1 and then 2 worker processes, each
+   started afresh and warmed up with a small book first: a cold book (no sheet stored) through
+   the chord, pages per second (target >= 20 with two processes) and the ratio 2 / 1 (target
+   >= 1.7); then, with two processes, the book again after one scenario changed (target <=
+   0.3 x the cold book). Wall clock from the request to the finished job, and the CPU time of
+   the worker processes (read from /proc). The workers share this run's SQLite file and a
+   media directory of its own; the Redis database given is used as broker and result backend.
 
     .venv/bin/python bench/pdf.py [-n 9] [--library 50] [--chromium /usr/bin/chromium]
+        [--redis redis://127.0.0.1:6379/3] [--only-book]
 
 Prints a table; the figures go in docs/performance.md.
 """
@@ -24,6 +33,7 @@ import io
 import os
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -108,11 +118,26 @@ def main() -> None:
     parser.add_argument("--library", type=int, default=50, help="scenarios in the library")
     parser.add_argument("--library-runs", type=int, default=3)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("REDIS_URL", ""),
+        help="broker and result backend of the book on real workers (skipped without one)",
+    )
+    parser.add_argument("--only-book", action="store_true", help="only the book on workers")
+    parser.add_argument("--logs", type=Path, help="keep the workers' logs in this directory")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="bench-pdf-"))
     os.environ["SQLITE_PATH"] = str(work / "bench.sqlite3")
+    os.environ["MEDIA_ROOT"] = str(work / "media")
     os.environ.pop("DATABASE_URL", None)
+    if args.redis:
+        # This process requests the book jobs: it sends them to the workers' broker.
+        os.environ.update(
+            CELERY_BROKER_URL=args.redis,
+            CELERY_RESULT_BACKEND=args.redis,
+            CELERY_TASK_ALWAYS_EAGER="0",
+        )
     try:
         _run(args, work)
     finally:
@@ -124,12 +149,10 @@ def _run(args: argparse.Namespace, work: Path) -> None:
 
     django.setup()
     from django.contrib.auth import get_user_model
-    from django.contrib.staticfiles import finders
     from django.core.management import call_command
-    from weasyprint import HTML
 
     from bench.library import BASES
-    from scenarios import services, setup_sheet
+    from scenarios import services
     from upfront.reference.loading import reference_data_load
 
     call_command("migrate", verbosity=0)
@@ -145,6 +168,30 @@ def _run(args: argparse.Namespace, work: Path) -> None:
         for i in range(args.library)
     ]
     sheet = scenarios[0]
+    rows: list[tuple[str, str, str, str]] = []
+    if not args.only_book:
+        rows += _in_process(args, work, library, scenarios, sheet)
+    if args.redis:
+        rows += _book_on_workers(args, work, owner, scenarios)
+    else:
+        print("no --redis (or REDIS_URL): the book on real workers is skipped")
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'wall':>9}  {'CPU':>9}  note")
+    for name, wall, cpu, note in rows:
+        print(f"{name:<{width}}  {wall:>9}  {cpu:>9}  {note}")
+
+
+def row(name: str, wall: str, cpu: str, note: str = "") -> tuple[str, str, str, str]:
+    return name, wall, cpu, note
+
+
+def _in_process(
+    args: argparse.Namespace, work: Path, library: Any, scenarios: list[Any], sheet: Any
+) -> list[tuple[str, str, str, str]]:
+    from django.contrib.staticfiles import finders
+    from weasyprint import HTML
+
+    from scenarios import setup_sheet
 
     # Chromium reads a self-contained file: the sheet's HTML with print.css inlined. WeasyPrint
     # is timed twice: as the app runs it in a warm worker (the same HTML, print.css parsed once
@@ -211,10 +258,7 @@ def _run(args: argparse.Namespace, work: Path) -> None:
         library_pages = _pages(pdf)
     library_s, library_cpu = statistics.median(wall_s), statistics.median(cpu_s)
 
-    def row(name: str, wall: str, cpu: str, note: str = "") -> tuple[str, str, str, str]:
-        return name, wall, cpu, note
-
-    rows = [
+    return [
         row(
             "sheet, WeasyPrint, warm worker",
             f"{weasy_ms:.0f} ms",
@@ -250,13 +294,178 @@ def _run(args: argparse.Namespace, work: Path) -> None:
             "library, pages per second",
             f"{library_pages / library_s:.1f}",
             f"{library_pages / library_cpu:.1f}",
-            "target >= 20",
+            "one process, no results printed",
         ),
     ]
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'wall':>9}  {'CPU':>9}  note")
-    for name, wall, cpu, note in rows:
-        print(f"{name:<{width}}  {wall:>9}  {cpu:>9}  {note}")
+
+
+# --- The book on real workers ------------------------------------------------------------------
+
+
+def _tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) of a process and all its live descendants, from /proc."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    tree, todo = {root}, [root]
+    while todo:
+        pid = todo.pop()
+        for child, parent in parents.items():
+            if parent == pid and child not in tree:
+                tree.add(child)
+                todo.append(child)
+    return sum(times.get(pid, 0.0) for pid in tree)
+
+
+class _Worker:
+    """``celery -A upfront worker -Q pdf --concurrency=N`` on this run's database and media."""
+
+    def __init__(self, logs: Path, redis_url: str, processes: int) -> None:
+        celery = shutil.which("celery", path=str(Path(sys.executable).parent))
+        if not celery:
+            raise SystemExit("the celery command is not installed")
+        # The defaults of the job settings: nothing of the caller's JOB_/CELERY_ environment.
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("JOB_", "CELERY_"))}
+        env.update(
+            CELERY_BROKER_URL=redis_url,
+            CELERY_RESULT_BACKEND=redis_url,
+            CELERY_TASK_ALWAYS_EAGER="0",
+            REDIS_URL=redis_url,
+            PYTHONUNBUFFERED="1",
+        )
+        self.log = logs / f"worker-{processes}.log"
+        self.proc = subprocess.Popen(
+            [
+                celery,
+                *("-A", "upfront", "worker", "-Q", "pdf", "--pool=prefork"),
+                f"--concurrency={processes}",
+                *("-n", f"bench-pdf-{processes}-{os.getpid()}@%h", "--loglevel=INFO"),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 120
+        while "ready." not in self.log.read_text(errors="replace"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the worker did not start:\n{self.log.read_text()}")
+            time.sleep(0.2)
+
+    def cpu(self) -> float:
+        return _tree_cpu(self.proc.pid)
+
+    def stop(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+
+def _book_job(owner: Any, library: Any, worker: _Worker) -> tuple[float, float, int]:
+    """Request a book job and wait for it: wall seconds, the workers' CPU seconds, pages."""
+    from django.core.files.storage import default_storage
+
+    from scenarios.jobs.services import job_request
+    from scenarios.models import Job
+
+    cpu = worker.cpu()
+    start = time.perf_counter()
+    job = job_request(user=owner, kind="pdf", library=library)  # sent at once (autocommit)
+    while not Job.objects.filter(pk=job.pk, status__in=Job.FINISHED).exists():
+        if time.perf_counter() - start > 900:
+            raise SystemExit(f"the book did not finish:\n{worker.log.read_text()[-3000:]}")
+        time.sleep(0.02)
+    wall = time.perf_counter() - start
+    spent = worker.cpu() - cpu
+    job.refresh_from_db()
+    if job.status != Job.Status.SUCCEEDED:
+        raise SystemExit(f"the book failed: {job.error} {job.error_params}")
+    with default_storage.open(job.file, "rb") as handle:
+        return wall, spent, _pages(handle.read())
+
+
+def _book_on_workers(
+    args: argparse.Namespace, work: Path, owner: Any, scenarios: list[Any]
+) -> list[tuple[str, str, str, str]]:
+    from scenarios import services
+
+    library = scenarios[0].library
+    warm = services.library_create(owner=owner, title="Warm-up")
+    for scenario in scenarios[:4]:  # the same documents under other titles: other sheets
+        document = copy.deepcopy(scenario.document)
+        document["scenario"]["title"] += " (warm-up)"
+        services.scenario_create(owner=owner, library=warm, data=document)
+    sheets = Path(os.environ["MEDIA_ROOT"]) / "setup-sheets"
+    results: dict[int, tuple[float, float, int]] = {}
+    rows = []
+    changed = None
+    for processes in (1, 2):
+        logs = args.logs or work
+        logs.mkdir(parents=True, exist_ok=True)
+        worker = _Worker(logs, args.redis, processes)
+        try:
+            shutil.rmtree(sheets, ignore_errors=True)
+            _book_job(owner, warm, worker)  # each process imports WeasyPrint and sets up fonts
+            shutil.rmtree(sheets, ignore_errors=True)  # cold: no sheet stored
+            results[processes] = wall, cpu, pages = _book_job(owner, library, worker)
+            rows.append(
+                row(
+                    f"book of {len(scenarios)}, {processes} worker process(es), cold",
+                    f"{wall:.2f} s",
+                    f"{cpu:.2f} s",
+                    f"{pages} pages, {pages / wall:.1f} pages/s"
+                    + (", target >= 20" if processes == 2 else ""),
+                )
+            )
+            if processes == 2:
+                # One scenario changed: its sheet alone is rendered, then the book bound again.
+                scenario = scenarios[len(scenarios) // 2]
+                document = copy.deepcopy(scenario.document)
+                document["scenario"]["description"] += " Changed for the bench."
+                services.scenario_update(scenario=scenario, data=document, author=owner)
+                changed = _book_job(owner, library, worker)
+        finally:
+            worker.stop()
+    (wall_1, cpu_1, pages_1), (wall_2, cpu_2, pages_2) = results[1], results[2]
+    rows.append(
+        row(
+            "book, 2 processes / 1, pages per second",
+            f"{(pages_2 / wall_2) / (pages_1 / wall_1):.2f} x",
+            f"{cpu_2 / cpu_1:.2f} x",
+            "target >= 1.7 (wall); CPU: the work's total, 2 / 1",
+        )
+    )
+    assert changed is not None
+    rows.append(
+        row(
+            "book, one scenario changed (2 processes)",
+            f"{changed[0]:.2f} s",
+            f"{changed[1]:.2f} s",
+            f"{changed[2]} pages",
+        )
+    )
+    rows.append(
+        row(
+            "book, changed / cold (2 processes)",
+            f"{changed[0] / wall_2:.2f} x",
+            f"{changed[1] / cpu_2:.2f} x",
+            "target <= 0.3",
+        )
+    )
+    return rows
 
 
 if __name__ == "__main__":

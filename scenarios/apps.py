@@ -24,7 +24,10 @@ class ScenariosConfig(AppConfig):
         for model in (Scenario, Library, DataRevision):
             for signal in (post_save, post_delete):
                 signal.connect(
-                    listing_cache.listing_changed,
+                    # New reference data also changes the filter form's choices.
+                    listing_cache.reference_changed
+                    if model is DataRevision
+                    else listing_cache.listing_changed,
                     sender=model,
                     dispatch_uid=f"scenarios.listing.{model.__name__}.{signal is post_save}",
                 )

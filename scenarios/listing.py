@@ -8,7 +8,8 @@ the database, so a list costs the same number of queries however long it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -96,12 +97,68 @@ def rows_of_ids(ids: Sequence[int]) -> list[Scenario]:
     return [by_id[pk] for pk in ids if pk in by_id]
 
 
+class _Words:
+    """The words of one page's rows, each looked up once per page: rows repeat the same few
+    periods, theatres, sizes and verdicts, and every lookup is a translation."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, object], str] = {}
+        self.byline = gettext("by %(owner)s")
+
+    def _once(self, kind: str, code: object, make: Callable[[], str]) -> str:
+        key = (kind, code)
+        word = self._seen.get(key)
+        if word is None:
+            word = self._seen[key] = make()
+        return word
+
+    def period(self, code: str) -> str:
+        return self._once("period", code, lambda: filters.period_label(code))
+
+    def theatre(self, code: str) -> str:
+        return self._once("theatre", code, lambda: str(labels.THEATRE.get(code, code)))
+
+    def expansion(self, code: str) -> str:
+        return self._once("expansion", code, lambda: str(labels.EXPANSION.get(code, code)))
+
+    def balance(self, code: str) -> str:
+        return self._once("balance", code, lambda: str(labels.BALANCE_VERDICT[code]))
+
+    def size(self, points: int) -> str:
+        return self._once(
+            "size",
+            points,
+            lambda: ngettext("%(points)s point", "%(points)s points", points) % {"points": points},
+        )
+
+    def plays(self, count: int) -> str:
+        if not count:
+            return ""
+        return self._once(
+            "plays",
+            count,
+            lambda: ngettext("%(count)s play", "%(count)s plays", count) % {"count": count},
+        )
+
+
+def summary(description: str) -> str:
+    """The description cut at ``SUMMARY_LENGTH`` characters, as ``Truncator.chars`` cuts it.
+
+    ``Truncator`` walks the text character by character; a text no longer than the limit
+    (NFC-normalised first, as ``Truncator`` does) is returned as it is without the walk."""
+    text = unicodedata.normalize("NFC", description)
+    if len(text) <= SUMMARY_LENGTH:
+        return text
+    return Truncator(text).chars(SUMMARY_LENGTH)
+
+
 def _row(
     scenario: Scenario,
     *,
     nationalities: Mapping[str, str],
     weather: Mapping[str, str],
     decks: Mapping[str, str],
+    words: _Words,
 ) -> ScenarioRow:
     library = scenario.library
     # A library is named only when it is public: a public scenario kept in a private or
@@ -115,28 +172,24 @@ def _row(
         title=scenario.title,
         description=scenario.description,
         nationalities=names,
-        period=filters.period_label(scenario.period),
-        theatre=str(labels.THEATRE.get(scenario.theatre, scenario.theatre)),
+        period=words.period(scenario.period),
+        theatre=words.theatre(scenario.theatre),
         terrain_deck=decks.get(scenario.terrain_deck, scenario.terrain_deck),
         weather=[weather.get(c, c) for c in scenario.weather_codes],
-        expansions=[str(labels.EXPANSION.get(c, c)) for c in scenario.expansion_codes],
+        expansions=[words.expansion(c) for c in scenario.expansion_codes],
         size_points=scenario.size_points,
-        size=ngettext("%(points)s point", "%(points)s points", scenario.size_points)
-        % {"points": scenario.size_points},
+        size=words.size(scenario.size_points),
         owner=owner,
-        byline=gettext("by %(owner)s") % {"owner": owner},
+        byline=words.byline % {"owner": owner},
         library_title=shown.title if shown else None,
         library_url=links.library_path(shown.public_id) if shown else None,
         created_at=scenario.created_at,
         updated_at=scenario.updated_at,
-        plays=ngettext("%(count)s play", "%(count)s plays", scenario.plays_counted)
-        % {"count": scenario.plays_counted}
-        if scenario.plays_counted
-        else "",
+        plays=words.plays(scenario.plays_counted),
         balance_verdict=scenario.balance_verdict,
-        balance=str(labels.BALANCE_VERDICT[scenario.balance_verdict]),
+        balance=words.balance(scenario.balance_verdict),
         matchup=" · ".join(names),
-        summary=Truncator(scenario.description).chars(SUMMARY_LENGTH),
+        summary=summary(scenario.description),
         updated=date_format(localtime(scenario.updated_at), "DATE_FORMAT"),
     )
 
@@ -148,4 +201,5 @@ def scenario_rows(scenarios: Iterable[Scenario]) -> list[ScenarioRow]:
         "weather": filters.weather_names(),
         "decks": filters.terrain_deck_names(),
     }
-    return [_row(scenario, **names) for scenario in scenarios]
+    words = _Words()
+    return [_row(scenario, **names, words=words) for scenario in scenarios]

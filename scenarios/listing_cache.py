@@ -73,3 +73,27 @@ def cache_key(kind: str, request: HttpRequest) -> str:
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
     return f"scenarios:{kind}:{listing_version()}:{get_language()}:{address}"
+
+
+FILTERS_VERSION_KEY = "scenarios:filters-version"
+
+
+def reference_changed(**_: Any) -> None:
+    """New or corrected reference data (a signal receiver): the lists show its names, the
+    filter form its choices; both are out of date."""
+    listing_changed()
+    cache.set(FILTERS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+    transaction.on_commit(lambda: cache.set(FILTERS_VERSION_KEY, uuid.uuid4().hex, timeout=None))
+
+
+def filters_key(request: HttpRequest) -> str:
+    """The key of the list's filter form for this address (its page aside) and language: the
+    form shows the query's values and faults and the reference data's choices, nothing of
+    the listed scenarios, so only new reference data (``reference_changed``) replaces it."""
+    version = cache.get(FILTERS_VERSION_KEY)
+    if version is None:
+        cache.add(FILTERS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        version = cache.get(FILTERS_VERSION_KEY)
+    query = urlencode(sorted((k, v) for k, v in request.GET.lists() if k != "page"), doseq=True)
+    address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
+    return f"scenarios:filters:{version}:{get_language()}:{address}"

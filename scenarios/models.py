@@ -12,6 +12,7 @@ reads user content through it.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -23,6 +24,17 @@ from upfront.rules import codes
 from upfront.rules.scenario import TITLE_MAX_LENGTH
 
 VISIBILITY_CHOICES = labels.choices(codes.VISIBILITIES, labels.VISIBILITY)
+
+# Visibilities from the narrowest to the widest.
+VISIBILITY_ORDER = ("private", "unlisted", "public")
+
+
+def wider_visibility(a: str, b: str | None) -> str:
+    """The wider of two visibilities (``b`` may be None: no library). A scenario's effective
+    visibility is the wider of its own and its library's (``scenarios.selectors``)."""
+    if b is None:
+        return a
+    return max(a, b, key=VISIBILITY_ORDER.index)
 
 
 class Library(models.Model):
@@ -56,6 +68,21 @@ class Library(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
+        fields = kwargs.get("update_fields")
+        if fields is None or "visibility" in fields:
+            # Its scenarios' effective visibility follows (Scenario.effective_visibility): a
+            # scenario narrower than the library takes the library's, the others their own.
+            narrower = VISIBILITY_ORDER[: VISIBILITY_ORDER.index(self.visibility)]
+            held = Scenario.objects.filter(library=self)
+            held.filter(visibility__in=narrower).exclude(
+                effective_visibility=self.visibility
+            ).update(effective_visibility=self.visibility)
+            held.exclude(visibility__in=narrower).exclude(
+                effective_visibility=models.F("visibility")
+            ).update(effective_visibility=models.F("visibility"))
+
 
 class Scenario(models.Model):
     """A player's scenario: the v1 document and the columns lists filter on."""
@@ -69,6 +96,13 @@ class Scenario(models.Model):
     )
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
+    )
+    # The wider of its own visibility and its library's: who may see it (scenarios.selectors).
+    # Kept here, not joined from the library on every read, so the public lists count and page
+    # from the list's index alone (docs/performance.md, issue 15 §7): set by save() below,
+    # and by Library.save() for the scenarios of a library whose visibility changed.
+    effective_visibility = models.CharField(
+        max_length=10, choices=VISIBILITY_CHOICES, default="private", editable=False
     )
     # The interchange document (format v1), as validated when it was last saved.
     document = models.JSONField()
@@ -128,6 +162,7 @@ class Scenario(models.Model):
             "plays_draw",
             "plays_counted",
             "balance_verdict",
+            "effective_visibility",
         ],
         cascade_delete_history=True,
     )
@@ -140,7 +175,7 @@ class Scenario(models.Model):
             # carry the whole document (docs/performance.md).
             models.Index(
                 fields=[
-                    "visibility",
+                    "effective_visibility",
                     "-updated_at",
                     "-id",
                     "theatre",
@@ -162,6 +197,16 @@ class Scenario(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        library = self.library if self.library_id is not None else None
+        self.effective_visibility = wider_visibility(
+            self.visibility, library.visibility if library is not None else None
+        )
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"visibility", "library"} & set(fields):
+            kwargs["update_fields"] = {*fields, "effective_visibility"}
+        super().save(*args, **kwargs)
 
     @property
     def nationality_codes(self) -> list[str]:
@@ -242,6 +287,10 @@ class Job(models.Model):
     # Transient errors (database or broker unreachable) retried after a back-off: they are not
     # attempts (JOB_MAX_RETRIES bounds them, JOB_MAX_ATTEMPTS the takeovers).
     transient_retries = models.PositiveSmallIntegerField(default=0)
+    # A library book renders one sheet per scenario as its own task (docs/jobs.md#library-books):
+    # how many of the attempt's sheets are done, of how many ("n of N sheets").
+    sheets_done = models.PositiveSmallIntegerField(default=0)
+    sheets_total = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -284,6 +333,11 @@ class Job(models.Model):
     def state(self) -> str:
         """The status a player sees: ``waiting`` (not yet sent to the broker) or the status."""
         return "waiting" if self.waiting_for_broker else self.status
+
+    @property
+    def progress_params(self) -> dict[str, int]:
+        """The parameters of ``progress_note`` (a book's "n of N sheets")."""
+        return {"done": self.sheets_done, "total": self.sheets_total}
 
 
 # Rooms of their own whose models Django must find in this app's models module.

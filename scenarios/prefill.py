@@ -15,10 +15,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language
-
 from upfront import labels
-from upfront.reference.models import MountainAdaptation, PublishedScenario, TerrainCardType
+from upfront.reference.models import (
+    MountainAdaptation,
+    PublishedScenario,
+    TerrainCardType,
+    is_english_fallback,
+    localized,
+)
 from upfront.rules.codes import SSR_PILLBOX_NOT_ELEVATION
 from upfront.rules.scenario import ANY_BUILDINGS
 
@@ -45,8 +49,9 @@ class Prefill:
     budgets: dict[str, int | None] = field(default_factory=dict)  # role -> DYO points
     topography: str | None = None
     terrain_deck: str | None = None
-    # What the card says, shown beside the form: (label code, text).
-    card_texts: list[tuple[str, str]] = field(default_factory=list)
+    # What the card says, shown beside the form: (label code, text in the reader's language,
+    # whether that text is the English for want of its Italian).
+    card_texts: list[tuple[str, str, bool]] = field(default_factory=list)
     mountain_excluded: bool = False
     mountain_note: str = ""
 
@@ -192,9 +197,8 @@ def published_scenario_prefill(letter: str, *, mountain: bool) -> Prefill | None
         special_rules=removal_rules + cower_rules + first_rules + segment_rules,
         budgets={"attacker": row.dyo_attacker, "defender": row.dyo_defender},
         card_texts=[
-            ("deck_removals", row.deck_removals),
-            ("cower_cards", row.cower_cards),
-            ("first_player", row.first_player),
+            (kind, localized(row, kind), is_english_fallback(row, kind))
+            for kind in ("deck_removals", "cower_cards", "first_player")
         ],
     )
     if mountain:
@@ -213,7 +217,7 @@ def _apply_mountain(prefill: Prefill, row: PublishedScenario) -> None:
         return
     if adaptation.excluded:
         prefill.mountain_excluded = True
-        prefill.mountain_note = _tr(adaptation, "exclusion_reason")
+        prefill.mountain_note = localized(adaptation, "exclusion_reason")
         return
     # The adaptation's "no card removed" replaces the card's deck removals (docs/data.md).
     prefill.deck_changes = [c for c in prefill.deck_changes if c["action"] != "remove"]
@@ -237,13 +241,7 @@ def _apply_mountain(prefill: Prefill, row: PublishedScenario) -> None:
     if adaptation.topography_required is not None:
         prefill.topography = adaptation.topography_required.code
     prefill.terrain_deck = "mountain_elevation"  # M2: Terrain cards serve as Elevation Cards
-    prefill.mountain_note = _tr(adaptation, "cards_removed")
-
-
-def _tr(row: Any, name: str) -> str:
-    if (get_language() or "en")[:2] == "it" and getattr(row, f"{name}_it", ""):
-        return str(getattr(row, f"{name}_it"))
-    return str(getattr(row, f"{name}_en", ""))
+    prefill.mountain_note = localized(adaptation, "cards_removed")
 
 
 def prefill_apply(body: dict[str, Any], prefill: Prefill) -> dict[str, Any]:

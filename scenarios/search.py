@@ -1,4 +1,4 @@
-"""Text search over scenarios: PostgreSQL full-text search, a plain ``icontains`` on SQLite.
+"""Text search over scenarios: PostgreSQL full-text search, FTS5 on SQLite.
 
 On PostgreSQL the search runs on ``to_tsvector('simple', title || ' ' || description)``, the
 expression of the GIN index that migration ``0002_listing_and_search_indexes`` creates. The
@@ -8,11 +8,12 @@ configuration lowercases words without stemming: scenarios are written in Englis
 Italian, and one language's stemmer would mangle the other's words. Every word of the query
 must appear, as a word or the start of one (``cross`` finds "Crossroads").
 
-SQLite has no full-text index here: every word must appear somewhere in the title or the
-description (case-insensitive for ASCII letters). That reads every public row, about 24 ms
-for 10,000 scenarios on the benchmark machine (docs/performance.md): enough for the
-single-machine installations SQLite is meant for, and the list cache
-(``scenarios.listing_cache``) answers a repeated search without it.
+On SQLite the search asks the FTS5 table ``scenarios_scenario_fts`` (migration
+``0009_sqlite_fts5_search``, kept by triggers) with the same rule: every word, as a word or
+the start of one, in the title or the description. Each word goes into the FTS5 query as a
+quoted string with a prefix star (``"kohi"*``), so nothing a user types (a quote, ``*``,
+``NEAR``, ``-``, ``OR``) is read as FTS5 syntax. Before it, SQLite read every public row
+with ``LIKE`` (24 ms for 10,000 scenarios, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from typing import TypeVar
 
 from django.db import connections
 from django.db.models import Model, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 # The text configuration of the index and of every query: they must agree (see above).
 SEARCH_CONFIG = "simple"
 SEARCH_INDEX_NAME = "scenario_search_gin"
+# SQLite's full-text table (migration 0009_sqlite_fts5_search).
+FTS_TABLE = "scenarios_scenario_fts"
 # Longer queries are cut: a search box, not a query language.
 MAX_QUERY_LENGTH = 200
 MAX_WORDS = 8
@@ -66,7 +70,19 @@ def scenarios_search(queryset: QuerySet[M], text: str) -> QuerySet[M]:
     if connections[queryset.db].vendor == "postgresql":
         # alias(), not annotate(): the vector is only for WHERE, never fetched.
         return queryset.alias(search=search_vector()).filter(search=_prefix_query(words))
+    if connections[queryset.db].vendor == "sqlite":
+        matching = RawSQL(
+            f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [fts5_query(words)]
+        )
+        return queryset.filter(id__in=matching)
+    # Any other database: every word somewhere in the title or the description.
     condition = Q()
     for word in words:
         condition &= Q(title__icontains=word) | Q(description__icontains=word)
     return queryset.filter(condition)
+
+
+def fts5_query(words: list[str]) -> str:
+    """The FTS5 query of ``words``: each a quoted string (a ``"`` doubled, as FTS5 escapes
+    it) matched as the start of a word, all of them required."""
+    return " ".join('"{}"*'.format(word.replace('"', '""')) for word in words)

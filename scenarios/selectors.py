@@ -14,8 +14,10 @@ Who may see (``can_view``):
 
 A scenario's effective visibility is the wider of its own and its library's: a scenario in a
 public library is public (listed, searched, in feeds), in an unlisted library reachable by
-its link. It is decided in one place, ``_scenario_shared`` (queries) and
-``scenario_visibility`` (a row). A scenario that leaves a library keeps its own visibility.
+its link. The rule is ``models.wider_visibility``; the scenario's column
+``effective_visibility`` holds its result (kept by the models' ``save``), which
+``_scenario_shared`` (queries) reads, and ``scenario_visibility`` (a row) computes it from the
+row and its library. A scenario that leaves a library keeps its own visibility.
 
 What one may do with a scenario (``ScenarioRights``):
 
@@ -56,7 +58,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Value
 from django.http import Http404
 
-from scenarios.models import Job, Library, Scenario
+from scenarios.models import VISIBILITY_ORDER, Job, Library, Scenario, wider_visibility
 
 SHARED = ("unlisted", "public")
 
@@ -69,22 +71,13 @@ def _user_id(user: Any) -> int | None:
 # A scenario's effective visibility (the wider of its own and its library's): decided here.
 
 
-# Visibilities from the narrowest to the widest.
-VISIBILITY_ORDER = ("private", "unlisted", "public")
-
-
-def wider_visibility(a: str, b: str | None) -> str:
-    """The wider of two visibilities (``b`` may be None: no library)."""
-    if b is None:
-        return a
-    return max(a, b, key=VISIBILITY_ORDER.index)
-
-
 def _scenario_shared(levels: tuple[str, ...]) -> Q:
     """The scenarios whose effective visibility is one of ``levels`` (an upward-closed set:
     "unlisted or public", "public"): its own is, or its library's is. A shared folder shares
-    what it holds."""
-    return Q(visibility__in=levels) | Q(library__visibility__in=levels)
+    what it holds. The column ``effective_visibility`` holds it (kept by the models' save,
+    ``wider_visibility``): a condition on the library's row joined to every scenario kept the
+    public lists from their index (docs/performance.md, issue 15 §7)."""
+    return Q(effective_visibility__in=levels)
 
 
 def scenario_visibility(scenario: Scenario) -> str:
@@ -105,8 +98,18 @@ def scenarios_widened_by(library: Library, visibility: str) -> QuerySet[Scenario
 
 
 def _scenario_member(uid: int) -> Q:
-    """The scenarios ``uid`` sees and edits as owner, library owner or collaborator."""
-    return Q(owner_id=uid) | Q(library__owner_id=uid) | Q(library__collaborators__id=uid)
+    """The scenarios ``uid`` sees and edits as owner, library owner or collaborator.
+
+    The libraries ``uid`` collaborates on are a subquery, not a join through the
+    collaborators: a join repeats a scenario once per collaborator, and the ``DISTINCT``
+    that removed the repeats compared whole rows (documents included), which made the
+    API's list cost 100 ms over 10,000 scenarios (docs/performance.md, issue 15 §7)."""
+    collaborating = Library.collaborators.through.objects.filter(user_id=uid)
+    return (
+        Q(owner_id=uid)
+        | Q(library__owner_id=uid)
+        | Q(library_id__in=collaborating.values("library_id"))
+    )
 
 
 def libraries_visible_to(user: Any) -> QuerySet[Library]:
@@ -149,7 +152,7 @@ def scenarios_visible_to(user: Any) -> QuerySet[Scenario]:
     condition = _scenario_shared(SHARED)
     if uid is not None:
         condition |= _scenario_member(uid)
-    return Scenario.objects.filter(condition).distinct()
+    return Scenario.objects.filter(condition)
 
 
 def scenarios_editable_by(user: Any) -> QuerySet[Scenario]:
@@ -157,7 +160,7 @@ def scenarios_editable_by(user: Any) -> QuerySet[Scenario]:
     uid = _user_id(user)
     if uid is None:
         return Scenario.objects.none()
-    return Scenario.objects.filter(_scenario_member(uid)).distinct()
+    return Scenario.objects.filter(_scenario_member(uid))
 
 
 def scenarios_listed() -> QuerySet[Scenario]:
@@ -207,7 +210,7 @@ def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
     condition = _scenario_shared(("public",))
     if uid is not None:
         condition |= _scenario_member(uid)
-    return Scenario.objects.filter(condition).distinct()
+    return Scenario.objects.filter(condition)
 
 
 # --- Rights -----------------------------------------------------------------------------------

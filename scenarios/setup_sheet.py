@@ -1,4 +1,5 @@
-"""Printable setup sheets: one scenario, or a whole library, as a PDF (WeasyPrint).
+"""Printable setup sheets: one scenario as a PDF (WeasyPrint), or a library as a book bound
+from its scenarios' sheets (pypdf).
 
 A setup sheet is what two players bring to the table: the sides with their cards, how to prepare
 the deck, the special rules and victory conditions, weather and terrain, the rules digest, the
@@ -11,6 +12,7 @@ Three things keep it safe and cheap:
   ``data:``); user text reaches the templates as data and is escaped by the template engine;
 * a sheet is content-addressed: ``setup_sheet_key`` hashes everything that shapes the file, and
   ``stored_pdf`` renders only when ``setup-sheets/<key>.pdf`` is not yet in ``default_storage``;
+  a book is bound from stored sheets (``render_book``), and stored under a key of its own;
 * the storage is private: nothing under MEDIA_URL is routed; the file is read back and served by
   the job's download view, which checks who may see the scenario.
 
@@ -21,10 +23,12 @@ selected (``scenarios.selectors``).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -38,6 +42,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from pypdf import PdfReader, PdfWriter
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -379,24 +384,83 @@ def render_scenario_pdf(
     )
 
 
-def library_sheet_html(
+@dataclass(frozen=True)
+class BookSheet:
+    """One scenario's sheet as a library book binds it: its title (the bookmark and the
+    contents line) and the sheet's PDF."""
+
+    title: str
+    pdf: bytes
+
+
+def book_front_html(
     library: Library,
-    scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
+    entries: Sequence[tuple[str, int]],
     *,
     paper: str = "A4",
     language: str = "en",
     ink_saving: bool = False,
 ) -> str:
+    """The print HTML of a book's cover and contents: ``entries`` are (title, the book's page
+    the sheet starts on), in order."""
     _options(paper, language)
     with translation.override(language):
-        sheets = [
-            _sheet(scenario, validation, simulation, f"scenario-{index}")
-            for index, (scenario, validation, simulation) in enumerate(scenarios, start=1)
-        ]
-        context = {"library": library, "sheets": sheets}
+        context = {
+            "library": library,
+            "entries": [{"title": title, "page": page} for title, page in entries],
+        }
         return _document(
             "scenarios/print/library.html", context, paper=paper, ink_saving=ink_saving
         )
+
+
+def render_book(
+    library: Library,
+    sheets: Sequence[BookSheet],
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> bytes:
+    """A library book: the cover and contents (WeasyPrint), then each sheet's own PDF as it is
+    stored (pypdf), with a bookmark per scenario and its sections.
+
+    The contents give the book's page each sheet starts on, which depends on how many pages
+    the cover and contents take: they are rendered with a guess, and again (rarely) when the
+    guess was wrong. Each sheet keeps its own footer ("page 1 of 2"), so a sheet can be taken
+    out of the book; the contents number the book's pages.
+    """
+    readers = [PdfReader(io.BytesIO(sheet.pdf)) for sheet in sheets]
+    # The cover, and the contents at about 40 lines a page: the first guess is usually right.
+    front_pages = 1 + -(-max(1, len(sheets)) // 40)
+    for _attempt in range(4):
+        entries, page = [], front_pages + 1
+        for sheet, reader in zip(sheets, readers, strict=True):
+            entries.append((sheet.title, page))
+            page += len(reader.pages)
+        front = PdfReader(
+            io.BytesIO(
+                html_to_pdf(
+                    book_front_html(
+                        library, entries, paper=paper, language=language, ink_saving=ink_saving
+                    ),
+                    ink_saving=ink_saving,
+                )
+            )
+        )
+        if len(front.pages) == front_pages:
+            break
+        front_pages = len(front.pages)
+    else:  # pragma: no cover - the page count cannot keep changing with a few digits
+        raise SetupSheetError("the book's contents did not settle on a page count")
+    writer = PdfWriter()
+    writer.append(front)  # with its bookmarks: the cover and the contents
+    for reader in readers:
+        writer.append(reader)  # the sheet's bookmarks: its title, and its sections below it
+    writer.add_metadata({"/Title": library.title})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def render_library_pdf(
@@ -407,15 +471,24 @@ def render_library_pdf(
     language: str = "en",
     ink_saving: bool = False,
 ) -> bytes:
-    """A library as ONE PDF: a cover, a table of contents with page numbers and bookmarks,
-    then each scenario's sheet from a new page; ``scenarios`` are (scenario, validation
-    result, simulation result) in the order printed."""
-    return html_to_pdf(
-        library_sheet_html(
-            library, scenarios, paper=paper, language=language, ink_saving=ink_saving
-        ),
-        ink_saving=ink_saving,
-    )
+    """A library book rendered in this process, one sheet after the other: what a job does in
+    parallel over the workers (``scenarios.jobs.kinds``). ``scenarios`` are (scenario,
+    validation result, simulation result) in the order printed."""
+    sheets = [
+        BookSheet(
+            scenario.title,
+            render_scenario_pdf(
+                scenario,
+                paper=paper,
+                language=language,
+                ink_saving=ink_saving,
+                validation=validation,
+                simulation=simulation,
+            ),
+        )
+        for scenario, validation, simulation in scenarios
+    ]
+    return render_book(library, sheets, paper=paper, language=language, ink_saving=ink_saving)
 
 
 # --- Content-addressed storage -----------------------------------------------------------------
@@ -498,23 +571,50 @@ def scenario_sheet_key(
     )
 
 
-def library_sheet_key(
+def sheet_key(
+    scenario: Scenario,
+    *,
+    sources: Sequence[Mapping[str, Any]],
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> str:
+    """``setup_sheet_key`` of a scenario's sheet as a job prints it, named by the ``sources``
+    of the validation and the simulation it prints (``scenarios.analysis.stored``) rather than
+    by the results: a result depends on nothing but its source, so the key can be known, and a
+    stored sheet found, before any analysis runs. A scenario's sheet job and a library book
+    share these sheets."""
+    return setup_sheet_key(
+        [_printed(scenario)],
+        data_revision=_revision_label(),
+        paper=paper,
+        language=language,
+        ink_saving=ink_saving,
+        results=[{"source": dict(source)} for source in sources],
+    )
+
+
+def book_key(
     library: Library,
-    scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
+    sheets: Sequence[tuple[str, str]],
     *,
     paper: str = "A4",
     language: str = "en",
     ink_saving: bool = False,
 ) -> str:
-    """``setup_sheet_key`` for ``render_library_pdf`` with the same arguments."""
+    """``setup_sheet_key`` of a library book: its title and description, and each sheet's
+    (title, key) in order, which already name everything a sheet prints."""
     return setup_sheet_key(
-        [_printed(s) for s, _v, _s in scenarios],
+        [],
         data_revision=_revision_label(),
         paper=paper,
         language=language,
         ink_saving=ink_saving,
-        library={"title": library.title, "description": library.description},
-        results=[r for _s, v, s in scenarios for r in (v, s)],
+        library={
+            "title": library.title,
+            "description": library.description,
+            "sheets": [list(sheet) for sheet in sheets],
+        },
     )
 
 
@@ -522,6 +622,13 @@ def storage_name(key: str) -> str:
     if not _KEY.match(key):
         raise SetupSheetError("a setup sheet key is 64 lowercase hex digits")
     return f"{STORAGE_DIR}/{key}.pdf"
+
+
+def stored_bytes(name: str) -> bytes:
+    """A stored sheet's PDF (a book binds its sheets from storage)."""
+    with default_storage.open(name, "rb") as handle:
+        data: bytes = handle.read()
+    return data
 
 
 def stored_pdf(key: str, render: Callable[[], bytes]) -> str:

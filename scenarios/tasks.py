@@ -11,11 +11,17 @@ rejected (so redelivered) when its worker dies: the broker's backstop. Transient
 database or the broker unreachable) are retried with back-off, not counted as attempts, and
 when the retries are used up the job fails saying so. Results live in the Job row, not in
 Celery's result backend.
+
+A library book is a chord of ``book_sheet`` tasks (one per scenario) and ``book_bind``, sent
+by the book's ``run_job`` (``services.job_book_dispatch``); each carries the run's lease and
+does nothing once the run lost the job (docs/jobs.md#library-books). The sheets' answers go to
+the binding through the result backend: the one use the jobs make of it.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
@@ -57,6 +63,72 @@ def run_job(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
             return
         countdown = services.job_retry_countdown(self.request.retries)
         raise self.retry(exc=exc, countdown=countdown) from exc
+
+
+def _retry_or_none(task: Any, exc: BaseException) -> Any:
+    """The retry of a book's task after a transient error (a back-off), or None when its
+    retries are used up; in-process (eager) there is no retry."""
+    retries = task.request.retries
+    if task.request.is_eager or retries >= settings.JOB_MAX_RETRIES:
+        return None
+    return task.retry(exc=exc, countdown=services.job_retry_countdown(retries))
+
+
+@shared_task(
+    bind=True,
+    name=services.BOOK_SHEET_TASK,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=settings.JOB_SOFT_TIME_LIMIT,
+    time_limit=settings.JOB_HARD_TIME_LIMIT,
+    max_retries=None,  # bounded by JOB_MAX_RETRIES (_retry_or_none)
+)
+def book_sheet(self, job_id: int, attempt: int, holder: str, scenario_id: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    # Its answer goes to the book's binding through the chord (Celery's result backend).
+    try:
+        return services.job_sheet_run(
+            job_id=job_id,
+            attempt=attempt,
+            holder=holder,
+            scenario_id=scenario_id,
+            render=kinds.book_sheet,
+            transient=TRANSIENT,
+        )
+    except TRANSIENT as exc:
+        retry = _retry_or_none(self, exc)
+        if retry is None:
+            logger.exception("job %s: transient errors, the sheet's retries used up", job_id)
+            return services.job_sheet_gave_up(scenario_id=scenario_id)
+        raise retry from exc
+
+
+@shared_task(
+    bind=True,
+    name=services.BOOK_BIND_TASK,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    soft_time_limit=settings.JOB_SOFT_TIME_LIMIT,
+    time_limit=settings.JOB_HARD_TIME_LIMIT,
+    max_retries=None,  # bounded by JOB_MAX_RETRIES (_retry_or_none)
+)
+def book_bind(self, sheets: list[dict[str, Any]], job_id: int, attempt: int, holder: str) -> None:  # type: ignore[no-untyped-def]
+    try:
+        services.job_book_bind(
+            job_id=job_id,
+            attempt=attempt,
+            holder=holder,
+            sheets=sheets,
+            bind=kinds.bind_book,
+            transient=TRANSIENT,
+        )
+    except TRANSIENT as exc:
+        retry = _retry_or_none(self, exc)
+        if retry is None:
+            # The job stays running until its lease runs out; the sweep then takes it back.
+            logger.exception("job %s: transient errors, the binding's retries used up", job_id)
+            return
+        raise retry from exc
 
 
 @shared_task(name="scenarios.sweep_outbox", ignore_result=True)

@@ -4,10 +4,11 @@
 from django.urls import path
 
 from scenarios.views import designer as views
-from scenarios.views import jobs, plays, side_builder, versions
+from scenarios.views import jobs, plays, roll, side_builder, versions
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
+    path("scenarios/roll/", roll.scenario_roll, name="roll"),
     path("scenarios/new/check/", views.designer_check, name="designer_check"),
     path("scenarios/mine/", views.my_scenarios, name="mine"),
     path("scenarios/<uuid:public_id>/", views.scenario_detail, name="detail"),

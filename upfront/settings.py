@@ -130,6 +130,10 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
+            # Kept open between requests, as PostgreSQL's: a new connection per request paid its
+            # opening and started with an empty page cache, so every list read its index from
+            # the file again (docs/performance.md, issue 15 §7).
+            "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
             "OPTIONS": {
                 # WAL lets the web process read while a task writes.
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -337,6 +341,8 @@ SPECTACULAR_SETTINGS = {
         "NationalityEnum": "upfront.rules.codes.NATIONALITIES",
         "ProblemCodeEnum": "upfront.api.problems.CODES",
         "VisibilityEnum": "scenarios.models.VISIBILITY_CHOICES",
+        "RnColourEnum": "upfront.rules.codes.RN_COLOURS",
+        "ScenarioRoleEnum": "upfront.rules.scenario.SCENARIO_ROLES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -47,9 +47,28 @@ def stored_result(subject: Subject, kind: str, source: dict[str, Any]) -> dict[s
     return None
 
 
+def validation_source(subject: Subject) -> dict[str, Any]:
+    """What the subject's full validation is computed from (``validation_of``)."""
+    return subject.source()
+
+
+def simulation_source(
+    subject: Subject,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
+) -> dict[str, Any]:
+    """What the subject's simulation with these options is computed from (``simulation_of``):
+    every option is in it, so a result with other options never serves."""
+    return subject.source(
+        runs=runs, seed=seed, opponent_rn_draws_per_deck=opponent_rn_draws_per_deck
+    )
+
+
 def validation_of(subject: Subject) -> dict[str, Any]:
     """The subject's full validation: a stored one of the same source, else a new one."""
-    stored = stored_result(subject, Job.Kind.VALIDATE, subject.source())
+    stored = stored_result(subject, Job.Kind.VALIDATE, validation_source(subject))
     if stored is not None:
         return stored
     return validate(subject)
@@ -65,7 +84,7 @@ def simulation_of(
     """The subject's simulation with these options: a stored one of the same source (options
     included: a result with other options never serves), else a new one."""
     options = {"runs": runs, "seed": seed, "opponent_rn_draws_per_deck": opponent_rn_draws_per_deck}
-    stored = stored_result(subject, Job.Kind.SIMULATE, subject.source(**options))
+    stored = stored_result(subject, Job.Kind.SIMULATE, simulation_source(subject, **options))
     if stored is not None:
         return stored
     return simulate(subject, **options)

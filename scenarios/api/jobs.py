@@ -93,7 +93,7 @@ class JobOutputSerializer(serializers.Serializer):
         return job.state
 
     def get_progress_note(self, job: Job) -> str:
-        return job_message(job.progress_note)
+        return job_message(job.progress_note, job.progress_params)
 
     def get_scenario(self, job: Job) -> UUID | None:
         return job.scenario.public_id if job.scenario else None

@@ -98,6 +98,41 @@ class ScenarioOutputSerializer(serializers.Serializer):
         return balance_data(scenario_balance_of_columns(scenario))
 
 
+_DATETIME = serializers.DateTimeField()
+
+
+def scenario_list_item(scenario: Scenario) -> dict[str, Any]:
+    """What ``ScenarioOutputSerializer`` answers for ``scenario`` (the schema's description of
+    a list item), written out: DRF's machinery per field and row cost a fresh list page of
+    20 rows about a fifth of its time (docs/performance.md, issue 15 §7). A test checks the
+    two agree (tests/scenarios/api/test_list_cache.py)."""
+    library, forked_from = scenario.library, scenario.forked_from
+    return {
+        "id": str(scenario.public_id),
+        "title": scenario.title,
+        "description": scenario.description,
+        "language": scenario.language,
+        "based_on": scenario.based_on or None,
+        "owner": scenario.owner.username,
+        "library": str(library.public_id) if library is not None else None,
+        "visibility": scenario.visibility,
+        "effective_visibility": scenario_visibility(scenario),
+        "period": scenario.period,
+        "theatre": scenario.theatre,
+        "terrain_deck": scenario.terrain_deck,
+        "nationalities": scenario.nationality_codes,
+        "weather": scenario.weather_codes,
+        "expansions": scenario.expansion_codes,
+        "size_points": scenario.size_points,
+        "valid": bool(scenario.valid),
+        "forked_from": str(forked_from.public_id) if forked_from is not None else None,
+        "forked_from_title": scenario.forked_from_title,
+        "created_at": _DATETIME.to_representation(scenario.created_at),
+        "updated_at": _DATETIME.to_representation(scenario.updated_at),
+        "plays": balance_data(scenario_balance_of_columns(scenario)),
+    }
+
+
 class OriginSerializer(serializers.Serializer):
     id = serializers.UUIDField(help_text="The original's `id`")
     version = serializers.IntegerField(

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import jobs, plays, versions, views
+from scenarios.api import generate, jobs, plays, versions, views
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -10,6 +10,7 @@ urlpatterns = [
     path("schemas/library.json", views.LibrarySchemaApi.as_view(), name="library-schema"),
     path("scenarios/", views.ScenarioListCreateApi.as_view(), name="scenarios"),
     path("scenarios/import", views.ScenarioImportApi.as_view(), name="scenario-import"),
+    path("scenarios/generate", generate.ScenarioGenerateApi.as_view(), name="scenario-generate"),
     path("scenarios/<uuid:id>/", views.ScenarioDetailApi.as_view(), name="scenario-detail"),
     path("scenarios/<uuid:id>/fork", views.ScenarioForkApi.as_view(), name="scenario-fork"),
     path("scenarios/<uuid:id>/export", views.ScenarioExportApi.as_view(), name="scenario-export"),

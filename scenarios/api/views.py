@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -40,7 +41,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import selectors, services
+from scenarios import listing_cache, selectors, services
 from scenarios.api import serializers as s
 from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
@@ -227,8 +228,32 @@ class ScenarioListCreateApi(ListBase):
         responses={200: s.ScenarioOutputSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response(s.ScenarioOutputSerializer(page, many=True).data)
+        # An anonymous requester sees the public scenarios only, as the public list page does:
+        # the answer is kept in the list cache under the listing version, which every change a
+        # list could show replaces (scenarios.listing_cache). A signed-in requester's list
+        # holds their own and their libraries' scenarios too: built on every request.
+        key = None
+        if not request.user.is_authenticated:
+            key = listing_cache.cache_key(f"api-list:{request.get_host()}", request)
+            cached = cache.get(key)
+            if cached is not None:
+                return Response(cached)
+        # The page's ids first (the list's covering index), then only its rows, without their
+        # documents (as the list page: scenarios.listing.rows_of_ids).
+        ids = self.paginate_queryset(
+            self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
+        )
+        by_id = {
+            row.pk: row
+            for row in Scenario.objects.filter(pk__in=ids)
+            .select_related("owner", "library", "forked_from")
+            .defer("document", "forked_from__document")
+        }
+        rows = [by_id[pk] for pk in ids if pk in by_id]
+        response = self.get_paginated_response([s.scenario_list_item(row) for row in rows])
+        if key is not None:
+            cache.set(key, response.data, listing_cache.entry_seconds())
+        return response
 
     @extend_schema(
         operation_id="scenarios_create",

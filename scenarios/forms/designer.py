@@ -166,6 +166,10 @@ class Designer:
                     )
                 force.update(copy.deepcopy(_SIDE_PURCHASES), troop_type="line")
                 force.update(partisans=False, marines=False)
+                force.pop("mountain_troops", None)  # M12.1: drawn for the other nation's elites
+            if not data["mountain"]:
+                # M12.1: the mountain troops draw exists only under the mountain article.
+                force.pop("mountain_troops", None)
             force.update(
                 nationality=nationality,
                 period=data["period"],

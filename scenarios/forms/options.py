@@ -67,7 +67,7 @@ def designer_options(*, libraries: Any = ()) -> DesignerOptions:
         + [(code, labels.standalone("card_type", code)) for code in ACTION_CARD_TYPES],
         special_rules={r.code: r for r in ref.SpecialRule.objects.all()},
         victory_rows=[
-            (row.rpn, f"{row.rpn}: {row.value}")
+            (row.rpn, f"{row.rpn}: {ref.localized(row, 'value')}")
             for row in ref.DYOTableRow.objects.filter(
                 table="victory_conditions", rpn__isnull=False
             ).order_by("rpn")

@@ -15,8 +15,14 @@ from django.utils.text import slugify
 
 from scenarios import selectors
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
-from scenarios.analysis.stored import simulation_of, validation_of
+from scenarios.analysis.stored import (
+    simulation_of,
+    simulation_source,
+    validation_of,
+    validation_source,
+)
 from scenarios.analysis.subject import subject_of
+from scenarios.jobs import services
 from scenarios.jobs.services import JobFailed, Outcome, Progress
 from scenarios.models import Job, Scenario
 from scenarios.plays.presenters import recorded_early_ends
@@ -62,49 +68,99 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 # --- pdf ---------------------------------------------------------------------------------------
 
 
-def _sheet_parts(scenario: Scenario) -> tuple[Scenario, dict[str, Any], dict[str, Any]]:
-    """A scenario with the validation and simulation results its setup sheet prints: one
-    parse of its document, each analysis taken from a finished job of the same document and
-    data revision when there is one (scenarios.analysis.stored), else computed once."""
+def _pdf_options(job: Job) -> dict[str, Any]:
+    return {k: job.options[k] for k in ("paper", "language", "ink_saving")}
+
+
+def _file_name(title: str, options: dict[str, Any]) -> str:
+    return f"{slugify(title) or 'setup-sheet'}-{options['paper'].lower()}.pdf"
+
+
+def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str]:
+    """A scenario's setup sheet with its validation and simulation: its key and storage name.
+
+    The sheet is content-addressed by the sources of the results it prints, known before
+    anything is computed: a sheet already stored costs a hash and a look-up. Otherwise each
+    analysis is taken from a finished job of the same source when there is one
+    (scenarios.analysis.stored), else computed once, on one parse of the document.
+    """
+    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
+
     subject = subject_of(scenario)
-    return scenario, validation_of(subject), simulation_of(subject, runs=DEFAULT_RUNS, seed=0)
+    sources = [validation_source(subject), simulation_source(subject, runs=DEFAULT_RUNS, seed=0)]
+    key = setup_sheet.sheet_key(scenario, sources=sources, **options)
+
+    def render() -> bytes:
+        return setup_sheet.render_scenario_pdf(
+            scenario,
+            validation=validation_of(subject),
+            simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
+            **options,
+        )
+
+    return key, setup_sheet.stored_pdf(key, render)
 
 
 def run_pdf(job: Job, progress: Progress) -> Outcome:
-    # The setup sheet is content-addressed: the same scenario(s), results, reference data and
-    # options name the same stored file, rendered only once (scenarios.setup_sheet).
+    if job.scenario is None:
+        return _run_book(job, progress)
+    options = _pdf_options(job)
+    progress(10, "job_note_rendering")
+    _key, name = _stored_sheet(job.scenario, options)
+    progress(95, "job_note_saving")
+    return Outcome(
+        result={"file_name": _file_name(job.scenario.title, options), **options}, file=name
+    )
+
+
+def _run_book(job: Job, progress: Progress) -> Outcome:
+    """A library book: each scenario's sheet is a task of its own on the PDF workers, and the
+    last one binds the book and finishes the job (``services.job_book_dispatch``)."""
+    library = job.library
+    assert library is not None
+    members = list(
+        selectors.library_scenarios_in_order(library, job.requested_by).values_list("pk", flat=True)
+    )
+    if not members:
+        raise JobFailed("job_error_empty_library")
+    services.job_book_dispatch(job=job, lease=progress.lease, scenario_ids=members)
+    return Outcome(result={}, deferred=True)
+
+
+def book_sheet(job: Job, scenario_id: int) -> dict[str, Any]:
+    """One sheet of a library book (the task ``scenarios.book_sheet``): the scenario must still
+    be in the library and visible to the job's requester (the selectors' right, asked again)."""
+    library = job.library
+    assert library is not None
+    scenario = (
+        selectors.library_scenarios_in_order(library, job.requested_by)
+        .filter(pk=scenario_id)
+        .first()
+    )
+    if scenario is None:
+        raise JobFailed("job_error_scenario_gone")
+    key, name = _stored_sheet(scenario, _pdf_options(job))
+    return {"title": scenario.title, "key": key, "file": name}
+
+
+def bind_book(job: Job, sheets: list[dict[str, Any]]) -> Outcome:
+    """The book of a library from its stored sheets (in the library's order): cover, contents
+    and bookmarks, content-addressed by the sheets' keys (the task ``scenarios.book_bind``)."""
     from scenarios import setup_sheet  # WeasyPrint: see the module's imports
 
-    options = {k: job.options[k] for k in ("paper", "language", "ink_saving")}
-    if job.scenario is not None:
-        progress(10, "job_note_checking")
-        scenario, validation, simulation = _sheet_parts(job.scenario)
-        progress(50, "job_note_rendering")
-        results = {"validation": validation, "simulation": simulation}
-        key = setup_sheet.scenario_sheet_key(scenario, **results, **options)
-        name = setup_sheet.stored_pdf(
-            key, lambda: setup_sheet.render_scenario_pdf(scenario, **results, **options)
-        )
-        title = scenario.title
-    else:
-        library = job.library
-        assert library is not None
-        members = list(selectors.library_scenarios_in_order(library, job.requested_by))
-        if not members:
-            raise JobFailed("job_error_empty_library")
-        parts = []
-        for number, member in enumerate(members):
-            progress(5 + 60 * number // len(members), "job_note_checking")
-            parts.append(_sheet_parts(member))
-        progress(70, "job_note_rendering")
-        key = setup_sheet.library_sheet_key(library, parts, **options)
-        name = setup_sheet.stored_pdf(
-            key, lambda: setup_sheet.render_library_pdf(library, parts, **options)
-        )
-        title = library.title
-    progress(95, "job_note_saving")
-    file_name = f"{slugify(title) or 'setup-sheet'}-{options['paper'].lower()}.pdf"
-    return Outcome(result={"file_name": file_name, **options}, file=name)
+    library = job.library
+    assert library is not None
+    options = _pdf_options(job)
+    key = setup_sheet.book_key(library, [(s["title"], s["key"]) for s in sheets], **options)
+
+    def render() -> bytes:
+        bound = [
+            setup_sheet.BookSheet(s["title"], setup_sheet.stored_bytes(s["file"])) for s in sheets
+        ]
+        return setup_sheet.render_book(library, bound, **options)
+
+    name = setup_sheet.stored_pdf(key, render)
+    return Outcome(result={"file_name": _file_name(library.title, options), **options}, file=name)
 
 
 RUNNERS: dict[str, Callable[[Job, Progress], Outcome]] = {

@@ -23,6 +23,7 @@ JOB_MESSAGES = {
     "job_note_saving": _("Saving the result"),
     "job_note_done": _("Done"),
     "job_note_retrying": _("A connection failed; the job will try again in a moment"),
+    "job_note_sheets": _("%(done)s of %(total)s sheets rendered"),
     # Errors.
     "job_error_too_long": _("The job took too long (over %(seconds)s seconds) and was stopped."),
     "job_error_gave_up": _("The job was interrupted %(attempts)s times; it was given up."),
@@ -33,6 +34,11 @@ JOB_MESSAGES = {
     "job_error_no_reference_data": _("The reference data is not loaded on the server."),
     "job_error_no_scenario": _("This job has no scenario to work on."),
     "job_error_empty_library": _("The library has no scenario that you may see."),
+    # A book's sheet failed: "reason" is the message id of why (with "reason_params").
+    "job_error_sheet": _("The setup sheet of “%(scenario)s” could not be made: %(reason)s"),
+    "job_error_scenario_gone": _(
+        "The scenario is no longer in the library, or no longer yours to see."
+    ),
 }
 
 
@@ -43,8 +49,11 @@ def job_message(message_id: str, params: Mapping[str, Any] | None = None) -> str
     template = JOB_MESSAGES.get(message_id)
     if template is None:
         return str(JOB_MESSAGES["job_error_unexpected"])
+    values = dict(params or {})
+    if isinstance(values.get("reason"), str):  # an error that says why with another message
+        values["reason"] = job_message(values["reason"], values.pop("reason_params", None))
     try:
-        return str(template) % dict(params or {})
+        return str(template) % values
     except (KeyError, TypeError, ValueError):
         return str(template)
 

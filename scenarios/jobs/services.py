@@ -30,13 +30,14 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from celery import current_app
+from celery import chord, current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, connections, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Greatest
 from django.http import FileResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.utils import timezone
@@ -57,6 +58,9 @@ BROKER_ERRORS = (KombuError, RedisError, OSError)
 # The Celery task that runs a job (``scenarios.tasks.run_job``), found by this name in the
 # app's registry: the tasks import these services, never the other way round.
 RUN_JOB_TASK = "scenarios.run_job"
+# A library book's tasks (docs/jobs.md#library-books): one sheet, then the binding of the book.
+BOOK_SHEET_TASK = "scenarios.book_sheet"
+BOOK_BIND_TASK = "scenarios.book_bind"
 
 
 class JobInputError(Exception):
@@ -94,11 +98,17 @@ class JobFailed(Exception):
 
 @dataclass
 class Outcome:
-    """What a runner hands back: the language-neutral result and, for a PDF, its file."""
+    """What a runner hands back: the language-neutral result and, for a PDF, its file.
+
+    ``deferred``: the runner handed the work to other tasks (a library book's sheets), and the
+    last of them finishes the job under the same lease (``job_book_bind``); the run writes no
+    result.
+    """
 
     result: dict[str, Any]
     file: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    deferred: bool = False
 
 
 def _signed_in(user: Any) -> bool:
@@ -342,6 +352,23 @@ def _log_finished(public_id: Any, status: str, attempt: int) -> None:
     logger.warning("job %s finished: %s (attempt %s)", public_id, status, attempt)
 
 
+def queue_waiting(queue: str) -> int | None:
+    """How many messages wait in ``queue`` at the broker (0 in eager mode, where nothing
+    waits); ``None`` when the broker cannot be asked."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return 0
+    try:
+        with current_app.connection_for_read() as connection:
+            channel = connection.default_channel
+            try:
+                return int(channel.queue_declare(queue=queue, passive=True).message_count)
+            except connection.channel_errors:
+                return 0  # Redis keeps no empty queue: "no such queue" is an empty one
+    except (KombuError, RedisError, OSError):
+        logger.warning("the broker could not say how many messages wait in %s", queue)
+        return None
+
+
 def jobs_take_back(*, now: datetime | None = None, limit: int = 200) -> int:
     """Take back the running jobs whose lease ran out (their worker died or hangs): each goes
     back to the outbox for a new attempt, or fails saying so when its attempts are used up.
@@ -350,15 +377,33 @@ def jobs_take_back(*, now: datetime | None = None, limit: int = 200) -> int:
     Each is a conditional update on the attempt, the holder and the lease still run out, so a
     renewal that comes first keeps the job with its run, and a late write of the old run
     (conditional on its holder) is a no-op afterwards.
+
+    A library book whose sheets were sent is held by its sheets, which may still wait in the
+    PDF queue behind other work: waiting is not dying. While that queue holds messages the
+    sweep renews the book's lease instead; once it is empty and the lease has run out, nothing
+    of the book is left to run and it is taken back. (Taking it back while its sheets wait
+    would queue a second chord behind the first, whose tasks then find the job lost: under a
+    steady backlog a book would never finish.)
     """
     now = now or timezone.now()
     expired = Job.objects.filter(status=Job.Status.RUNNING).filter(_lease_expired(now))
     taken = 0
     rows = expired.order_by("lease_expires_at").values_list(
-        "pk", "public_id", "attempts", "lease_holder"
+        "pk", "public_id", "attempts", "lease_holder", "sheets_total"
     )
-    for pk, public_id, attempts, holder in rows[:limit]:
+    pdf_waiting: int | None = -1  # not asked yet: at most once a sweep
+    for pk, public_id, attempts, holder, sheets_total in rows[:limit]:
         row = expired.filter(pk=pk, attempts=attempts, lease_holder=holder)
+        if sheets_total:
+            if pdf_waiting == -1:
+                pdf_waiting = queue_waiting(settings.JOB_PDF_QUEUE)
+            if pdf_waiting and row.update(lease_expires_at=_lease_until(now)):
+                logger.info(
+                    "job %s: %s messages wait in the PDF queue; the book's lease is renewed",
+                    public_id,
+                    pdf_waiting,
+                )
+                continue
         if attempts >= settings.JOB_MAX_ATTEMPTS:
             gave_up = row.update(
                 status=Job.Status.FAILED,
@@ -536,6 +581,7 @@ def job_claim(*, job_id: int, task_id: str) -> Lease | None:
         sent_at=job.sent_at or now,
         progress=0,
         progress_note="job_note_started",
+        sheets_done=0,
     )
     return lease if taken else None
 
@@ -639,14 +685,168 @@ def job_run(
             logger.exception("job %s (%s) failed", job.public_id, job.kind)
             job_fail(job=job, lease=lease, error="job_error_unexpected")
         else:
-            _finish(
-                job,
-                lease,
-                status=Job.Status.SUCCEEDED,
-                result=outcome.result,
-                file=outcome.file,
-                progress=100,
-                progress_note="job_note_done",
-                error="",
-                error_params={},
+            if not outcome.deferred:
+                _succeed(job, lease, outcome)
+
+
+def _succeed(job: Job, lease: Lease, outcome: Outcome) -> bool:
+    return _finish(
+        job,
+        lease,
+        status=Job.Status.SUCCEEDED,
+        result=outcome.result,
+        file=outcome.file,
+        progress=100,
+        progress_note="job_note_done",
+        error="",
+        error_params={},
+    )
+
+
+def _failure(exc: Exception) -> tuple[str, dict[str, Any]]:
+    """The reason a player reads for an error of a book's task (as ``job_run`` tells them)."""
+    if isinstance(exc, JobFailed):
+        return exc.message_id, exc.params
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return "job_error_too_long", {"seconds": settings.JOB_SOFT_TIME_LIMIT}
+    if isinstance(exc, ReferenceDataNotLoaded):
+        return "job_error_no_reference_data", {}
+    return "job_error_unexpected", {}
+
+
+# --- Library books: a sheet per task, bound by the chord's last task ---------------------------
+
+
+def job_book_dispatch(*, job: Job, lease: Lease, scenario_ids: list[int]) -> None:
+    """Send a library book's sheets to the PDF workers as one Celery chord: a task per sheet
+    (``BOOK_SHEET_TASK``), then the binding of the book (``BOOK_BIND_TASK``).
+
+    Every task carries the run's lease (the attempt and the holder): a sheet renews it and
+    counts itself done, the binding finishes the job, each only while this run still holds
+    it. So the job stays running, held by its sheets, after the run that sent them returns; a
+    takeover (the sheets' worker died, the lease ran out) sends a new chord, whose sheets
+    already stored are not rendered again. Eager mode runs the whole chord here, in order.
+    """
+    now = timezone.now()
+    started = lease.rows().update(
+        sheets_total=len(scenario_ids),
+        sheets_done=0,
+        progress=5,
+        progress_note="job_note_sheets",
+        lease_expires_at=_lease_until(now),
+    )
+    if not started:
+        raise JobLeaseLost
+    identity = (job.pk, lease.attempt, lease.holder)
+    queue = settings.JOB_PDF_QUEUE
+    sheets = [
+        current_app.signature(BOOK_SHEET_TASK, args=(*identity, pk), queue=queue)
+        for pk in scenario_ids
+    ]
+    bind = current_app.signature(BOOK_BIND_TASK, args=identity, queue=queue)
+    chord(sheets, bind).apply_async()
+
+
+def _sheet_failed(scenario_id: int, error: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"scenario": scenario_id, "error": error, "params": params}
+
+
+def job_sheet_run(
+    *,
+    job_id: int,
+    attempt: int,
+    holder: str,
+    scenario_id: int,
+    render: Callable[[Job, int], dict[str, Any]],
+    transient: tuple[type[BaseException], ...],
+) -> dict[str, Any]:
+    """A book task's body: render one scenario's sheet (or find it stored) while the run that
+    sent it still holds the job, renewing its lease; count it done.
+
+    ``render`` (``kinds.book_sheet``) answers ``{"title", "key", "file"}``. The answer goes to
+    the binding through the chord: that, or ``{"error", "params"}`` saying why the sheet could
+    not be made, or ``{"lost": True}`` when the run no longer holds the job (nothing done).
+    ``transient`` errors are raised for the task to retry.
+    """
+    lease = Lease(job_id, attempt, holder)
+    if not lease.renew():
+        return {"scenario": scenario_id, "lost": True}
+    with lease.kept():
+        job = Job.objects.select_related("library", "requested_by").get(pk=job_id)
+        try:
+            sheet = render(job, scenario_id)
+        except transient:
+            raise
+        except Exception as exc:
+            error, params = _failure(exc)
+            if error == "job_error_unexpected":
+                logger.exception(
+                    "job %s: the sheet of scenario %s failed", job.public_id, scenario_id
+                )
+            return _sheet_failed(scenario_id, error, params)
+        # One conditional update: the count, the progress it makes, the lease renewed.
+        lease.rows().update(
+            sheets_done=F("sheets_done") + 1,
+            # (never over 95 %, whatever the count: the binding is left)
+            progress=5
+            + (F("sheets_done") + 1) * 90 / Greatest(F("sheets_total"), F("sheets_done") + 1),
+            progress_note="job_note_sheets",
+            lease_expires_at=_lease_until(timezone.now()),
+        )
+    return {"scenario": scenario_id, **sheet}
+
+
+def job_sheet_gave_up(*, scenario_id: int) -> dict[str, Any]:
+    """A sheet whose transient retries are used up: the book fails saying so."""
+    return _sheet_failed(scenario_id, "job_error_transient", {})
+
+
+def job_book_bind(
+    *,
+    job_id: int,
+    attempt: int,
+    holder: str,
+    sheets: list[dict[str, Any]],
+    bind: Callable[[Job, list[dict[str, Any]]], Outcome],
+    transient: tuple[type[BaseException], ...],
+) -> None:
+    """The chord's last task: bind the book from its sheets and finish the job with the one
+    result, or fail it naming the first scenario whose sheet could not be made and why.
+
+    Only while the run that sent the sheets still holds the job: after a takeover the newer
+    attempt's chord makes the result, and this one writes nothing. ``transient`` errors are
+    raised for the task to retry.
+    """
+    lease = Lease(job_id, attempt, holder)
+    if not lease.renew() or any(sheet.get("lost") for sheet in sheets):
+        return
+    with lease.kept():
+        job = Job.objects.select_related("library", "requested_by").get(pk=job_id)
+        failed = [sheet for sheet in sheets if sheet.get("error")]
+        if failed:
+            first = failed[0]
+            title = (
+                Scenario.objects.filter(pk=first["scenario"])
+                .values_list("title", flat=True)
+                .first()
             )
+            job_fail(
+                job=job,
+                lease=lease,
+                error="job_error_sheet",
+                scenario=title or "?",
+                reason=first["error"],
+                reason_params=first.get("params") or {},
+            )
+            return
+        try:
+            outcome = bind(job, sheets)
+        except transient:
+            raise
+        except Exception as exc:
+            error, params = _failure(exc)
+            if error == "job_error_unexpected":
+                logger.exception("job %s: the book could not be bound", job.public_id)
+            job_fail(job=job, lease=lease, error=error, **params)
+            return
+        _succeed(job, lease, outcome)

@@ -17,6 +17,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from scenarios import filters, links, listing, listing_cache, selectors
@@ -33,15 +34,30 @@ def _body(request: HttpRequest) -> tuple[str, int]:
     # Links to the other pages keep every filter.
     query = request.GET.copy()
     query.pop("page", None)
+    filtered = filterset.active_filters()
     context: dict[str, Any] = {
-        "form": filterset.form,
+        "filters": _filters(request, filterset.form, filtered),
         "page": page,
         "rows": listing.scenario_rows(listing.rows_of_ids(list(page.object_list))),
-        "filtered": filterset.active_filters(),
+        "filtered": filtered,
         "query": query.urlencode(),
         "feeds": links.all_scenarios_feeds(),
     }
     return render_to_string("scenarios/browse/_list_body.html", context), page.number
+
+
+def _filters(request: HttpRequest, form: Any, filtered: Any) -> str:
+    """The filter form's HTML, kept apart from the list: it depends on the address (its
+    values and faults), the language and the reference data (its choices), not on the
+    listed scenarios, so a change of them does not render it again (docs/performance.md)."""
+    key = listing_cache.filters_key(request)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "scenarios/browse/_filters.html", {"form": form, "filtered": filtered}
+        )
+        cache.set(key, html, listing_cache.entry_seconds())
+    return mark_safe(html)  # our template's output, escaped when it was rendered
 
 
 @require_safe

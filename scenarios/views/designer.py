@@ -12,14 +12,14 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import links, selectors, services
+from scenarios import generation, links, selectors, services
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
@@ -100,6 +100,31 @@ def _forces(scenario: Scenario | None) -> dict[str, dict[str, Any]]:
     return {s["role"]: s["force"] for s in scenario.document["scenario"]["sides"]}
 
 
+def _rolled(request: HttpRequest, scenario: Scenario | None) -> dict[str, Any] | None:
+    """Rule 43's random scenario a new scenario was opened with (``Roll a scenario``).
+
+    The roll is its address (``?seed=…``, then a hidden field of the form): the draws are made
+    again from it, so the sides' forces (troop type, mountain troops drawn) are the roll's
+    without the page carrying them. None for a saved scenario or without a roll.
+    """
+    if scenario is not None:
+        return None
+    query = request.GET if request.method != "POST" else QueryDict(request.POST.get("roll", ""))
+    roll = generation.roll_from_query(query)
+    if roll is None:
+        return None
+    try:
+        return generation.scenario_generate(roll)
+    except generation.GenerateInputError as exc:
+        for error in exc.errors:
+            messages.error(request, error["message"])
+        return None
+
+
+def _document_forces(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {s["role"]: s["force"] for s in document["scenario"]["sides"]}
+
+
 def _designer_context(
     request: HttpRequest,
     *,
@@ -107,8 +132,9 @@ def _designer_context(
     designer: Designer,
     prefill: Any = None,
     preview: dict[str, Any] | None = None,
+    rolled: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    forces = _forces(scenario)
+    forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
     sides = []
     for side in designer.sides:
         force = forces.get(side.role)
@@ -142,6 +168,7 @@ def _designer_context(
         "preview": preview,
         "check_url": check_url,
         "checks": None,
+        "rolled": rolled,
     }
 
 
@@ -163,6 +190,8 @@ def _designer(
     # The visibility and library fields are for whoever may share and move it.
     owner = rights is None or (rights.can_share and rights.can_move)
     options = designer_options(libraries=selectors.libraries_editable_by(user))
+    rolled = _rolled(request, scenario)
+    forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
     if request.method != "POST":
         if scenario is not None:
             designer = Designer(
@@ -173,10 +202,13 @@ def _designer(
                 library=str(scenario.library.public_id) if scenario.library else "",
             )
         else:
+            body = rolled["document"]["scenario"] if rolled else None
             designer = Designer(
-                options=options, owner=owner, body=_new_body(request.GET.get("based_on", ""))
+                options=options,
+                owner=owner,
+                body=body or _new_body(request.GET.get("based_on", "")),
             )
-        context = _designer_context(request, scenario=scenario, designer=designer)
+        context = _designer_context(request, scenario=scenario, designer=designer, rolled=rolled)
         return _render_designer(request, context)
 
     action = request.POST.get("action", "save")
@@ -198,16 +230,20 @@ def _designer(
             library=request.POST.get("library", ""),
             extra_rows=extra,
         )
-        context = _designer_context(request, scenario=scenario, designer=refreshed, prefill=prefill)
+        context = _designer_context(
+            request, scenario=scenario, designer=refreshed, prefill=prefill, rolled=rolled
+        )
         return _render_designer(request, context)
 
     if not designer.is_valid():
-        context = _designer_context(request, scenario=scenario, designer=designer)
+        context = _designer_context(request, scenario=scenario, designer=designer, rolled=rolled)
         return _render_designer(request, context, status=400)
-    data = designer.document(_forces(scenario))
+    data = designer.document(forces)
     if action == "preview":
         preview = scenario_display(data["scenario"])
-        context = _designer_context(request, scenario=scenario, designer=designer, preview=preview)
+        context = _designer_context(
+            request, scenario=scenario, designer=designer, preview=preview, rolled=rolled
+        )
         return _render_designer(request, context)
 
     cleaned = designer.scenario.cleaned_data
@@ -233,7 +269,7 @@ def _designer(
             messages.success(request, _("Scenario saved."))
     except services.ScenarioInputError as exc:
         designer.add_service_errors(exc.errors)
-        context = _designer_context(request, scenario=scenario, designer=designer)
+        context = _designer_context(request, scenario=scenario, designer=designer, rolled=rolled)
         return _render_designer(request, context, status=400)
     for note in designer.notes:
         messages.info(request, note)
@@ -270,7 +306,9 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
     if all(f.is_valid() for f in [designer.scenario, *designer.sides]) and (
         designer.deck_changes.is_valid() and designer.special_rules.is_valid()
     ):
-        document = designer.document(_forces(scenario))
+        rolled = _rolled(request, scenario)
+        forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
+        document = designer.document(forces)
         checks = _quick_check(document)
         notes = designer.notes
     else:

@@ -94,7 +94,7 @@ def _job_context(job: Job) -> dict[str, Any]:
     return {
         "job": job,
         "state_label": JOB_STATES[job.state],
-        "note": job_message(job.progress_note),
+        "note": job_message(job.progress_note, job.progress_params),
         "error": job_message(job.error, job.error_params) if job.status == "failed" else "",
         "report_templates": found[0] if found else [],
         **(found[1] if found else {}),

@@ -269,8 +269,9 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
         app, headers, ("/api/v1/scenarios/", "/api/v1/libraries/"), own, repair
     )
     # 21, the four that start jobs (validate, simulate, pdf; a library's pdf), a scenario's
-    # plays (list, record) and its versions (list, one version, restore).
-    assert count == 30
+    # plays (list, record), its versions (list, one version, restore) and the random
+    # scenario of rule 43 (generate).
+    assert count == 31
     assert {("GET", 200), ("POST", 201), ("PATCH", 200), ("POST", 400), ("GET", 404)} <= statuses
     # Every method, signed in, on the user's own objects: HEAD and OPTIONS answered too (the
     # OPTIONS of /libraries/ and /scenarios/ describe the POST).

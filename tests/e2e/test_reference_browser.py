@@ -177,3 +177,22 @@ def test_language_switch_works_without_inline_script(browser, live_server) -> No
     expect(page.locator("#weather-mist .effects")).to_contain_text(
         "A raggio relativo 0: forza di fuoco -2."
     )
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_italian_pages_show_the_datas_italian(browser, live_server, width: int) -> None:  # type: ignore[no-untyped-def]
+    # Issue 16 §3: the 43.33 rows, the nationality details and the scenario cards, in Italian.
+    page = open_page(browser, width, "it")
+    page.goto(f"{live_server.url}/reference/dyo/")
+    row = page.locator('table[data-table="victory_conditions"] tr', has_text="RPN 6")
+    assert "vince la prima parte che ha 4 carte non inchiodate" in row.inner_text()
+    # Only the provenance pop-up (last cell) keeps its English sources and notes.
+    outside_provenance = 'th[lang="en"], td:not(:last-child) [lang="en"]'
+    assert row.locator(outside_provenance).count() == 0
+    page.goto(f"{live_server.url}/reference/nationalities/japanese/")
+    assert page.get_by_text("cede solo dopo aver perduto il 75% o più").is_visible()
+    page.goto(f"{live_server.url}/reference/scenarios/")
+    card = page.locator("#scenario-W")
+    assert "l'attaccante vince subito se occupa almeno tante carte Edificio" in card.inner_text()
+    assert card.locator(outside_provenance).count() == 0
+    page.context.close()

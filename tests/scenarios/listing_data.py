@@ -106,9 +106,25 @@ def clone_public(scenario: Scenario, count: int, *, prefix: str = "Copy") -> Non
     fields = {
         f.name: getattr(scenario, f.name)
         for f in Scenario._meta.concrete_fields
-        if f.name not in {"id", "public_id", "owner", "library", "title", "visibility"}
+        if f.name
+        not in {
+            "id",
+            "public_id",
+            "owner",
+            "library",
+            "title",
+            "visibility",
+            "effective_visibility",
+        }
     }
     Scenario.objects.bulk_create(
-        Scenario(**fields, owner=user, library=library, title=f"{prefix} {n}", visibility="public")
+        Scenario(
+            **fields,
+            owner=user,
+            library=library,
+            title=f"{prefix} {n}",
+            visibility="public",
+            effective_visibility="public",  # bulk_create calls no save()
+        )
         for n, (user, library) in enumerate(zip(users, libraries, strict=True))
     )

@@ -332,3 +332,32 @@ def test_a_page_seen_before_is_served_from_the_cache_until_the_data_changes(
     italian = client.get(URL, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert '<html lang="it">' in italian and "di renamed" in italian and "by renamed" not in italian
     assert titles(client.get(URL, {"q": "first"})) == []
+
+
+def test_the_filter_form_is_kept_apart_from_the_list(client: Client, owner, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A change of the listed scenarios renders the list again, not the filter form (it shows
+    the query and the reference data only); new reference data renders it again."""
+    from scenarios import listing_cache
+
+    make_scenario(owner, title="Kohima ridge", visibility="public")
+    rendered: list[str] = []
+    real = browse.render_to_string
+    monkeypatch.setattr(
+        browse,
+        "render_to_string",
+        lambda name, context: rendered.append(name) or real(name, context),
+    )
+    first = client.get("/scenarios/?q=ridge&size_min=abc")
+    listing_changed()
+    make_scenario(owner, title="Hill ridge", visibility="public")
+    second = client.get("/scenarios/?q=ridge&size_min=abc")
+    assert rendered.count("scenarios/browse/_filters.html") == 1
+    assert rendered.count("scenarios/browse/_list_body.html") == 2
+    assert titles(second) == ["Hill ridge", "Kohima ridge"]
+    for page in (first, second):  # the form keeps the query's values and faults
+        body = page.content.decode()
+        assert 'value="ridge"' in body
+        assert 'class="errorlist"' in body
+    listing_cache.reference_changed()
+    client.get("/scenarios/?q=ridge&size_min=abc")
+    assert rendered.count("scenarios/browse/_filters.html") == 2

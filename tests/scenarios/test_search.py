@@ -8,7 +8,7 @@ from django.db import connection
 from scenarios import selectors
 from scenarios.listing import listed_rows
 from scenarios.models import Scenario
-from scenarios.search import SEARCH_INDEX_NAME, scenarios_search
+from scenarios.search import FTS_TABLE, SEARCH_INDEX_NAME, scenarios_search
 from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +25,12 @@ def scenarios(owner) -> None:  # type: ignore[no-untyped-def]
         visibility="public",
     )
     make_scenario(owner, title="Hidden ridge", visibility="private")
+
+
+@pytest.fixture
+def sqlite_only() -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's FTS5 table")
 
 
 def found(text: str) -> set[str]:
@@ -75,3 +81,45 @@ def test_the_index_exists_only_on_postgresql(db) -> None:  # type: ignore[no-unt
             if info["index"]
         }
     assert (SEARCH_INDEX_NAME in names) is (connection.vendor == "postgresql")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('"kohima', {"Kohima ridge"}),  # an unbalanced quote
+        ('kohima" OR "tobruk', set()),  # OR is one more word to find, not an operator
+        ("ko*", {"Kohima ridge"}),  # a star is punctuation; every word is a prefix anyway
+        ("NEAR(kohima ridge)", set()),  # "near" is a word no title holds
+        ("ridge -kohima", {"Kohima ridge"}),  # a minus is not "without"
+        ("^kohima", {"Kohima ridge"}),
+        ("title:kohima", set()),  # not a column filter: "title" is a word to find
+        ("città", {"Città aperta"}),
+        ("citta", set()),  # accents are kept apart, as on PostgreSQL ("simple")
+        ("CITTÀ", {"Città aperta"}),  # case is folded beyond ASCII too
+    ],
+)
+def test_fts5_syntax_in_a_query_is_text(scenarios, text: str, expected: set[str]) -> None:  # type: ignore[no-untyped-def]
+    assert found(text) == expected
+
+
+def test_sqlite_searches_through_the_fts5_table(sqlite_only, owner, scenarios) -> None:  # type: ignore[no-untyped-def]
+    clone_public(make_scenario(owner, visibility="private"), 200)
+    queryset = listed_rows(scenarios_search(selectors.scenarios_listed(), "kohima ridge"))
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+        plan = "\n".join(str(row[-1]) for row in cursor.fetchall())
+    assert f"SCAN {FTS_TABLE} VIRTUAL TABLE INDEX" in plan, plan
+    assert [row.title for row in queryset] == ["Kohima ridge"]
+
+
+def test_the_fts5_table_follows_every_write(sqlite_only, owner) -> None:  # type: ignore[no-untyped-def]
+    scenario = make_scenario(owner, title="Anzio beachhead", visibility="public")
+    assert found("anzio") == {"Anzio beachhead"}
+    Scenario.objects.filter(pk=scenario.pk).update(title="Ortona streets")  # no save()
+    assert found("anzio") == set()
+    assert found("orto") == {"Ortona streets"}
+    Scenario.objects.filter(pk=scenario.pk).delete()
+    assert found("ortona") == set()
+    with connection.cursor() as cursor:  # the index agrees with the table it indexes
+        cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES ('integrity-check', 1)")

@@ -87,7 +87,10 @@ class JSONParser(parsers.JSONParser):
             raise ParseError(_too_deep()) from exc
         except ValueError as exc:  # includes UnicodeDecodeError
             raise ParseError(_("Not valid JSON: %(error)s") % {"error": exc}) from exc
-        if not _within_depth(data):
+        # Nesting never exceeds the number of opening brackets (those inside strings only
+        # make the count larger): a body with fewer than the limit needs no walk.
+        brackets = body.count(b"{") + body.count(b"[")
+        if brackets >= MAX_JSON_DEPTH and not _within_depth(data):
             raise ParseError(_too_deep())
         if repeated and (faults := _repeated_names(data, repeated)):
             raise InvalidInput(faults)

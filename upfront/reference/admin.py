@@ -197,7 +197,7 @@ class RandomReinforcementRowAdmin(RevisionAdmin):
 class DYOTableRowAdmin(RevisionAdmin):
     list_display = ("table", "key", "value", "rule", "confidence")
     list_filter = ("table", "confidence")
-    search_fields = ("table", "key", "value", "detail", "rule")
+    search_fields = ("table", "key", "key_it", "value", "value_it", "detail", "detail_it", "rule")
 
 
 @admin.register(m.ValidMatchup)
@@ -330,7 +330,7 @@ class PublishedScenarioAdmin(RevisionAdmin):
         "confidence",
     )
     list_filter = ("expansion", "confidence")
-    search_fields = ("letter", "name", "victory_summary")
+    search_fields = ("letter", "name", "victory_summary", "victory_summary_it")
     inlines = [MountainAdaptationInline]
 
 

@@ -3,11 +3,14 @@
 Every record carries its rule reference (``rule``: ``43.7``, ``99.7``, ``M12.1``, ``T4.2``) and
 where it comes from (``source``: a file and line range of the seeds or of the reference CSVs).
 Unknown values are stored as NULL and shown as unknown; nothing is guessed. Rule summaries are
-our own words, in English and Italian (``*_en`` / ``*_it``).
+our own words, in English and Italian (``*_en`` / ``*_it``). Texts the reference CSVs give only
+in English keep their column's name (``value``, ``victory_summary``) and get an Italian twin
+(``value_it``), our own wording from ``seed/italian.yaml`` (docs/data.md).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -119,16 +122,43 @@ class Sourced(Keyed):
         return f"{self._meta.verbose_name} {self.pk} ({self.rule})"
 
 
+# Words a text may hold and still read the same in Italian: the nationality codes (shown as
+# names), the game's abbreviations for random numbers and weapons.
+_NEUTRAL_WORDS = re.compile(
+    r"\b(?:" + "|".join([*codes.NATIONALITIES, "RPN", "RNC", "ATMM", r"FS\d"]) + r")\b"
+)
+
+
+def is_language_neutral(text: str) -> bool:
+    """True when ``text`` has no word to translate: numbers, periods, codes (``8,9``, ``x0.8``,
+    ``1945a``, ``RPN 3``, ``RNC 2 / british``)."""
+    return not re.search(r"[A-Za-z]{2,}", _NEUTRAL_WORDS.sub("", text))
+
+
+def localized(obj: Any, field: str) -> str:
+    """``<field>_it`` when the active language is Italian and it is filled in; else the English,
+    ``<field>_en`` or, for a text the reference CSVs give in English only, ``<field>``."""
+    if (get_language() or "en")[:2] == "it":
+        value = getattr(obj, f"{field}_it", "")
+        if value:
+            return str(value)
+    english = getattr(obj, f"{field}_en", None)
+    return str(getattr(obj, field, "") if english is None else english)
+
+
+def is_english_fallback(obj: Any, field: str) -> bool:
+    """True when ``localized`` gives the English of a text that needs translating: a page marks
+    it ``lang="en"``."""
+    if (get_language() or "en")[:2] == "en" or getattr(obj, f"{field}_it", ""):
+        return False
+    return not is_language_neutral(localized(obj, field))
+
+
 class Bilingual:
     """Pick ``<field>_it`` when the active language is Italian and it is filled in."""
 
     def tr(self, field: str) -> str:
-        lang = (get_language() or "en")[:2]
-        if lang == "it":
-            value = getattr(self, f"{field}_it", "")
-            if value:
-                return value
-        return getattr(self, f"{field}_en", "")
+        return localized(self, field)
 
     @property
     def name(self) -> str:
@@ -171,6 +201,7 @@ class Nationality(Bilingual, Sourced):
     )
     discards_unlimited = models.BooleanField(default=False)
     discard_condition = models.TextField(blank=True)
+    discard_condition_it = models.TextField(blank=True)
     split_cards = models.CharField(
         max_length=20,
         blank=True,
@@ -183,19 +214,24 @@ class Nationality(Bilingual, Sourced):
         ],
     )
     split_cards_note = models.TextField(blank=True)
+    split_cards_note_it = models.TextField(blank=True)
     squad_break_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     squad_break_inclusive = models.BooleanField(
         null=True, help_text=_("True: reaching the threshold breaks; False: passing it")
     )
     squad_break_rule = models.TextField(blank=True)
+    squad_break_rule_it = models.TextField(blank=True)
     firepower_bonus = models.TextField(blank=True)
     rout_rule = models.TextField(blank=True)
     partisans = models.TextField(blank=True)
+    partisans_it = models.TextField(blank=True)
     squad_max_men = models.PositiveSmallIntegerField(null=True, blank=True)
     squad_rule = models.CharField(max_length=60, blank=True)
     at_secondary_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     radio_cards_in_deck = models.TextField(blank=True)
+    radio_cards_in_deck_it = models.TextField(blank=True)
     special_characteristics = models.TextField(blank=True)
+    special_characteristics_it = models.TextField(blank=True)
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -442,6 +478,7 @@ class DYOPrice(Sourced):
     multiplier = models.DecimalField(max_digits=5, decimal_places=3, null=True, blank=True)
     available_from = models.ForeignKey(Period, null=True, blank=True, on_delete=models.PROTECT)
     price_rule = models.CharField(max_length=200, blank=True)
+    price_rule_it = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["item", "nationality__order", "fire_strength", "after_deck"]
@@ -498,11 +535,16 @@ class DYOTableRow(Sourced):
 
     table = models.CharField(max_length=60, db_index=True)
     key = models.CharField(max_length=200)
+    key_it = models.CharField(max_length=300, blank=True)
     rpn = models.PositiveSmallIntegerField(null=True, blank=True)
     value = models.TextField(blank=True)
+    value_it = models.TextField(blank=True)
     detail = models.TextField(blank=True)
+    detail_it = models.TextField(blank=True)
     deck_removal = models.CharField(max_length=200, blank=True)
+    deck_removal_it = models.CharField(max_length=300, blank=True)
     cower_cards = models.CharField(max_length=200, blank=True)
+    cower_cards_it = models.CharField(max_length=300, blank=True)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -835,18 +877,27 @@ class PublishedScenario(Sourced):
     attacker_options = models.TextField(blank=True)
     defender_options = models.TextField(blank=True)
     first_player = models.TextField(blank=True)
+    first_player_it = models.TextField(blank=True)
     time_limit_decks = models.PositiveSmallIntegerField(null=True, blank=True)
     time_limit_text = models.CharField(max_length=120, blank=True)
+    time_limit_text_it = models.CharField(max_length=200, blank=True)
     deck_removals = models.TextField(blank=True)
+    deck_removals_it = models.TextField(blank=True)
     cower_cards = models.TextField(blank=True)
+    cower_cards_it = models.TextField(blank=True)
     card_allocations = models.TextField(blank=True)
+    card_allocations_it = models.TextField(blank=True)
     victory_summary = models.TextField(blank=True)
+    victory_summary_it = models.TextField(blank=True)
     dyo_defender = models.PositiveIntegerField(null=True, blank=True)
     dyo_attacker = models.PositiveIntegerField(null=True, blank=True)
     dyo_defender_text = models.CharField(max_length=120, blank=True)
+    dyo_defender_text_it = models.CharField(max_length=200, blank=True)
     dyo_attacker_text = models.CharField(max_length=120, blank=True)
+    dyo_attacker_text_it = models.CharField(max_length=200, blank=True)
     dyo_note = models.TextField(blank=True)
     special_notes = models.TextField(blank=True)
+    special_notes_it = models.TextField(blank=True)
 
     class Meta:
         ordering = ["letter"]

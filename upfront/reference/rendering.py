@@ -225,12 +225,16 @@ def render_scenario_check(
 def render_draw(result: DrawResult) -> dict[str, Any]:
     """A draw as the API shows it: ``value`` in words, ``detail`` in the active language."""
     say = _Renderer()
+    value, detail = result.value, result.detail
+    if result.label is None and isinstance(detail, str):
+        # A row of a rule 43 table: the engine holds the data's English, the data its Italian.
+        value, detail = selectors.dyo_table_texts(result.table, result.rpn, value, detail)
     data: dict[str, Any] = {
         "table": result.table,
         "column": result.column,
         "rpn": result.rpn,
-        "value": say(result.label) if result.label else result.value,
-        "detail": say(result.detail) if isinstance(result.detail, Message) else result.detail,
+        "value": say(result.label) if result.label else value,
+        "detail": say(detail) if isinstance(detail, Message) else detail,
         "rule": result.rule,
     }
     if result.colour:

@@ -374,7 +374,8 @@ _PROVENANCE_DETAILS = {"summary in own words"}
 @dataclass
 class DYOTableRow:
     row: m.DYOTableRow
-    key: str  # nationality codes in the key read as names
+    key: str  # in the reader's language, nationality codes in it read as names
+    key_in_english: bool  # no Italian of the key is stored: the page marks it lang="en"
     detail: str  # without details that describe the record rather than the game
     about_record: str  # such a detail, shown with the provenance
 
@@ -394,6 +395,17 @@ def _nation_names(text: str, names: dict[str, str]) -> str:
     return re.sub(r"\b[a-z]+\b", lambda found: names.get(found.group(0), found.group(0)), text)
 
 
+def dyo_table_texts(table: str, rpn: int | None, value: str, detail: str) -> tuple[str, str]:
+    """A drawn row's value and detail (the English the engine holds) in the reader's language."""
+    row = m.DYOTableRow.objects.filter(table=table, rpn=rpn).first() if rpn is not None else None
+    if row is None:
+        return value, detail
+    return (
+        m.localized(row, "value") if row.value == value else value,
+        m.localized(row, "detail") if row.detail == detail else detail,
+    )
+
+
 def dyo_tables() -> list[DYOTable]:
     names = {nation.code: nation.name for nation in m.Nationality.objects.all()}
     grouped: OrderedDict[str, list[DYOTableRow]] = OrderedDict()
@@ -402,7 +414,8 @@ def dyo_tables() -> list[DYOTable]:
         grouped.setdefault(row.table, []).append(
             DYOTableRow(
                 row=row,
-                key=_nation_names(row.key, names),
+                key=_nation_names(m.localized(row, "key"), names),
+                key_in_english=m.is_english_fallback(row, "key"),
                 detail="" if about_record else row.detail,
                 about_record=row.detail if about_record else "",
             )
@@ -647,3 +660,14 @@ def special_rules() -> list[tuple[str, list[SpecialRuleView]]]:
 
 def published_scenarios() -> QuerySet[m.PublishedScenario]:
     return m.PublishedScenario.objects.all()
+
+
+def victory_row_summaries() -> dict[int, str]:
+    """43.33: each victory conditions row in a line, by row number, in the active language
+    (``rule_summaries.yaml``, group ``victory_conditions``, topics ``rpn_<n>``)."""
+    rows: dict[int, str] = {}
+    for row in m.RuleSummary.objects.filter(group="victory_conditions"):
+        number = row.topic.removeprefix("rpn_")
+        if number.isdigit():
+            rows[int(number)] = row.summary
+    return rows

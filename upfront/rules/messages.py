@@ -41,6 +41,7 @@ CODE_PARAMS: Mapping[str, str] = MappingProxyType(
         "unit_kind": "unit_kind",
         "colour": "rn_colour",
         "theatre_name": "theatre",
+        "role": "scenario_role",
     }
 )
 # A parameter holding a nationality code, named from the reference data by the edge.
@@ -447,6 +448,56 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "draw.no_mountain_troops": gettext_noop("no mountain troops"),
         "draw.mountain_troops_nationality": gettext_noop(
             "The mountain article lists no %(nationality)s mountain troops."
+        ),
+        # -- the random scenario of rule 43 (generator.py) ---------------------------------
+        "generator.theatre": gettext_noop("The theatre is ETO or PTO."),
+        "generator.unknown_nationality": gettext_noop("Unknown nationality."),
+        "generator.unknown_period": gettext_noop("Unknown period."),
+        "generator.unknown_draw": gettext_noop("No draw of the scenario has this name."),
+        "generator.seed_range": gettext_noop("A seed runs from 0 to 2147483647."),
+        "generator.both_sides": gettext_noop("Choose both sides, or neither to draw them."),
+        "generator.sides_needed": gettext_noop(
+            "The tactical position table (43.31) holds only Germans against Russians or "
+            "Americans in Europe: choose the attacker and the defender."
+        ),
+        "generator.sides_chosen": gettext_noop(
+            "Sides chosen by the players: the tactical position table (43.31) holds only "
+            "Germans against Russians or Americans in Europe."
+        ),
+        "generator.period_needed": gettext_noop(
+            "The time frame table (43.32) gives a column only against the US (6) or the "
+            "Russians (9): choose the date."
+        ),
+        "generator.period_chosen": gettext_noop(
+            "Date chosen by the players, not drawn on the time frame table (43.32)."
+        ),
+        "generator.mountain_ground": gettext_noop(
+            "The mountain article has no table to draw the topography or the environmental "
+            "condition (M9, M10): choose them in the designer."
+        ),
+        "generator.mountain_troops_not_elite": gettext_noop(
+            "%(role)s: not elite troops, so no mountain troops draw (M12.1)."
+        ),
+        "generator.mountain_troops_nationality": gettext_noop(
+            "%(role)s: the mountain article lists no %(nationality)s mountain troops, so their "
+            "elites draw nothing (M12.1)."
+        ),
+        "generator.mountain_troops_too_early": gettext_noop(
+            "%(role)s: %(nationality)s mountain troops exist from %(available_from)s, not in "
+            "%(period)s, so their elites draw nothing (M12.1)."
+        ),
+        "generator.marines": gettext_noop(
+            "%(role)s: Americans facing the Japanese are Marines unless a special rule says "
+            "otherwise (46.1)."
+        ),
+        "generator.rn_assumption": gettext_noop(
+            "No source gives how many action cards carry each RN, so the server takes every "
+            "number 0-6, red or black, as equally likely."
+        ),
+        "generator.bid": gettext_noop(
+            "The points each side spends are not drawn: the players choose the defending "
+            "force together, then each secretly writes the cheapest attacking force he thinks "
+            "can win; the cheaper one attacks and plays first (43.35-43.36)."
         ),
         "draw.mountain_troops_too_early": gettext_noop(
             "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."

@@ -42,9 +42,24 @@ def _mismatches(pairs: Iterator[tuple[str, str, str]]) -> list[str]:
     return found
 
 
+def _translation_pairs(node: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """italian.yaml's pairs: file -> column -> {English text: our Italian}."""
+    for file, columns in node.items():
+        for column, texts in columns.items():
+            for english, italian in texts.items():
+                yield f"{file}.{column}", english, italian
+
+
 @pytest.mark.parametrize("name", SEED_FILES)
 def test_ordnance_is_ordinanza_and_artillery_artiglieria(name: str) -> None:
-    assert _mismatches(_pairs(load_seed(name), name)) == []
+    seed = load_seed(name)
+    pairs = _translation_pairs(seed) if name == "italian.yaml" else _pairs(seed, name)
+    assert _mismatches(pairs) == []
+
+
+def test_the_english_only_texts_are_checked_too() -> None:
+    pairs = list(_translation_pairs(load_seed("italian.yaml")))
+    assert any("ordnance" in english for _, english, _ in pairs)
 
 
 def test_the_weather_ordnance_rules_say_ordinanza() -> None:

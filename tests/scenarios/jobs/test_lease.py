@@ -340,3 +340,64 @@ def test_the_heartbeat_renews_while_the_run_works_and_stops_with_it(owner, setti
     assert services.jobs_take_back() == 1
     job.refresh_from_db()
     assert job.status == "queued" and job.attempts == 1
+
+
+def _book_waiting_on_sheets(owner: Any) -> Job:
+    """A library book whose run sent its sheets (three) and whose lease then ran out."""
+    from scenarios.services import library_create
+
+    library = library_create(owner=owner, title="Book in a queue")
+    job = Job.objects.create(kind="pdf", library=library, requested_by=owner)
+    _claim(job)
+    Job.objects.filter(pk=job.pk).update(sheets_total=3)
+    _expire(job)
+    return job
+
+
+def test_a_book_whose_sheets_still_wait_in_the_pdf_queue_keeps_its_lease(owner) -> None:
+    job = _book_waiting_on_sheets(owner)
+    with mock.patch.object(services, "queue_waiting", return_value=40) as asked:
+        assert services.jobs_take_back() == 0
+    asked.assert_called_once_with("pdf")
+    job.refresh_from_db()
+    # Waiting behind other books is not dying: same attempt, same holder, lease renewed.
+    assert job.status == "running" and job.attempts == 1
+    assert job.lease_expires_at > timezone.now()
+
+
+@pytest.mark.parametrize("waiting", [0, None], ids=["queue empty", "broker silent"])
+def test_a_book_is_taken_back_once_nothing_of_it_can_be_waiting(owner, waiting) -> None:
+    job = _book_waiting_on_sheets(owner)
+    with mock.patch.object(services, "queue_waiting", return_value=waiting):
+        assert services.jobs_take_back() == 1
+    job.refresh_from_db()
+    assert job.status == "queued" and job.attempts == 1
+
+
+def test_a_job_without_sheets_is_taken_back_whatever_waits_in_the_queue(owner, scenario) -> None:
+    job = job_request(user=owner, kind="validate", scenario=scenario)
+    _claim(job)
+    _expire(job)
+    with mock.patch.object(services, "queue_waiting", return_value=40) as asked:
+        assert services.jobs_take_back() == 1
+    asked.assert_not_called()
+
+
+@pytest.mark.services
+def test_the_broker_says_how_many_messages_wait_in_a_queue(redis_url: str, settings: Any) -> None:
+    from celery import current_app
+    from kombu import Queue
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    name = f"test-waiting-{time.monotonic_ns()}"
+    # The app's broker is the suite's Redis (REDIS_URL, which the fixture checked).
+    assert services.queue_waiting(name) == 0  # Redis keeps no empty queue
+    with current_app.connection_for_write() as connection:
+        queue = Queue(name, routing_key=name)
+        producer = connection.Producer()
+        for n in range(3):
+            producer.publish({"n": n}, routing_key=name, declare=[queue])
+        try:
+            assert services.queue_waiting(name) == 3
+        finally:
+            queue(connection.default_channel).delete()

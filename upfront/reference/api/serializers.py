@@ -15,6 +15,26 @@ from upfront.reference import selectors
 PROVENANCE = ("rule", "source", "confidence", "note")
 
 
+class DataTextField(serializers.CharField):
+    """A text the reference CSVs give in English (``value``), in the request's language: its
+    Italian twin (``value_it``) when there is one. The serializers list the originals too."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(read_only=True, **kwargs)  # type: ignore[arg-type]
+
+    def get_attribute(self, instance: object) -> str:
+        return m.localized(instance, self.source)
+
+
+def _data_texts(*names: str) -> tuple[str, ...]:
+    """The field names of localised data texts: each, its English and its Italian original."""
+    return tuple(name for field in names for name in (field, f"{field}_en", f"{field}_it"))
+
+
+def _english(field: str) -> serializers.CharField:
+    return serializers.CharField(source=field, read_only=True)
+
+
 class NationalityRuleSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
@@ -72,6 +92,16 @@ class ForceVariantSerializer(serializers.ModelSerializer):
 
 class NationalitySerializer(serializers.ModelSerializer):
     name = serializers.CharField(read_only=True)
+    discard_condition = DataTextField()
+    discard_condition_en = _english("discard_condition")
+    split_cards_note = DataTextField()
+    split_cards_note_en = _english("split_cards_note")
+    squad_break_rule = DataTextField()
+    squad_break_rule_en = _english("squad_break_rule")
+    partisans = DataTextField()
+    partisans_en = _english("partisans")
+    special_characteristics = DataTextField()
+    special_characteristics_en = _english("special_characteristics")
     troop_types = TroopTypeSerializer(many=True, read_only=True)
     rules = NationalityRuleSerializer(many=True, read_only=True)
     variants = ForceVariantSerializer(many=True, read_only=True)
@@ -87,16 +117,15 @@ class NationalitySerializer(serializers.ModelSerializer):
             "hand_size",
             "max_discards",
             "discards_unlimited",
-            "discard_condition",
+            *_data_texts("discard_condition"),
             "split_cards",
-            "split_cards_note",
+            *_data_texts("split_cards_note"),
             "squad_break_percent",
             "squad_break_inclusive",
-            "squad_break_rule",
+            *_data_texts("squad_break_rule"),
             "squad_max_men",
             "at_secondary_limit",
-            "partisans",
-            "special_characteristics",
+            *_data_texts("partisans", "special_characteristics"),
             "troop_types",
             "variants",
             "rules",
@@ -211,6 +240,8 @@ class DYOPriceSerializer(serializers.ModelSerializer):
     multiplier = serializers.DecimalField(
         max_digits=5, decimal_places=3, coerce_to_string=False, allow_null=True
     )
+    price_rule = DataTextField()
+    price_rule_en = _english("price_rule")
 
     class Meta:
         model = m.DYOPrice
@@ -223,7 +254,7 @@ class DYOPriceSerializer(serializers.ModelSerializer):
             "points",
             "multiplier",
             "available_from",
-            "price_rule",
+            *_data_texts("price_rule"),
             *PROVENANCE,
         )
 
@@ -240,16 +271,26 @@ class SecondaryWeaponPermissionSerializer(serializers.ModelSerializer):
 
 
 class DYOTableRowSerializer(serializers.ModelSerializer):
+    # ``key`` identifies the row (the CSV's words); ``label`` is it in the request's language.
+    label = DataTextField(source="key")
+    value = DataTextField()
+    value_en = _english("value")
+    detail = DataTextField()
+    detail_en = _english("detail")
+    deck_removal = DataTextField()
+    deck_removal_en = _english("deck_removal")
+    cower_cards = DataTextField()
+    cower_cards_en = _english("cower_cards")
+
     class Meta:
         model = m.DYOTableRow
         fields = (
             "table",
             "key",
+            "label",
+            "key_it",
             "rpn",
-            "value",
-            "detail",
-            "deck_removal",
-            "cower_cards",
+            *_data_texts("value", "detail", "deck_removal", "cower_cards"),
             *PROVENANCE,
         )
 
@@ -471,6 +512,24 @@ class MountainAdaptationSerializer(serializers.ModelSerializer):
 
 class PublishedScenarioSerializer(serializers.ModelSerializer):
     type = serializers.CharField(source="scenario_type")
+    first_player = DataTextField()
+    first_player_en = _english("first_player")
+    time_limit_text = DataTextField()
+    time_limit_text_en = _english("time_limit_text")
+    deck_removals = DataTextField()
+    deck_removals_en = _english("deck_removals")
+    cower_cards = DataTextField()
+    cower_cards_en = _english("cower_cards")
+    card_allocations = DataTextField()
+    card_allocations_en = _english("card_allocations")
+    victory_summary = DataTextField()
+    victory_summary_en = _english("victory_summary")
+    dyo_attacker_text = DataTextField()
+    dyo_attacker_text_en = _english("dyo_attacker_text")
+    dyo_defender_text = DataTextField()
+    dyo_defender_text_en = _english("dyo_defender_text")
+    special_notes = DataTextField()
+    special_notes_en = _english("special_notes")
     mountain_adaptation = MountainAdaptationSerializer(read_only=True, allow_null=True)
 
     class Meta:
@@ -483,19 +542,15 @@ class PublishedScenarioSerializer(serializers.ModelSerializer):
             "nationalities_with_oob",
             "attacker_options",
             "defender_options",
-            "first_player",
+            *_data_texts("first_player"),
             "time_limit_decks",
-            "time_limit_text",
-            "deck_removals",
-            "cower_cards",
-            "card_allocations",
-            "victory_summary",
+            *_data_texts("time_limit_text", "deck_removals", "cower_cards", "card_allocations"),
+            *_data_texts("victory_summary"),
             "dyo_attacker",
             "dyo_defender",
-            "dyo_attacker_text",
-            "dyo_defender_text",
+            *_data_texts("dyo_attacker_text", "dyo_defender_text"),
             "dyo_note",
-            "special_notes",
+            *_data_texts("special_notes"),
             "mountain_adaptation",
             *PROVENANCE,
         )

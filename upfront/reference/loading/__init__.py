@@ -84,6 +84,7 @@ class Loader(
         self.load_mountain_and_scenarios()
         self.load_engine_rule_summaries()
         self.load_random_numbers()
+        self.check_italian_used()
 
 
 def reference_data_load(

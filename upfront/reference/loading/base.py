@@ -48,6 +48,7 @@ YAML_FILES = [
     "special_rules.yaml",
     "rule_summaries.yaml",
     "random_numbers.yaml",
+    "italian.yaml",
 ]
 
 # Every reference model with the label the report uses, parents before children: rows gone
@@ -184,6 +185,8 @@ class BaseLoader:
         self.tables: dict[type[m.Keyed], _Table] = {}
         self.periods: dict[str, m.Period] = {}
         self.nationalities: dict[str, m.Nationality] = {}
+        self._italian: dict[str, dict[str, dict[str, str]]] | None = None
+        self._italian_used: set[tuple[str, str, str]] = set()
 
     # -- file access ---------------------------------------------------------------------
     def content_hash(self) -> str:
@@ -210,6 +213,34 @@ class BaseLoader:
             raise ReferenceDataError(f"{path}: file missing")
         with path.open(encoding="utf-8") as handle:
             return yaml.safe_load(handle)
+
+    def italian(self, file: str, column: str, english: str) -> str:
+        """Our Italian of a text ``file`` gives in English only (``italian.yaml``); empty when
+        the text has none (a language-neutral text needs none)."""
+        if self._italian is None:
+            data = self.yaml("italian.yaml") or {}
+            if not isinstance(data, dict):
+                raise ReferenceDataError("italian.yaml: expected a mapping of files")
+            self._italian = data
+        text = english.strip()
+        italian = (self._italian.get(file) or {}).get(column, {}).get(text)
+        if italian is None:
+            return ""
+        self._italian_used.add((file, column, text))
+        return str(italian).strip()
+
+    def check_italian_used(self) -> None:
+        """Every entry of italian.yaml translates a text the files hold: when the English is
+        corrected, its stale Italian is refused rather than silently dropped."""
+        stale = sorted(
+            (file, column, text)
+            for file, columns in (self._italian or {}).items()
+            for column, texts in (columns or {}).items()
+            for text in texts or {}
+            if (file, column, text) not in self._italian_used
+        )
+        if stale:
+            raise ReferenceDataError(f"italian.yaml: no row holds these English texts: {stale}")
 
     def period(self, code: str | None) -> m.Period | None:
         if not code:

@@ -99,6 +99,7 @@ class ForceData(BaseLoader):
             fire_strength=int(row["code"][-1]),
             points=_int(row["dyo_cost"]),
             price_rule=row["note"].split(";")[0],
+            price_rule_it=self.italian("weapons.csv", "note", row["note"].split(";")[0]),
             **_sourced(row, rule=rules[code]),
         )
 
@@ -215,6 +216,10 @@ class ForceData(BaseLoader):
                 detail=row["detail"],
                 deck_removal=row["deck_removal"],
                 cower_cards=row["cower_cards"],
+                **{
+                    f"{column}_it": self.italian("dyo_tables.csv", column, row[column])
+                    for column in ("key", "value", "detail", "deck_removal", "cower_cards")
+                },
                 order=order,
                 **_sourced(row),
             )
@@ -231,7 +236,12 @@ class ForceData(BaseLoader):
     def _dyo_purchase(self, row: dict[str, str], purchase: dict[str, Any], origin: str) -> None:
         """A DYO purchase priced by a row of dyo_tables.csv (dyo_facts.yaml dyo_purchases)."""
         item = purchase["item"]
-        values: dict[str, Any] = {"item": item, "price_rule": row["detail"], **_sourced(row)}
+        values: dict[str, Any] = {
+            "item": item,
+            "price_rule": row["detail"],
+            "price_rule_it": self.italian("dyo_tables.csv", "detail", row["detail"]),
+            **_sourced(row),
+        }
         if item == "reinforcement_multiplier":  # "x0.8"
             values["after_deck"] = purchase["after_deck"]
             values["multiplier"] = Decimal(row["value"].lstrip("x"))
@@ -242,12 +252,20 @@ class ForceData(BaseLoader):
             values["troop_types"] = purchase["troop_types"]
             values["multiplier"] = (Decimal(100) + Decimal(percent.group(1))) / Decimal(100)
             values["price_rule"] = f"{row['value']} ({row['detail']})"
+            values["price_rule_it"] = self._italian_pair(row, "{} ({})")
         else:
             values["points"] = _int(row["value"])
             values["available_from"] = self.period(purchase.get("available_from"))
             if item == "random_reinforcements":
                 values["price_rule"] = f"{row['value']}; {row['detail']}"
+                values["price_rule_it"] = self._italian_pair(row, "{}; {}")
         self.put(m.DYOPrice, origin, **values)
+
+    def _italian_pair(self, row: dict[str, str], form: str) -> str:
+        """A price rule written from a row's value and detail, in Italian when both have it."""
+        value = self.italian("dyo_tables.csv", "value", row["value"])
+        detail = self.italian("dyo_tables.csv", "detail", row["detail"])
+        return form.format(value, detail) if value and detail else ""
 
     def load_matchups_and_facts(self) -> None:
         for line, row in enumerate(self.csv("valid_matchups.csv"), start=2):

@@ -71,17 +71,33 @@ class NationalityData(BaseLoader):
                 max_discards=discards,
                 discards_unlimited=discards is None and "any" in row["discard_max"],
                 discard_condition=row["discard_condition"],
+                discard_condition_it=self.italian(
+                    "nationalities.csv", "discard_condition", row["discard_condition"]
+                ),
                 split_cards=split,
                 split_cards_note=row["split_card_side"],
+                split_cards_note_it=self.italian(
+                    "nationalities.csv", "split_card_side", row["split_card_side"]
+                ),
                 squad_break_percent=int(fraction * 100) if fraction is not None else None,
                 squad_break_inclusive=row["squad_break_comparison"].strip() == "at least",
                 squad_break_rule=row["squad_break_rule"],
+                squad_break_rule_it=self.italian(
+                    "nationalities.csv", "squad_break_rule", row["squad_break_rule"]
+                ),
                 partisans=row["partisans"],
+                partisans_it=self.italian("nationalities.csv", "partisans", row["partisans"]),
                 squad_max_men=_int(row["squad_max_men_for_at_limit"]),
                 squad_rule=squad_rules[code],
                 at_secondary_limit=_int(row["at_secondary_limit_per_squad"]),
                 radio_cards_in_deck=row["radio_cards_in_deck"],
+                radio_cards_in_deck_it=self.italian(
+                    "nationalities.csv", "radio_cards_in_deck", row["radio_cards_in_deck"]
+                ),
                 special_characteristics=row["special_notes"],
+                special_characteristics_it=self.italian(
+                    "nationalities.csv", "special_notes", row["special_notes"]
+                ),
                 **_sourced(row, rule=row["rules"]),
             )
         unknown = set(names) - set(self.nationalities)

@@ -143,6 +143,27 @@ class ScenarioRuleData(BaseLoader):
                 dyo_attacker_text=row["dyo_attacker"],
                 dyo_note=row["dyo_note"],
                 special_notes=row["special_notes"],
+                **self._scenario_card_italian(row, limit),
                 **_sourced(row, rule="scenario card"),
             )
         return scenarios
+
+    def _scenario_card_italian(self, row: dict[str, str], limit: str) -> dict[str, str]:
+        """The Italian of a scenario card's texts (italian.yaml), by model field."""
+        columns = {
+            "first_player": "first_player",
+            "deck_removals": "deck_removals",
+            "cower_cards": "cower_cards",
+            "card_allocations": "card_allocations",
+            "victory_summary": "victory_summary",
+            "dyo_defender_text": "dyo_defender",
+            "dyo_attacker_text": "dyo_attacker",
+            "special_notes": "special_notes",
+        }
+        italian = {
+            f"{field}_it": self.italian("scenarios.csv", column, row[column])
+            for field, column in columns.items()
+        }
+        text = "" if limit.isdigit() else limit
+        italian["time_limit_text_it"] = self.italian("scenarios.csv", "time_limit_decks", text)
+        return italian

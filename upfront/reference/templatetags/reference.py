@@ -2,6 +2,8 @@
 
 * ``{{ obj|tr:"name" }}`` — the one way a template picks a localised field (``name_it`` in
   Italian when it is filled in, else ``name_en``);
+* ``{{ obj|data_text:"value" }}`` — a text the reference CSVs give in English (``value``) in the
+  reader's language (``value_it``), the English marked as such when no Italian is stored;
 * ``{{ code|label:"dyo_table" }}`` — the translated label of a data code (never the code);
 * ``{{ value|or_unknown }}`` / ``{{ value|or_na }}`` — a value, or the marker for a value the game
   has but no source gives ("unknown") / a value that does not apply ("—");
@@ -20,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from upfront import labels
 from upfront.reference import phrasing
-from upfront.reference.models import Bilingual
+from upfront.reference.models import Bilingual, is_english_fallback, localized
 
 register = template.Library()
 
@@ -94,6 +96,20 @@ def en_only(text: Any) -> SafeString:
     if (get_language() or "en")[:2] == "en":
         return conditional_escape(text)
     return format_html('<span lang="en">{}</span>', text)
+
+
+@register.filter
+def data_text(obj: Any, field: str) -> SafeString:
+    """A text of the reference CSVs in the reader's language, without the file references it
+    cites (they are in the provenance): the Italian twin (``<field>_it``) when there is one, else
+    the English, marked ``lang="en"`` on a page in another language when it needs translating."""
+    text = localized(obj, field) if obj is not None else ""
+    if not text:
+        return SafeString("")
+    text = phrasing.strip_sources(text)
+    if is_english_fallback(obj, field):
+        return format_html('<span lang="en">{}</span>', text)
+    return conditional_escape(text)
 
 
 @register.inclusion_tag("reference/_provenance.html")

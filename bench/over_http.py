@@ -1,0 +1,276 @@
+"""Time requests over real HTTP against /health/: gunicorn, ONE sync worker, on loopback.
+
+Issue 15 §7: the DYO validation (13 and 40 cards), the list endpoint, a public list page and a
+search rendered afresh, over 10,000 public scenarios in 100 libraries, each in turns with
+``GET /health/`` so that a pause of the shared machine falls on every kind alike.
+
+    .venv/bin/python bench/over_http.py [-n 300] [--scenarios 10000] [--libraries 100]
+
+The data goes into a database of its own, seeded as bench/library.py seeds it: a fresh SQLite
+file (``bench/http.sqlite3``, deleted at the end unless ``--keep``), or the PostgreSQL database
+named in ``DATABASE_URL``, whose name must start with ``bench`` (every scenario and library in
+it is deleted). Gunicorn runs ``bench/http_app.py``: the site, plus a route that empties the
+list cache and one that names the worker's pid (see there).
+
+Every request opens a fresh TCP connection (``Connection: close``): gunicorn's sync worker
+does not keep connections alive, so both sides pay the same connect and close. Per request:
+wall clock at the client (connect to the last byte) and the CPU time the worker spent on it,
+read from ``/proc/<pid>/schedstat`` (nanoseconds on CPU) before and after. The figure that
+matters is the p95 ratio to /health/ of the same run; CPU time does not count the pauses of a
+shared machine. ``--profile DIR`` runs every request under cProfile in the worker and writes
+one profile per path to DIR (the timings are then meaningless).
+
+Targets (issue 15 §7, p95 ratio to /health/): validation <= 1.0 (13 cards) and <= 1.2 (40
+cards), the API list <= 3, a fresh list page <= 5; SQLite search through FTS5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "upfront.settings")
+# Static files from the plain storage: the pages need no collectstatic manifest.
+os.environ.setdefault("TESTING", "1")
+
+from bench.library import _seed, percentile  # noqa: E402
+from bench.validate import FORCE, FORCE_40  # noqa: E402
+
+# name, method, path, body, the list cache emptied first (a fresh render), target ratio
+Request = tuple[str, str, str, bytes | None, bool, float | None]
+
+
+def requests() -> list[Request]:
+    return [
+        ("health", "GET", "/health/", None, False, None),
+        ("validate 13", "POST", "/api/v1/dyo/validate", json.dumps(FORCE).encode(), False, 1.0),
+        ("validate 40", "POST", "/api/v1/dyo/validate", json.dumps(FORCE_40).encode(), False, 1.2),
+        # Each "cached" kind right after its fresh one, which put it in the list cache.
+        ("api list fresh", "GET", "/api/v1/scenarios/", None, True, 3.0),
+        ("api list", "GET", "/api/v1/scenarios/", None, False, 3.0),
+        ("list fresh", "GET", "/scenarios/", None, True, 5.0),
+        ("list cached", "GET", "/scenarios/", None, False, None),
+        ("search fresh", "GET", "/scenarios/?q=tobruk+ridge", None, True, None),
+    ]
+
+
+class Server:
+    """gunicorn with one sync worker on a free loopback port, with the bench's database."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+        self.process = subprocess.Popen(
+            [
+                gunicorn,
+                "bench.http_app:application",
+                "--workers=1",
+                "--worker-class=sync",
+                f"--bind=127.0.0.1:{self.port}",
+                "--timeout=120",
+                "--no-control-socket",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, _ = self.request("GET", "/health/")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.stop()
+                sys.exit("gunicorn did not answer /health/")
+            time.sleep(0.2)
+        self.pid = int(self.request("GET", "/__bench/pid")[1])
+
+    def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        headers = {"Connection": "close", "Accept-Language": "en"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response.status, response.read()
+        finally:
+            connection.close()
+
+    def cpu_ns(self) -> int:
+        with open(f"/proc/{self.pid}/schedstat") as stat:
+            return int(stat.read().split()[0])
+
+    def idle_cpu_ns(self) -> int:
+        """The worker's CPU time once it has finished with the last request.
+
+        The client has the last byte before the worker is done: it still closes the
+        connection and frees the request's objects. That work belongs to the request, and
+        must not fall on the next one; so wait until the worker's CPU time stops moving.
+        """
+        before = self.cpu_ns()
+        while True:
+            time.sleep(0.002)
+            now = self.cpu_ns()
+            if now == before:
+                return now
+            before = now
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def measure(server: Server, kinds: list[Request], n: int) -> dict[str, tuple[list[float], ...]]:
+    """Wall-clock and worker-CPU milliseconds of ``n`` requests of each kind, in turns."""
+
+    def one(kind: Request) -> tuple[float, float]:
+        name, method, path, body, fresh, _ = kind
+        if fresh:
+            server.request("GET", "/__bench/listing-changed")
+        cpu = server.idle_cpu_ns()
+        start = time.perf_counter()
+        status, content = server.request(method, path, body)
+        wall = time.perf_counter() - start
+        cpu = server.idle_cpu_ns() - cpu
+        if status != 200:
+            sys.exit(f"{name}: {method} {path} answered {status}: {content[:300]!r}")
+        return wall * 1000, cpu / 1e6
+
+    for kind in kinds:  # warm up: imports, templates, the catalogue, connections
+        for _ in range(min(20, n)):
+            one(kind)
+    samples: dict[str, tuple[list[float], list[float]]] = {k[0]: ([], []) for k in kinds}
+    for _ in range(n):
+        for kind in kinds:
+            wall, cpu = one(kind)
+            samples[kind[0]][0].append(wall)
+            samples[kind[0]][1].append(cpu)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("-n", type=int, default=300, help="requests per kind")
+    parser.add_argument("--scenarios", type=int, default=10_000, help="public scenarios")
+    parser.add_argument("--libraries", type=int, default=100)
+    parser.add_argument("--sqlite", default=str(ROOT / "bench" / "http.sqlite3"))
+    parser.add_argument("--keep", action="store_true", help="keep the SQLite file")
+    parser.add_argument("--reuse", action="store_true", help="use the kept file, no seeding")
+    parser.add_argument("--only", help="comma-separated request names (health is always in)")
+    parser.add_argument("--profile", metavar="DIR", help="cProfile every request into DIR")
+    args = parser.parse_args()
+
+    database_url = os.environ.get("DATABASE_URL", "")
+    sqlite_path = Path(args.sqlite)
+    if database_url:
+        name = database_url.rsplit("/", 1)[-1].split("?")[0]
+        if not name.startswith("bench"):
+            sys.exit(f"Refusing database {name!r}: use one of its own, e.g. bench_http.")
+    else:
+        if not args.reuse:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{sqlite_path}{suffix}").unlink(missing_ok=True)
+        os.environ["SQLITE_PATH"] = str(sqlite_path)
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from scenarios.models import Library, Scenario
+    from upfront.reference.loading import reference_data_load
+    from upfront.reference.models import DataRevision
+
+    start = time.perf_counter()
+    if not args.reuse:
+        call_command("migrate", verbosity=0)
+        if DataRevision.current() is None:
+            reference_data_load(force=True, reason="bench")
+        _seed(args.scenarios, args.libraries, random.Random(8))
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("VACUUM ANALYZE")
+    public = Scenario.objects.filter(visibility="public").count()
+    print(
+        f"database: {connection.vendor}; {public} public scenarios of "
+        f"{Scenario.objects.count()}, {Library.objects.count()} libraries; "
+        f"ready in {time.perf_counter() - start:.1f} s",
+        flush=True,
+    )
+    connection.close()
+
+    env = {**os.environ}
+    if args.profile:
+        env.update(BENCH_PROFILE="1", BENCH_PROFILE_DIR=str(Path(args.profile).resolve()))
+    kinds = requests()
+    if args.only:
+        wanted = {"health", *args.only.split(",")}
+        kinds = [kind for kind in kinds if kind[0] in wanted]
+    if connection.vendor != "sqlite":
+        kinds = [kind for kind in kinds if kind[0] != "search fresh"]
+    server = Server(env)
+    try:
+        started = time.perf_counter()
+        samples = measure(server, kinds, args.n)
+        elapsed = time.perf_counter() - started
+        if args.profile:
+            written = server.request("GET", "/__bench/profile")[1].decode()
+            print(f"profiles in {args.profile}: {written}")
+    finally:
+        server.stop()
+
+    report(samples, kinds, args.n, elapsed)
+    if not database_url and not args.keep and not args.reuse:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{sqlite_path}{suffix}").unlink(missing_ok=True)
+
+
+def report(
+    samples: dict[str, tuple[list[float], list[float]]],
+    kinds: list[Request],
+    n: int,
+    elapsed: float,
+) -> None:
+    p95: Callable[[list[float]], float] = lambda values: percentile(values, 0.95)  # noqa: E731
+    health_wall, health_cpu = (p95(values) for values in samples["health"])
+    print(f"{n} requests of each kind in turns, {elapsed:.0f} s; a fresh connection each")
+    header = ("request", "p50", "p95", "cpu p50", "cpu p95", "ratio", "cpu ratio", "target")
+    print("{:15s} {:>7s} {:>7s} {:>7s} {:>7s} {:>6s} {:>9s} {:>6s}".format(*header))
+    for name, *_, target in kinds:
+        wall, cpu = samples[name]
+        row: list[Any] = [percentile(wall, 0.5), p95(wall), percentile(cpu, 0.5), p95(cpu)]
+        print(
+            f"{name:15s} {row[0]:7.2f} {row[1]:7.2f} {row[2]:7.2f} {row[3]:7.2f} "
+            f"{row[1] / health_wall:6.2f} {row[3] / health_cpu:9.2f} "
+            f"{'' if target is None else f'<= {target:g}':>6s}"
+        )
+    print(
+        "ms per request: wall clock at the client, CPU time of the worker; ratio: p95 over "
+        "the p95 of /health/ (wall clock, CPU)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Roll a scenario: rule 43's random scenario as a page (``/scenarios/roll/``).
+
+The page's address is the roll (``?seed=…&theatre=…&s_<draw>=…``, ``scenarios.generation.Roll``):
+it shows the same draws to whoever opens it. Re-rolling one draw links to the same address with
+a new seed for that draw; re-rolling all, with a new seed and no draw's own. "Open in the
+designer" opens ``/scenarios/new/`` with the same address, a new scenario not yet saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from scenarios import generation
+from upfront import labels
+from upfront.reference import selectors as reference
+from upfront.reference.fetch import catalogue_current
+from upfront.rules import codes
+
+
+def _choices() -> dict[str, Any]:
+    """What the form offers: only the nationalities some unit type table has (43, 45.9)."""
+    catalogue = catalogue_current()
+    tabled = {r.nationality for r in catalogue.unit_types if r.rpn_low is not None}
+    names = reference.nationality_names()
+    return {
+        "theatres": labels.choices(codes.THEATRES, labels.THEATRE),
+        "nationalities": [(n, names.get(n, n)) for n in codes.NATIONALITIES if n in tabled],
+        "untabled": [names.get(n, n) for n in codes.NATIONALITIES if n not in tabled],
+        "periods": codes.PERIODS,
+    }
+
+
+def scenario_roll(request: HttpRequest) -> HttpResponse:
+    query = request.GET
+    roll = generation.roll_from_query(query)
+    if roll is None and "roll" in query:
+        # The form's "Roll": a new seed, in the address so the result can be shared.
+        asked = query.copy()
+        asked["seed"] = str(generation.new_seed())
+        fresh = generation.roll_from_query(asked)
+        if fresh is not None:
+            return redirect(f"{reverse('scenarios:roll')}?{fresh.query()}")
+    context: dict[str, Any] = {"roll": roll, "choices": _choices(), "answer": None, "errors": []}
+    if roll is not None:
+        try:
+            answer = generation.scenario_generate(roll)
+        except generation.GenerateInputError as exc:
+            context["errors"] = exc.errors
+        else:
+            context["answer"] = answer
+            base = reverse("scenarios:roll")
+            seeds = dict(roll.draw_seeds or {})
+            for item in answer["draws"]:
+                item["reroll_url"] = (
+                    f"{base}?{roll.query(draw_seeds={**seeds, item['key']: generation.new_seed()})}"
+                )
+            context["reroll_all_url"] = (
+                f"{base}?{roll.query(seed=generation.new_seed(), draw_seeds={})}"
+            )
+            context["theatre_name"] = labels.standalone("theatre", roll.theatre)
+            context["designer_url"] = f"{reverse('scenarios:new')}?{answer['query']}"
+            context["share_url"] = request.build_absolute_uri(f"{base}?{answer['query']}")
+            context["sides"] = [
+                {
+                    "role": labels.standalone("scenario_role", side["role"]),
+                    "nationality": reference.nationality_names().get(
+                        side["force"]["nationality"], side["force"]["nationality"]
+                    ),
+                    "troop_type": labels.standalone("troop_type", side["force"]["troop_type"]),
+                    "mountain_troops": side["force"].get("mountain_troops"),
+                    "marines": side["force"].get("marines"),
+                }
+                for side in answer["document"]["scenario"]["sides"]
+            ]
+    return render(request, "scenarios/roll.html", context)

@@ -1,0 +1,136 @@
+"""The "Roll a scenario" page and the designer it opens (a new, unsaved scenario)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import Client
+
+from scenarios.models import Scenario
+from tests.scenarios.forms_html import form_data
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client: Client, url: str, **headers: str) -> str:
+    response = client.get(url, **headers)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def _draws(page: str) -> list[tuple[str, str, str]]:
+    """Each draw's key, number drawn and outcome as the page shows them."""
+    return re.findall(
+        r'data-key="([a-z_]+)">.*?<div class="draw-number">(.*?)</div>\s*'
+        r'<div class="draw-value">(.*?)</div>',
+        page,
+        re.S,
+    )
+
+
+def test_roll_redirects_to_a_seeded_address_anyone_may_open() -> None:
+    response = Client().get("/scenarios/roll/", {"roll": "1", "theatre": "ETO", "mountain": "1"})
+    assert response.status_code == 302
+    query = parse_qs(urlsplit(response["Location"]).query)
+    assert query["seed"][0].isdigit() and query["mountain"] == ["1"]
+    first = _page(Client(), response["Location"])
+    assert _draws(first) == _draws(_page(Client(), response["Location"]))  # the same draws
+    assert len(_draws(first)) >= 6
+    assert "43.31" in first and "43.34" in first and "M12.1" in first
+    assert "Open in the designer" in first
+
+
+def test_every_draw_has_its_number_rule_and_a_reroll_link() -> None:
+    body = _page(Client(), "/scenarios/roll/?seed=31&theatre=ETO")
+    keys = re.findall(r'data-key="([a-z_]+)"', body)
+    assert keys[:4] == ["tactical_position", "time_frame", "victory_conditions", "time_limit"]
+    links = re.findall(r'class="reroll" href="([^"]+)"', body)
+    assert len(links) == len(keys)
+    # Re-rolling the time limit keeps the seed and gives that draw alone a new one.
+    link = next(u for u in links if "s_time_limit=" in u).replace("&amp;", "&")
+    assert "seed=31" in link and link.count("s_") == 1
+    assert "RN " in body and ("rn-red" in body or "rn-black" in body)
+    assert "43.35-43.36" in body  # the bid left to the players
+
+
+def test_the_page_in_italian() -> None:
+    body = _page(Client(), "/scenarios/roll/?seed=31&theatre=ETO", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Genera uno scenario" in body
+    assert "Apri nel designer" in body or "Apri nell" in body
+
+
+def test_the_pacific_asks_for_the_sides() -> None:
+    body = _page(Client(), "/scenarios/roll/?seed=31&theatre=PTO")
+    assert 'id="roll-errors"' in body and "43.31" in body
+    body = _page(
+        Client(), "/scenarios/roll/?seed=31&theatre=PTO&attacker=japanese&defender=british"
+    )
+    assert "43.32" in body and 'id="roll-errors"' in body
+    body = _page(
+        Client(),
+        "/scenarios/roll/?seed=31&theatre=PTO&attacker=japanese&defender=british&period=1943a",
+    )
+    assert 'id="roll-errors"' not in body and "45.9" in body
+
+
+def test_open_in_the_designer_then_save(owner: Any) -> None:
+    client = Client()
+    client.force_login(owner)
+    roll = _page(client, "/scenarios/roll/?seed=8&theatre=ETO&mountain=1")
+    url = re.search(r'href="([^"]+)" id="open-designer"', roll).group(1).replace("&amp;", "&")
+    assert url.startswith("/scenarios/new/?")
+    designer = _page(client, url)
+    assert 'id="rolled-note"' in designer and Scenario.objects.count() == 0
+    data = form_data(designer, "designer-form")
+    response = client.post(url.split("?")[0], {**data, "action": "save"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    saved = Scenario.objects.get()
+    expected = client.post(
+        "/api/v1/scenarios/generate",
+        {"seed": 8, "mountain": True},
+        content_type="application/json",
+    ).json()["document"]["scenario"]
+    stored = saved.document["scenario"]
+    for key in ("period", "time_limit_decks", "first_player", "victory_conditions", "mountain"):
+        assert stored[key] == expected[key], key
+    assert [(c["action"], c["card_type"]) for c in stored["deck_changes"]] == [
+        (c["action"], c["card_type"]) for c in expected["deck_changes"]
+    ]
+    for side, drawn in zip(stored["sides"], expected["sides"], strict=True):
+        force, want = side["force"], drawn["force"]
+        assert force["nationality"] == want["nationality"]
+        assert force["troop_type"] == want["troop_type"]
+        assert force.get("mountain_troops") == want.get("mountain_troops")
+
+
+def test_the_designer_needs_an_account() -> None:
+    response = Client().get("/scenarios/new/?seed=8&theatre=ETO")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_unticking_the_mountain_rules_drops_the_mountain_troops_draw(owner: Any) -> None:
+    # M12.1: the draw's outcome belongs to a mountain game; without the mountain rules the
+    # saved force must not keep it (the force check would refuse it).
+    client = Client()
+    client.force_login(owner)
+    for seed in range(200):
+        answer = client.post(
+            "/api/v1/scenarios/generate",
+            {"seed": seed, "mountain": True},
+            content_type="application/json",
+        ).json()
+        if any("mountain_troops" in s["force"] for s in answer["document"]["scenario"]["sides"]):
+            break
+    else:
+        pytest.fail("no seed gave an elite side a mountain troops draw")
+    url = f"/scenarios/new/?{answer['query']}"
+    data = form_data(_page(client, url), "designer-form")
+    data.pop("mountain", None)
+    response = client.post("/scenarios/new/", {**data, "action": "save"})
+    assert response.status_code == 302
+    sides = Scenario.objects.get().document["scenario"]["sides"]
+    assert all("mountain_troops" not in s["force"] for s in sides)
+    assert all(s["force"]["mountain"] is False for s in sides)
