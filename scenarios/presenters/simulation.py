@@ -23,8 +23,8 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT
+from scenarios.presenters.cards import card_words
 from upfront import labels
-from upfront.reference import phrasing
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
@@ -279,17 +279,6 @@ def _reinforcements_chart(
     axes.set_ylabel(_("Per game"), fontsize=8)
     axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return _svg(figure, "simulation-reinforcements")
-
-
-def card_words(number: int, card: CardInfo | None) -> str:
-    """A personality card as players name it: its number and its printed name ("8 Smith");
-    the name without the data's transcription remarks, "name unknown" when no source gives it."""
-    if card is None:
-        return str(number)
-    printed, _note = phrasing.card_name(card.name)
-    if not printed:
-        return _("%(number)s (name unknown)") % {"number": number}
-    return f"{number} {printed}"
 
 
 def row_result(row: Mapping[str, Any], nationality: str, cards: Mapping[Any, CardInfo]) -> str:
