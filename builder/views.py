@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
 from upfront import labels
+from upfront.labels.places import Places, where
 from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
 from upfront.rules import codes
@@ -196,7 +197,14 @@ def _panel_context(force_text: str) -> dict[str, Any]:
         # Messages and rule summaries come rendered in the active language (LocaleMiddleware).
         return {"result": services.force_validate(data=data)}
     except services.ForceInputError as exc:
-        return {"errors": exc.errors}
+        return {"errors": _located(exc.errors, data)}
+
+
+def _located(errors: list[dict[str, str]], force: Any) -> list[dict[str, str]]:
+    """Each fault with ``where``: the part of the force in words ("Group A, card 3"), which a
+    player reads instead of the JSON path (kept for the script)."""
+    places = Places.of_force(force)
+    return [{**error, "where": where(error["path"], places) or ""} for error in errors]
 
 
 # The page's force in progress is kept in the browser (localStorage) as a draft, one per
@@ -306,7 +314,8 @@ def panel(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def import_check(request: HttpRequest) -> JsonResponse:
-    """Check a document before the page takes it: faults (by JSON path) or nothing.
+    """Check a document before the page takes it: faults (by JSON path, and ``where`` in
+    words) or nothing.
 
     An import with faults never replaces the force on the page, so the page asks first.
     """

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from upfront.labels.places import Places
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render_faults, render_scenario_check
 from upfront.rules.codes import SEVERITIES
@@ -35,27 +36,30 @@ def scenario_quick_check(*, data: Any) -> dict[str, Any]:
     """Check a scenario document (or body) and render what the checks find.
 
     Answers ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}``:
-    ``faults`` are the document's format faults (``[{"path", "message"}]``; with any, nothing
-    else can be checked and ``findings`` is empty), or the codes the reference data does not
-    know (then the checks still run on the rest); ``findings`` are the checks' findings with
-    their rule summaries. ``valid`` is true when there is no fault and no error finding.
+    ``faults`` are the document's format faults (``[{"path", "message", "where"}]``, ``where``
+    the part in words; with any, nothing else can be checked and ``findings`` is empty), or the
+    codes the reference data does not know (then the checks still run on the rest);
+    ``findings`` are the checks' findings with their rule summaries and ``where``. ``valid``
+    is true when there is no fault and no error finding.
     Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
     """
+    data = _as_document(data)
+    places = Places.of(data.get("scenario") if isinstance(data, dict) else None)
     try:
-        document = scenario_document_from_dict(_as_document(data))
+        document = scenario_document_from_dict(data)
     except ScenarioFormatError as exc:
         return {
             "valid": False,
-            "faults": render_faults(exc.errors),
+            "faults": render_faults(exc.errors, places),
             "counts": dict.fromkeys(SEVERITIES, 0),
             "findings": [],
             "mountain_adaptation": None,
         }
     catalogue = catalogue_current()
     faults = scenario_reference_faults(document.scenario, catalogue)
-    rendered = render_scenario_check(check_scenario(document.scenario, catalogue))
+    rendered = render_scenario_check(check_scenario(document.scenario, catalogue), places)
     return {
         **rendered,
         "valid": rendered["valid"] and not faults,
-        "faults": render_faults(faults),
+        "faults": render_faults(faults, places),
     }

@@ -54,6 +54,7 @@ from scenarios.presenters.validation import validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.phrasing import card_name
 from upfront.rules.codes import LANGUAGES
 
 # Bump when the renderer changes what a stored sheet looks like in a way the files below do not
@@ -170,7 +171,11 @@ def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) 
         return {
             "number": item.get("card"),
             "known": info is not None,
-            "name": info.name if info else _("unknown card"),
+            # The printed name, without the data's transcription remarks (docs/data.md);
+            # "unknown" for a card the data holds but no source names.
+            "name": (card_name(info.name)[0] or pgettext("value", "unknown"))
+            if info
+            else _("unknown card"),
             "role": labels.standalone("leader_role", info.leader_role) if info else "",
             "weapon": _known(info.weapon if info else None),
             "morale": _known(info.morale if info else None),

@@ -17,6 +17,10 @@ from scenarios.models import Scenario
 from upfront.rules import simulation as engine
 
 DEFAULT_RUNS = 100_000
+# 48.2: the opponent's RN draws per deck, whose black 6s bring more attempts. No source gives a
+# figure, so by default none is counted and the result says those attempts are left out
+# (docs/simulation.md); a job may give one (scenarios.jobs.options).
+DEFAULT_OPPONENT_RN_DRAWS = 0
 INVALID_DOCUMENT = "invalid_document"  # the saved document no longer parses
 
 
@@ -36,7 +40,7 @@ def simulate(
     *,
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
-    opponent_rn_draws_per_deck: int | None = None,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
 ) -> dict[str, Any]:
     """Simulate a subject's random procedures (JSON-able, language-neutral)."""
     document = subject.document
@@ -63,7 +67,7 @@ def simulate_scenario(
     *,
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
-    opponent_rn_draws_per_deck: int | None = None,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
 ) -> dict[str, Any]:
     """Simulate a saved scenario against the current reference data (see :func:`simulate`).
 

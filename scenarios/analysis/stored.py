@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenarios.analysis.simulation import DEFAULT_RUNS, simulate
+from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS, simulate
 from scenarios.analysis.subject import Subject
 from scenarios.analysis.validation import validate
 from scenarios.models import Job
@@ -53,10 +53,17 @@ def validation_source(subject: Subject) -> dict[str, Any]:
 
 
 def simulation_source(
-    subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0
+    subject: Subject,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
 ) -> dict[str, Any]:
-    """What the subject's simulation with these options is computed from (``simulation_of``)."""
-    return subject.source(runs=runs, seed=seed, opponent_rn_draws_per_deck=None)
+    """What the subject's simulation with these options is computed from (``simulation_of``):
+    every option is in it, so a result with other options never serves."""
+    return subject.source(
+        runs=runs, seed=seed, opponent_rn_draws_per_deck=opponent_rn_draws_per_deck
+    )
 
 
 def validation_of(subject: Subject) -> dict[str, Any]:
@@ -67,11 +74,17 @@ def validation_of(subject: Subject) -> dict[str, Any]:
     return validate(subject)
 
 
-def simulation_of(subject: Subject, *, runs: int = DEFAULT_RUNS, seed: int = 0) -> dict[str, Any]:
-    """The subject's simulation with these options: a stored one of the same source, else a
-    new one."""
-    source = simulation_source(subject, runs=runs, seed=seed)
-    stored = stored_result(subject, Job.Kind.SIMULATE, source)
+def simulation_of(
+    subject: Subject,
+    *,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
+) -> dict[str, Any]:
+    """The subject's simulation with these options: a stored one of the same source (options
+    included: a result with other options never serves), else a new one."""
+    options = {"runs": runs, "seed": seed, "opponent_rn_draws_per_deck": opponent_rn_draws_per_deck}
+    stored = stored_result(subject, Job.Kind.SIMULATE, simulation_source(subject, **options))
     if stored is not None:
         return stored
-    return simulate(subject, runs=runs, seed=seed)
+    return simulate(subject, **options)

@@ -9,6 +9,7 @@ The result (``RESULT_VERSION`` 2)::
     {"version": 2, "valid": bool, "data_revision": "r3-ab12cd34",
      "source": {"document", "data_revision", "engine", "options"},  # what it was computed from
      "roles": ["attacker", "defender"],                            # the sides, in order
+     "groups": [["A", "B"], ["A"]],                                # each side's group labels
      "forces": [{"role", "total_points", "valid"}],                # each side's DYO check (43)
      "counts": {"error": int, "warning": int, "info": int},
      "faults": [{"path": str, "message": {"id", "params"}}],     # format / unknown codes
@@ -19,7 +20,8 @@ The result (``RESULT_VERSION`` 2)::
      "mountain_adaptation": {...} | None}
 
 A document the engine cannot parse gives ``valid`` false, its ``faults``, and nothing else.
-Version 1 (stored by older jobs) lacks ``source`` and ``forces``; presenters read both.
+Version 1 (stored by older jobs) lacks ``source`` and ``forces``; presenters read both. A
+result without ``groups`` (stored before it was added) names groups by position (A, B…).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def validate(subject: Subject) -> dict[str, Any]:
         "digest": [],
         "mountain_adaptation": None,
         "roles": [],
+        "groups": [],
         "forces": [],
     }
     document, error = subject.document, subject.format_error
@@ -68,6 +71,7 @@ def validate(subject: Subject) -> dict[str, Any]:
     result.update(checked.to_dict())
     sides = document.scenario.sides
     result["roles"] = [side.role for side in sides]  # names a side's parts
+    result["groups"] = [[group.label for group in side.force.groups] for side in sides]
     # What a setup sheet prints of each side ("N points bought"), so it validates no force.
     result["forces"] = [
         {"role": side.role, "total_points": force.total_points, "valid": force.valid}

@@ -31,14 +31,18 @@ class FindingSerializer(serializers.Serializer):
     )
     paths = serializers.ListField(child=serializers.CharField(), help_text="Every such path")
     fields = serializers.ListField(
-        child=serializers.CharField(), help_text="Those parts as the designer names them"
+        child=serializers.CharField(),
+        help_text="Those parts in words, in the request's language (\"Attacker's force, group "
+        'A, card 3"); a part that cannot be named is left out',
     )
 
 
 class FaultSerializer(serializers.Serializer):
     path = serializers.CharField(help_text="JSON path of the part of the document at fault")
     message = serializers.CharField(help_text="In the request's language")
-    fields = serializers.ListField(child=serializers.CharField())
+    fields = serializers.ListField(
+        child=serializers.CharField(), help_text="That part in words, in the request's language"
+    )
 
 
 class DeckChangeSerializer(serializers.Serializer):
@@ -135,6 +139,19 @@ class ReinforcementDeckSerializer(serializers.Serializer):
     reinforcements = serializers.FloatField(help_text="Expected per game")
 
 
+class ReinforcementRowSerializer(serializers.Serializer):
+    rn = serializers.IntegerField(help_text="The black Random Number that picks the row (48.3)")
+    expected = serializers.FloatField(help_text="Times per game this row is drawn")
+    cards = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The personality cards' numbers"
+    )
+    sniper = serializers.BooleanField(help_text="The row gives a Sniper (48.4)")
+    free_choice = serializers.BooleanField(help_text="The row adds a card of the player's choice")
+    result = serializers.CharField(
+        help_text="The row in the request's language, the cards by number and name"
+    )
+
+
 class ReinforcementsSerializer(serializers.Serializer):
     role = serializers.CharField()
     nationality = serializers.CharField()
@@ -144,6 +161,7 @@ class ReinforcementsSerializer(serializers.Serializer):
     expected_attempts = serializers.FloatField()
     expected_reinforcements = serializers.FloatField()
     by_deck = ReinforcementDeckSerializer(many=True)
+    by_row = ReinforcementRowSerializer(many=True, help_text="By row of the 48.3 table")
 
 
 class SimulationReportSerializer(serializers.Serializer):
@@ -166,6 +184,13 @@ class SimulationReportSerializer(serializers.Serializer):
     causes = CauseSerializer(many=True, help_text="The early end by cause")
     reinforcements = ReinforcementsSerializer(
         many=True, help_text="Expected random reinforcements by side and deck"
+    )
+    opponent_rn_draws_per_deck = serializers.IntegerField(
+        help_text="The option the attempts after an opponent's black 6 (48.2) were counted "
+        "with; 0: not counted"
+    )
+    opponent_draws_text = serializers.CharField(
+        help_text="That assumption in the request's language; empty when none is counted"
     )
 
 

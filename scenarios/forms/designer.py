@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scenarios.forms.options import DesignerOptions
 from scenarios.forms.rows import DeckChangeFormSet, SpecialRuleFormSet
 from scenarios.forms.scenario import ScenarioForm, SideForm
+from upfront.labels.places import Places, where
 from upfront.rules.examples import empty_force
 from upfront.rules.scenario import FORMAT_VERSION, SCENARIO_FORMAT, SCENARIO_ROLES
 
@@ -218,7 +219,9 @@ class Designer:
             elif name == "sides" and index is not None and int(index) < len(self.sides):
                 self.sides[int(index)].add_error(None, message)
             else:
-                self.errors.append(error)
+                # Shown above the form: where it is in words, never the JSON path.
+                places = Places(roles=tuple(SCENARIO_ROLES))
+                self.errors.append({**error, "where": where(path, places) or ""})
 
 
 def _int(value: Any) -> int | None:

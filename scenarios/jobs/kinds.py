@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from scenarios import selectors
-from scenarios.analysis.simulation import DEFAULT_RUNS
+from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.stored import (
     simulation_of,
     simulation_source,
@@ -52,7 +52,15 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
     scenario = _scenario(job)
     progress(10, "job_note_simulating")
     options = job.options
-    result = simulation_of(subject_of(scenario), runs=options["runs"], seed=options["seed"])
+    result = simulation_of(
+        subject_of(scenario),
+        runs=options["runs"],
+        seed=options["seed"],
+        # A job queued before the option existed holds none: the default then.
+        opponent_rn_draws_per_deck=options.get(
+            "opponent_rn_draws_per_deck", DEFAULT_OPPONENT_RN_DRAWS
+        ),
+    )
     progress(90, "job_note_saving")
     return Outcome(result=result)
 

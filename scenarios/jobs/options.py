@@ -9,8 +9,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS
 from upfront import labels
 from upfront.rules.codes import LANGUAGES
+from upfront.rules.simulation import ACTION_DECK_CARDS
 
 PAPERS = tuple(labels.PAPER)
 RUNS_MIN, RUNS_MAX, RUNS_DEFAULT = 1_000, 1_000_000, 100_000
@@ -36,6 +38,33 @@ class SimulateOptions(serializers.Serializer):
         label=_("Seed"),
         help_text="The same seed gives the same figures",
     )
+    opponent_rn_draws_per_deck = serializers.IntegerField(
+        min_value=0,
+        max_value=ACTION_DECK_CARDS,
+        # No source gives a figure (it depends on play): the default counts none, and the
+        # report says so (docs/simulation.md); at most one pass of the Action deck, each RN
+        # draw taking a card.
+        default=DEFAULT_OPPONENT_RN_DRAWS,
+        label=_("Opponent's Random Numbers per deck (48.2)"),
+        help_text=(
+            "48.2: how many Random Numbers the opponent of a side with random reinforcements "
+            "draws in a deck; each black 6 among them gives that side one more attempt. No "
+            "source gives a figure: 0 (the default) counts none of these attempts, and the "
+            "report says they are left out"
+        ),
+    )
+
+
+def simulate_limits() -> dict[str, int]:
+    """The simulate options' bounds and defaults, for the page's form (defined above, once)."""
+    return {
+        "runs_min": RUNS_MIN,
+        "runs_max": RUNS_MAX,
+        "runs_default": RUNS_DEFAULT,
+        "seed_max": SEED_MAX,
+        "opponent_rn_draws_max": ACTION_DECK_CARDS,
+        "opponent_rn_draws_default": DEFAULT_OPPONENT_RN_DRAWS,
+    }
 
 
 class PdfOptions(serializers.Serializer):

@@ -18,9 +18,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT, standard_error
-from scenarios.presenters.simulation import CAUSES, LENGTH_FROM, REASONS, assumption_of
+from scenarios.presenters.simulation import (
+    CAUSES,
+    LENGTH_FROM,
+    REASONS,
+    assumption_of,
+    opponent_draws_text,
+    row_result,
+)
 from scenarios.presenters.validation import validation_context
 from upfront import labels
+from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import nationality_names
 
 
@@ -127,6 +135,8 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
         "decks_played": [],
         "causes": [],
         "reinforcements": [],
+        "opponent_rn_draws_per_deck": int(result.get("opponent_rn_draws_per_deck") or 0),
+        "opponent_draws_text": "",
     }
     if not data["simulated"]:
         reason = result.get("reason", "")
@@ -155,7 +165,10 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
         }
         for cause in result["deck_end_checks"]
     ]
+    data["opponent_draws_text"] = opponent_draws_text(result)
     names = nationality_names()
+    sides = result.get("reinforcements") or []
+    cards = catalogue_current().cards if sides else {}
     data["reinforcements"] = [
         {
             "role": side["role"],
@@ -178,7 +191,18 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
                 }
                 for row in side["by_deck"]
             ],
+            "by_row": [
+                {
+                    "rn": row["rn"],
+                    "expected": row["expected"],
+                    "cards": list(row["cards"]),
+                    "sniper": row["sniper"],
+                    "free_choice": row["free_choice"],
+                    "result": row_result(row, side["nationality"], cards),
+                }
+                for row in side.get("by_row") or []
+            ],
         }
-        for side in result.get("reinforcements") or []
+        for side in sides
     ]
     return data

@@ -23,9 +23,12 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT
+from scenarios.presenters.cards import card_words
 from upfront import labels
+from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
+from upfront.rules.catalogue import CardInfo
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -56,8 +59,9 @@ CHANCES = {
 PRECIPITATION = {"rain": gettext_lazy("Rain"), "falling_snow": gettext_lazy("Falling snow")}
 LEFT_OUT = {
     engine.BLACK_SIX_ATTEMPTS: gettext_lazy(
-        "The attempts after an opponent's black 6 (48.2) are not simulated: they depend on how "
-        "many Random Numbers the opponent draws, which no source gives."
+        "The attempts after an opponent's black 6 (48.2) are not counted: they depend on how "
+        "many Random Numbers the opponent draws in a deck, which no rule gives. Give that "
+        "number as the option “Opponent's Random Numbers per deck” to count them."
     ),
     engine.ALTITUDE_LIMIT_DRAW: gettext_lazy(
         "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
@@ -277,13 +281,33 @@ def _reinforcements_chart(
     return _svg(figure, "simulation-reinforcements")
 
 
-def _row_result(row: dict[str, Any]) -> str:
+def row_result(row: Mapping[str, Any], nationality: str, cards: Mapping[Any, CardInfo]) -> str:
+    """A row of the 48.3 table in words: its cards by number and name, the Sniper, the free
+    choice (48.31)."""
     if row["sniper"]:
         return str(_("Sniper"))
-    parts = [", ".join(str(card) for card in row["cards"])] if row["cards"] else []
+    named = [card_words(number, cards.get((nationality, number))) for number in row["cards"]]
+    parts = [", ".join(named)] if named else []
     if row["free_choice"]:
         parts.append(_("a card of the player's choice (48.31)"))
     return "; ".join(parts) or "—"
+
+
+def opponent_draws_text(result: Mapping[str, Any]) -> str:
+    """The 48.2 option as the report states it among its assumptions; empty when no side has
+    random reinforcements or none is counted (the left-out note says so then)."""
+    draws = result.get("opponent_rn_draws_per_deck") or 0
+    if not draws or not result.get("reinforcements"):
+        return ""
+    return ngettext(
+        "Assumed for 48.2: the opponent of a side with random reinforcements draws "
+        "%(count)s Random Number per deck, and each black 6 among them gives that side one "
+        "more attempt. The figure is an option of the simulation: no rule gives it.",
+        "Assumed for 48.2: the opponent of a side with random reinforcements draws "
+        "%(count)s Random Numbers per deck, and each black 6 among them gives that side one "
+        "more attempt. The figure is an option of the simulation: no rule gives it.",
+        draws,
+    ) % {"count": draws}
 
 
 def _recorded(code: str, recorded: Mapping[str, Any] | None) -> str | None:
@@ -371,6 +395,7 @@ def simulation_context(
         return f"{role} ({names.get(side['nationality'], side['nationality'])})"
 
     sides = result.get("reinforcements") or []
+    cards = catalogue_current().cards if sides else {}
     context["reinforcements"] = [
         {
             "side": side_name(side),
@@ -391,7 +416,11 @@ def simulation_context(
                 for row in side["by_deck"]
             ],
             "by_row": [
-                {"rn": row["rn"], "result": _row_result(row), "expected": _number(row["expected"])}
+                {
+                    "rn": row["rn"],
+                    "result": row_result(row, side["nationality"], cards),
+                    "expected": _number(row["expected"]),
+                }
                 for row in side["by_row"]
             ],
         }
@@ -399,8 +428,8 @@ def simulation_context(
     ]
     if sides:
         charts["reinforcements"] = _reinforcements_chart(sides, side_name)
-    draws = result.get("opponent_rn_draws_per_deck")
-    context["opponent_rn_draws_per_deck"] = draws
+    context["opponent_rn_draws_per_deck"] = result.get("opponent_rn_draws_per_deck") or 0
+    context["opponent_draws_text"] = opponent_draws_text(result)
     context["chances"] = [
         {
             "label": str(CHANCES.get(chance["code"], chance["code"])),

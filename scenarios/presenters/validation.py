@@ -3,8 +3,8 @@
 :func:`validation_context` renders a result of ``scenarios.analysis.validation`` in the active
 language for the report templates (``templates/scenarios/reports/_validation.html``,
 ``_deck.html``, ``_digest.html``, each taking it as ``validation``): names instead of codes,
-human field names instead of JSON paths, rule summaries and the rules digest's texts from the
-reference data.
+the parts in words instead of JSON paths (``upfront.labels.places``), rule summaries and the
+rules digest's texts from the reference data.
 
 A presenter only renders: it runs no engine work, imports no forms or views, takes every word
 from the label modules and the reference data, and reads the reference data with a fixed number
@@ -13,13 +13,13 @@ of queries whatever the result holds (the digest's texts are read per kind, not 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext
 
 from upfront import labels
+from upfront.labels.places import Places, where_all
 from upfront.reference import models as ref
 from upfront.reference import selectors
 from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current
@@ -29,41 +29,6 @@ from upfront.rules.deck import ELEVATION, REMOVED, REPLACED
 from upfront.rules.digest import DIGEST_KINDS
 from upfront.rules.messages import Message
 from upfront.rules.scenario_checks import MountainAdaptationApplied
-
-_INDEXED = re.compile(r"^scenario\.(?P<field>[a-z_]+)\[(?P<index>\d+)\]")
-_SIDE = re.compile(r"^scenario\.sides\[(?P<index>\d+)\]")
-_FIELD = re.compile(r"^scenario\.(?P<field>[a-z_]+)")
-
-
-def _field_name(path: str, roles: list[str]) -> str | None:
-    """The designer's name of the scenario part a JSON path points at; None when it has none
-    (a player never reads a path)."""
-    side = _SIDE.match(path)
-    if side:
-        index = int(side["index"])
-        role = roles[index] if index < len(roles) else ""
-        return labels.standalone("scenario_role", role) or None
-    indexed = _INDEXED.match(path)
-    if indexed and indexed["field"] == "special_rules":
-        return gettext("Special rule %(number)s") % {"number": int(indexed["index"]) + 1}
-    if indexed and indexed["field"] == "deck_changes":
-        return gettext("Deck change %(number)s") % {"number": int(indexed["index"]) + 1}
-    plain = _FIELD.match(path)
-    if plain is None:
-        return None
-    if plain["field"] == "special_rules":
-        return gettext("Special rules")
-    if plain["field"] == "deck_changes":
-        return gettext("Deck changes")
-    # The victory conditions are a row of 43.33 in the designer (or a text, named apart).
-    name = "victory_rpn" if plain["field"] == "victory_conditions" else plain["field"]
-    label = labels.SCENARIO_FIELD.get(name)
-    return str(label) if label else None
-
-
-def _field_names(paths: list[str], roles: list[str]) -> list[str]:
-    names = (_field_name(path, roles) for path in paths)
-    return list(dict.fromkeys(name for name in names if name))
 
 
 def _rule(rule: str) -> str:
@@ -79,7 +44,15 @@ def _text(en: str, it: str) -> str:
     return (it if _italian() else "") or en
 
 
-def _rendered_findings(result: Mapping[str, Any], roles: list[str]) -> list[dict[str, Any]]:
+def places_of(result: Mapping[str, Any]) -> Places:
+    """What naming the parts of a validated scenario needs, from its stored result."""
+    return Places(
+        roles=tuple(result.get("roles") or ()),
+        groups=tuple(tuple(labels) for labels in result.get("groups") or ()),
+    )
+
+
+def _rendered_findings(result: Mapping[str, Any], places: Places) -> list[dict[str, Any]]:
     findings = result.get("findings") or []
     messages = render_many([Message.from_dict(f["message"]) for f in findings])
     scenario_summaries = selectors.scenario_rule_summaries()
@@ -98,17 +71,17 @@ def _rendered_findings(result: Mapping[str, Any], roles: list[str]) -> list[dict
                 "rule": _rule(rule),
                 "message": text,
                 "summary": summary,
-                "fields": _field_names(list(finding.get("items") or []), roles),
+                "fields": where_all(finding.get("items") or [], places),
             }
         )
     return rendered
 
 
-def _rendered_faults(result: Mapping[str, Any], roles: list[str]) -> list[dict[str, Any]]:
+def _rendered_faults(result: Mapping[str, Any], places: Places) -> list[dict[str, Any]]:
     faults = result.get("faults") or []
     messages = render_many([Message.from_dict(f["message"]) for f in faults])
     return [
-        {"message": text, "fields": _field_names([fault["path"]], roles)}
+        {"message": text, "fields": where_all([fault["path"]], places)}
         for fault, text in zip(faults, messages, strict=True)
     ]
 
@@ -400,7 +373,7 @@ def validation_context(result: dict[str, Any]) -> dict[str, Any]:
     "changed", "kept", "additions", "conflicts"} | None, "digest": [{"kind", "label",
     "entries": [{"rule", "title", "summary"}]}], "mountain_adaptation": {...} | None}``
     """
-    roles = list(result.get("roles") or [])
+    places = places_of(result)
     counts = result.get("counts") or {}
     return {
         "valid": bool(result.get("valid")),
@@ -418,8 +391,8 @@ def validation_context(result: dict[str, Any]) -> dict[str, Any]:
             }
             for severity in SEVERITIES
         ],
-        "faults": _rendered_faults(result, roles),
-        "findings": _rendered_findings(result, roles),
+        "faults": _rendered_faults(result, places),
+        "findings": _rendered_findings(result, places),
         "deck": _rendered_deck(result.get("deck")),
         "digest": _rendered_digest(list(result.get("digest") or [])),
         "mountain_adaptation": _rendered_adaptation(result.get("mountain_adaptation")),

@@ -16,9 +16,12 @@ from django.utils.translation import gettext as _
 
 from scenarios import filters
 from scenarios.models import Scenario
+from scenarios.presenters.cards import card_words
 from scenarios.versions.selectors import versions_of
 from upfront import labels
 from upfront.reference import models as ref
+from upfront.reference.fetch import catalogue_current
+from upfront.rules.catalogue import CardInfo
 from upfront.rules.scenario_diff import CardChange, FieldChange, ScenarioDiff, scenario_diff
 
 EMPTY = "—"
@@ -167,14 +170,35 @@ def _where(where: str) -> str:
     return _("group %(label)s") % {"label": where}
 
 
-def _card(change: CardChange) -> dict[str, Any]:
-    return {"card": change.card, "where": _where(change.where), "added": change.added}
+def _nationalities(document: Any) -> dict[str, str]:
+    """Each side's nationality in a stored document: role → code."""
+    body = document.get("scenario") if isinstance(document, dict) else None
+    sides = body.get("sides") if isinstance(body, dict) else None
+    return {
+        str(side.get("role")): str((side.get("force") or {}).get("nationality", ""))
+        for side in sides or ()
+        if isinstance(side, dict)
+    }
+
+
+def _card(
+    change: CardChange, nationality: str, cards: Mapping[tuple[str, int], CardInfo]
+) -> dict[str, Any]:
+    """A card bought or given up, named as printed ("8 Smith"): a card given up is read in the
+    side's nationality before the change, a card bought in its nationality after it."""
+    return {
+        "card": card_words(change.card, cards.get((nationality, change.card))),
+        "where": _where(change.where),
+        "added": change.added,
+    }
 
 
 def diff_view(before: Any, after: Any) -> dict[str, Any]:
     """Two history rows (or scenarios) compared, ready for the template."""
     diff: ScenarioDiff = scenario_diff(before.document, after.document)
     names = Names.read()
+    old_nations, new_nations = _nationalities(before.document), _nationalities(after.document)
+    cards = catalogue_current().cards if any(side.cards for side in diff.sides) else {}
     sharing = []
     if before.visibility != after.visibility:
         sharing.append(
@@ -195,7 +219,14 @@ def diff_view(before: Any, after: Any) -> dict[str, Any]:
             {
                 "role": str(labels.SCENARIO_ROLE.get(side.role, side.role)),
                 "fields": [_field(c, names, labels.FORCE_FIELD) for c in side.fields],
-                "cards": [_card(c) for c in side.cards],
+                "cards": [
+                    _card(
+                        c,
+                        (new_nations if c.added else old_nations).get(side.role, ""),
+                        cards,
+                    )
+                    for c in side.cards
+                ],
             }
             for side in diff.sides
         ],

@@ -29,12 +29,14 @@ from scenarios.forms import (
     LibraryForm,
     designer_options,
 )
+from scenarios.jobs.options import simulate_limits
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
 from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
-from upfront.reference.fetch import data_revision_current
+from upfront.labels.places import Places, located
+from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 
 # A new scenario starts from these (the user changes every one of them).
@@ -315,6 +317,25 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
     return render(request, "scenarios/_checks.html", {"checks": checks, "notes": notes})
 
 
+def _faults_shown(scenario: Scenario) -> dict[str, Any] | None:
+    """What makes a saved scenario invalid, as its page lists it: the errors of its quick
+    checks (the scenario's own and its forces'), each with its rule and where it points, and
+    whether a force breaks a DYO rule. None for a valid scenario, or when nothing can be
+    checked (no reference data)."""
+    if scenario.valid:
+        return None
+    try:
+        checks = _quick_check(scenario.document)
+    except ReferenceDataNotLoaded:
+        return None
+    errors = [f for f in checks["findings"] if f["severity"] == "error"]
+    return {
+        "faults": checks["faults"],
+        "errors": errors,
+        "forces": any(f["side"] is not None for f in errors),
+    }
+
+
 def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenario, rights = _scenario(request, public_id)
     user = request.user
@@ -341,6 +362,8 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "revalidating": stale and revision is not None and revalidation_running(revision.pk),
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
         **plays_context(scenario, user, can_record=rights.can_record_play),
+        "simulation_options": simulate_limits(),
+        "faults": _faults_shown(scenario),
     }
     return render(request, "scenarios/detail.html", context)
 
@@ -399,8 +422,9 @@ def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
     try:
         services.scenario_recheck(scenario=scenario)
     except services.ScenarioInputError as exc:
+        places = Places.of(scenario.document.get("scenario"))
         for error in exc.errors:
-            messages.error(request, f"{error['path']}: {error['message']}")
+            messages.error(request, located(error["message"], error["path"], places))
     else:
         messages.success(request, _("Checked again against the current reference data."))
     return redirect("scenarios:detail", public_id=public_id)

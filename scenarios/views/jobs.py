@@ -53,7 +53,8 @@ def _too_many(request: HttpRequest) -> bool:
 def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
     if _too_many(request):
         return _back(request)
-    data = {key: request.POST.get(key) for key in ("runs", "seed", "paper", "language")}
+    keys = ("runs", "seed", "opponent_rn_draws_per_deck", "paper", "language")
+    data = {key: request.POST.get(key) for key in keys}
     options: dict[str, Any] = {key: value for key, value in data.items() if value}
     if kind == Job.Kind.PDF:
         options["ink_saving"] = request.POST.get("ink_saving") == "on"

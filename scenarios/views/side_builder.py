@@ -27,6 +27,7 @@ from builder.views import Binding, builder_page, drafts_stored
 from scenarios import selectors, services
 from scenarios.models import Scenario
 from upfront import labels
+from upfront.labels.places import Places, located
 
 
 def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, int, Binding]:
@@ -78,8 +79,9 @@ def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpR
     try:
         services.scenario_update(scenario=scenario, data=data)
     except services.ScenarioInputError as exc:
+        places = Places.of(data["scenario"])
         for error in exc.errors:
-            messages.error(request, f"{error['path']}: {error['message']}")
+            messages.error(request, located(error["message"], error["path"], places))
         # Re-render with the force as typed so nothing is lost.
         return builder_page(request, force_text=force_text, status=400, binding=binding)
     # The side's draft in the browser is now stored in the scenario: the next page drops it.

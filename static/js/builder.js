@@ -735,10 +735,9 @@
       const ul = document.createElement("ul");
       ul.className = "format-errors";
       faults.forEach((f) => {
+        // Where in words (the server's labels.places), never the JSON path.
         const li = document.createElement("li");
-        const code = document.createElement("code");
-        code.textContent = f.path;
-        li.append(code, `: ${f.message}`);
+        li.textContent = f.where ? `${f.message} (${f.where})` : f.message;
         ul.append(li);
       });
       status.append(p, ul);

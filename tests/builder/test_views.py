@@ -68,13 +68,14 @@ def test_live_panel_in_italian(client) -> None:
     assert it_msg in fragment and en_msg not in fragment
 
 
-def test_live_panel_lists_format_faults_by_path(client) -> None:
+def test_live_panel_lists_format_faults_where_they_are(client) -> None:
     doc = plain_force([1])
     doc["groups"][0]["cards"][0]["card"] = "one"
     fragment = client.post("/builder/panel/", {"force": json.dumps(doc)}).content.decode()
-    assert "groups[0].cards[0].card" in fragment
+    # Where in words, never the JSON path (issue 16 §3).
+    assert "(Group A, card 1)" in fragment and "groups[0]" not in fragment
     broken = client.post("/builder/panel/", {"force": "{oops"}).content.decode()
-    assert "<code>$</code>" in broken
+    assert "Not valid JSON" in broken and "$" not in broken
 
 
 def test_save_and_load_for_signed_in_user(client, owner) -> None:

@@ -290,13 +290,15 @@ def test_an_import_with_faults_never_replaces_the_force(page, live_server) -> No
     expect(total).to_have_text(str(csv_points("german", 1)))
     status = page.locator("#import-status")
 
-    # A schema fault (a card number that is text): listed by path, the force stays.
+    # A schema fault (a card number that is text): listed where it is, in words, the force
+    # stays.
     broken = plain_force([4])
     broken["groups"][0]["cards"][0]["card"] = "four"
     page.fill("#import-text", json.dumps(broken))
     page.click("#import-apply")
     expect(status).to_contain_text("Not imported")
-    expect(status.locator("code")).to_have_text("groups[0].cards[0].card")
+    expect(status).to_contain_text("(Group A, card 1)")
+    expect(status).not_to_contain_text("groups[0]")
     assert bought(page) == [[1]] and force(page)["budget"] == 320
     expect(page.locator("#groups")).to_contain_text("Diettinger")
     expect(total).to_have_text(str(csv_points("german", 1)))

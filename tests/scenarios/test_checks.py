@@ -42,18 +42,23 @@ def test_a_legal_scenario_has_nothing_to_say(scenario_document: dict[str, Any]) 
 
 
 @pytest.mark.parametrize(
-    ("language", "message"),
+    ("language", "message", "expected_where"),
     [
-        ("en", "Drifts cannot hold without one of: Deep snow, Extreme winter, Ground snow."),
+        (
+            "en",
+            "Drifts cannot hold without one of: Deep snow, Extreme winter, Ground snow.",
+            "Weather",
+        ),
         (
             "it",
             "La condizione Cumuli di neve non può valere senza una di queste: Neve alta, "
             "Inverno estremo, Neve al suolo.",
+            "Condizioni atmosferiche",
         ),
     ],
 )
 def test_a_finding_is_rendered_with_its_rule_summary(
-    scenario_document: dict[str, Any], language: str, message: str
+    scenario_document: dict[str, Any], language: str, message: str, expected_where: str
 ) -> None:
     # 99.84: drifts need snow on the ground (rain alone only implies overcast, 99.6).
     scenario_document["scenario"]["weather"] = ["drifts"]
@@ -67,6 +72,7 @@ def test_a_finding_is_rendered_with_its_rule_summary(
         "message": message,
         "summary": summary("scenario", "99.84", language),
         "items": ["scenario.weather[0]"],
+        "where": [expected_where],  # the JSON path stays for programs; a player reads this
         "side": None,
     }
 
@@ -206,7 +212,11 @@ def test_unknown_codes_are_faults_and_the_rest_is_still_checked(
     scenario_document["scenario"]["weather"] = ["drifts", "hail"]
     answer = check(scenario_document)
     assert answer["faults"] == [
-        {"path": "scenario.weather[1]", "message": "hail is not a known weather condition."}
+        {
+            "path": "scenario.weather[1]",
+            "message": "hail is not a known weather condition.",
+            "where": "Weather",
+        }
     ]
     assert finding(answer, "weather_requires_any")["items"] == ["scenario.weather[0]"]
     assert answer["valid"] is False

@@ -191,7 +191,7 @@ def test_a_setup_sheet_reuses_the_stored_validation_and_simulation(
     assert simulated.result["source"]["options"] == {
         "runs": 100_000,
         "seed": 0,
-        "opponent_rn_draws_per_deck": None,
+        "opponent_rn_draws_per_deck": 0,
     }
 
 

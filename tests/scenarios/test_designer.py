@@ -7,6 +7,7 @@ scenario's library), a stranger and an anonymous visitor: what one may not see a
 from __future__ import annotations
 
 import copy
+import html
 import json
 from typing import Any
 
@@ -301,7 +302,9 @@ def test_builder_refuses_a_side_of_another_period_and_keeps_it(owner, private) -
     )
     assert response.status_code == 400
     assert "1945a" in response.content.decode()
-    assert "sides[1].force.period" in response.content.decode()
+    # Where, in words (issue 16 §3), not the JSON path sides[1].force.period.
+    body = html.unescape(response.content.decode())
+    assert "(Defender's force, period)" in body and "sides[1]" not in body
     private.refresh_from_db()
     assert private.document["scenario"]["sides"][1]["force"]["period"] == "1943b"
 

@@ -171,8 +171,10 @@ def test_values_no_source_gives_print_as_a_dash(scenario_document: dict[str, Any
     ]
     sheet = Scenario(title="Unknowns", document=doc)
     text = squash(text_of(render_scenario_pdf(sheet)))
-    assert f"{vehicle.card_no} {vehicle.name}" in text
-    assert re.search(rf"{re.escape(vehicle.name)} .*?— — —", text), text
+    # Its name as printed, "unknown" where no source gives it (never the data's remark).
+    name = vehicle.printed_name or "unknown"
+    assert f"{vehicle.card_no} {name}" in text and "name not given" not in text
+    assert re.search(rf"{re.escape(name)} .*?— — —", text), text
     assert "999 unknown card — — — —" in text
 
 

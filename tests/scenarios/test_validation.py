@@ -27,6 +27,7 @@ KEYS = {
     "valid",
     "data_revision",
     "roles",
+    "groups",
     "counts",
     "faults",
     "findings",

@@ -424,6 +424,14 @@ class PersonalityCard(Sourced):
         number = f"#{self.card_no}" if self.card_no is not None else "(no number)"
         return f"{self.nationality.code} {number} {self.name}"
 
+    @property
+    def printed_name(self) -> str:
+        """The name as printed on the card, what a player reads: ``name`` without the
+        transcription remarks it may carry (kept for the admin); empty when no source gives it."""
+        from upfront.reference.phrasing import card_name  # phrasing reads labels, not models
+
+        return card_name(self.name)[0] or ""
+
     def natural_key(self) -> tuple[Any, ...]:
         if self.card_no is not None:
             return (self.nationality.code, self.card_no)

@@ -503,8 +503,9 @@ def card_name(name: str) -> tuple[str | None, str]:
     """The name as printed on the card, and the transcription note the data keeps with it.
 
     The reference data writes what the transcriber saw into the name (``StuG III (OCR gives
-    "StuG IIIB" ...)``, ``AFV (name not given)``). The printed name is what a player looks for;
-    the note is shown apart. ``None`` when no source gives the name.
+    "StuG IIIB" ...)``, ``AFV (name not given)``). The printed name is what a player sees; the
+    note is for the admin (which shows the record as it is) and docs/data.md, never a page.
+    ``None`` when no source gives the name.
     """
     if re.search(r"name not given", name, re.IGNORECASE):
         return None, name
@@ -518,6 +519,12 @@ def card_name(name: str) -> tuple[str | None, str]:
 
     printed = _PARENTHESES.sub(strip, name).strip()
     return printed, "; ".join(notes)
+
+
+def is_transcription_remark(text: str) -> bool:
+    """Whether a note of the data says how a source was read ("OCR gives …", "printed with a
+    Greek epsilon (OCR)"): for the admin and docs/data.md, never for a player."""
+    return bool(re.search(r"\bOCR\b", text))
 
 
 def vehicle_type(text: str) -> str:

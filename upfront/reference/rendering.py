@@ -19,6 +19,7 @@ from django.dispatch import receiver
 from django.utils.translation import get_language, gettext
 
 from upfront import labels
+from upfront.labels.places import Places, where, where_all
 from upfront.reference import selectors
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.draws import DrawResult
@@ -129,10 +130,17 @@ def render_format_errors(error: ForceFormatError) -> list[dict[str, str]]:
     return render_faults(error.errors)
 
 
-def render_faults(faults: list[FormatError]) -> list[dict[str, str]]:
-    """Faults of a document (its shape or its codes): ``[{"path", "message"}]``."""
+def render_faults(faults: list[FormatError], places: Places | None = None) -> list[dict[str, str]]:
+    """Faults of a document (its shape or its codes): ``[{"path", "message"}]``; with
+    ``places`` (a scenario's), also ``where``: the part in words (upfront.labels.places; empty
+    when it has none)."""
     say = _Renderer()
-    return [{"path": f.path, "message": say(f.message)} for f in faults]
+    if places is None:
+        return [{"path": f.path, "message": say(f.message)} for f in faults]
+    return [
+        {"path": f.path, "message": say(f.message), "where": where(f.path, places) or ""}
+        for f in faults
+    ]
 
 
 def _italian() -> bool:
@@ -169,9 +177,13 @@ def render_mountain_adaptation(
     }
 
 
-def render_scenario_check(result: ScenarioCheckResult) -> dict[str, Any]:
-    """The scenario checks' answer as the designer shows it: each finding's message and the
-    one-line summary of its rule in the active language, and the mountain adaptation."""
+def render_scenario_check(
+    result: ScenarioCheckResult, places: Places | None = None
+) -> dict[str, Any]:
+    """The scenario checks' answer as the designer shows it: each finding's message, the
+    one-line summary of its rule and where it points (``where``: the parts in words, never
+    the JSON paths, which stay in ``items``) in the active language, and the mountain
+    adaptation."""
     say = _Renderer()
     scenario_summaries = selectors.scenario_rule_summaries()
     dyo_summaries = selectors.dyo_rule_summaries()
@@ -190,6 +202,7 @@ def render_scenario_check(result: ScenarioCheckResult) -> dict[str, Any]:
             "message": say(f.message),
             "summary": summary(f.rule, f.side),
             "items": list(f.items),
+            "where": where_all(f.items, places),
             "side": f.side,
         }
         for f in result.findings

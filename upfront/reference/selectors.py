@@ -86,7 +86,6 @@ class CardRow:
 
     card: m.PersonalityCard
     printed_name: str | None
-    name_note: str
     kind: str
     vehicle: str
     role: str
@@ -120,13 +119,12 @@ class CardRow:
 def card_rows(cards: Any) -> list[CardRow]:
     rows = []
     for position, card in enumerate(cards):
-        printed, note = phrasing.card_name(card.name)
+        printed, _note = phrasing.card_name(card.name)  # the note is the admin's (issue 16)
         is_vehicle = card.unit_kind in ("AFV", "IG")
         rows.append(
             CardRow(
                 card=card,
                 printed_name=printed,
-                name_note=note,
                 kind=labels.standalone("unit_kind", card.unit_kind),
                 vehicle=phrasing.vehicle_type(card.vehicle_type) if card.vehicle_type else "",
                 role=labels.label("leader_role", card.leader_role),

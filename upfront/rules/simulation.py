@@ -12,8 +12,9 @@ assumptions, is written up in ``docs/simulation.md``; in short:
   a black 5-6 at the start of each new deck (99.6);
 * random reinforcements (48.1-48.3; 53.2 for the French and Italians): an attempt at each
   reshuffle of the discards in a deck the side paid for, a black RN picking the row of the
-  table, a red one nothing; the attempts after an opponent's black 6 only when the caller says
-  how many RN draws the opponent makes per deck (no source gives it);
+  table, a red one nothing; the attempts after an opponent's black 6 (48.2) only when the caller
+  says how many RN draws the opponent makes per deck (no source gives it: 0 or None, the
+  default, counts none and the result says they are left out);
 * single draws whose chance is exact (desert minefields that prove dummies, 52.11; the extreme
   winter AFV check, 99.85; Elite troops bought for the mountains being mountain troops, M12.1).
 
@@ -56,6 +57,10 @@ BLACK_SIX_ATTEMPTS = "black_six_attempts"
 ALTITUDE_LIMIT_DRAW = "altitude_limit_draw"
 SIMPLIFIED_MOUNTAIN_DECK = "mountain"  # T5
 AXIS_AFV = "axis_not_finnish_afv"  # 99.85: whom the extreme winter AFV draw is for
+# The Action deck holds 162 cards (action_deck.csv: UF RuleBook updated.txt:333-334) and every
+# RN draw takes one, so no player draws more RNs than that in one pass of the deck (48.2's
+# opponent's draws per deck are bounded by it).
+ACTION_DECK_CARDS = 162
 
 IntArray = npt.NDArray[np.int64]
 
@@ -316,8 +321,10 @@ def simulation_model(
     avalanche = ref.environment_deck_end_checks.get(scenario.environment or "")
     if avalanche is not None:  # M10.4 (deep snow)
         checks.append(DeckEndCheck(avalanche.code, avalanche.rule, _indexes(avalanche.outcomes)))
-    if opponent_rn_draws_per_deck is not None and opponent_rn_draws_per_deck < 0:
-        raise ValueError("opponent_rn_draws_per_deck must be 0 or more")
+    if opponent_rn_draws_per_deck is not None and not (
+        0 <= opponent_rn_draws_per_deck <= ACTION_DECK_CARDS
+    ):
+        raise ValueError(f"opponent_rn_draws_per_deck must be 0 to {ACTION_DECK_CARDS}")
     return SimulationModel(
         decks=decks,
         length_from=length_from,
@@ -471,7 +478,9 @@ def _result(
     model: SimulationModel, tally: _Tally, *, runs: int, seed: int, engine: str
 ) -> SimulationResult:
     p = model.probabilities
-    black_six = model.opponent_rn_draws_per_deck is not None
+    # 48.2's attempts after an opponent's black 6 are counted only for a given number of the
+    # opponent's RN draws: none given (or 0, the option's default) leaves them out, said so.
+    black_six = bool(model.opponent_rn_draws_per_deck)
     weather = None
     if model.weather is not None:
         by_deck = []

@@ -26,6 +26,7 @@ from upfront.rules.catalogue import (
 from upfront.rules.force import Force
 from upfront.rules.scenario import Scenario, SpecialRuleUse
 from upfront.rules.simulation import (
+    ACTION_DECK_CARDS,
     BLACK_SIX_ATTEMPTS,
     NO_RN_DISTRIBUTION,
     NO_TIME_LIMIT,
@@ -321,6 +322,28 @@ def test_black_six_attempts_follow_the_opponents_draws_when_given() -> None:
         sd = math.sqrt(5 * black_six * (1 - black_six) / RUNS)
         assert abs(deck.black_six_attempts - 5 * black_six) <= 5 * sd
     assert BLACK_SIX_ATTEMPTS not in result.not_simulated
+
+
+def test_no_opponent_draws_counts_no_black_six_attempt_and_says_so() -> None:
+    # 48.2: the option's default (0) is the same as none given: the attempts are left out and
+    # the result lists them as not simulated, rather than reporting 0 attempts as a figure.
+    subject = scenario(2, attacker=german_with_random_reinforcements(1, 2))
+    result = run(subject, catalogue(lopsided()), opponent_rn_draws_per_deck=0)
+    (side,) = result.reinforcements
+    assert all(d.black_six_attempts is None for d in side.by_deck)
+    assert BLACK_SIX_ATTEMPTS in result.not_simulated
+
+
+def test_the_opponent_draws_are_bounded_by_one_pass_of_the_action_deck() -> None:
+    # action_deck.csv: 162 cards, and every RN draw takes one.
+    assert ACTION_DECK_CARDS == 162
+    subject = scenario(2, attacker=german_with_random_reinforcements(1, 2))
+    on = catalogue()
+    model = simulation_model(subject, on, opponent_rn_draws_per_deck=ACTION_DECK_CARDS)
+    assert not isinstance(model, NotSimulated)
+    for draws in (-1, ACTION_DECK_CARDS + 1):
+        with pytest.raises(ValueError, match="opponent_rn_draws_per_deck"):
+            simulation_model(subject, on, opponent_rn_draws_per_deck=draws)
 
 
 # -- exact chances ----

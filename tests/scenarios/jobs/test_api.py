@@ -207,3 +207,55 @@ def test_broker_down_the_request_still_succeeds(
     assert response.status_code == 202
     job = api(owner).get(f"/api/v1/jobs/{response.json()['id']}").json()
     assert job["status"] == "waiting" and job["sent_at"] is None
+
+
+# --- 48.2: the opponent's Random Numbers per deck, an option of the simulation ---------------
+
+
+@pytest.mark.parametrize("draws", [-1, 163, "many"])
+def test_the_opponent_draws_option_is_bounded_and_named_when_refused(
+    owner, scenario, draws
+) -> None:
+    # At most one pass of the 162-card Action deck (every RN draw takes a card).
+    response = api(owner).post(
+        f"/api/v1/scenarios/{scenario.public_id}/simulate",
+        {"runs": 1000, "opponent_rn_draws_per_deck": draws},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert [e["path"] for e in response.json()["errors"]] == ["opponent_rn_draws_per_deck"]
+    assert not Job.objects.exists()
+
+
+def test_the_opponent_draws_option_changes_the_result_and_keeps_results_apart(
+    owner, scenario_document, eager, django_capture_on_commit_callbacks
+) -> None:
+    scenario_document["scenario"]["sides"][1]["force"]["random_reinforcement_decks"] = [1, 2, 3]
+    saved = scenario_services.scenario_create(owner=owner, data=scenario_document)
+    client = api(owner)
+
+    def report(body: dict[str, Any]) -> dict[str, Any]:
+        started = _start(client, saved, "simulate", django_capture_on_commit_callbacks, body)
+        assert started.status_code == 202
+        job = client.get(f"/api/v1/jobs/{started.json()['id']}", HTTP_ACCEPT_LANGUAGE="it")
+        return job.json()["result"]
+
+    default = report({"runs": 2000, "seed": 5})
+    given = report({"runs": 2000, "seed": 5, "opponent_rn_draws_per_deck": 40})
+    assert default["opponent_rn_draws_per_deck"] == 0 and default["opponent_draws_text"] == ""
+    assert given["opponent_rn_draws_per_deck"] == 40
+    assert "estrae 40 Numeri Casuali per mazzo" in given["opponent_draws_text"]
+    (before,), (after,) = default["reinforcements"], given["reinforcements"]
+    assert all(deck["black_six_attempts"] is None for deck in before["by_deck"])
+    assert all(deck["black_six_attempts"] > 0 for deck in after["by_deck"])
+    assert after["expected_attempts"] > before["expected_attempts"]
+    # 48.3 rows in the request's language, the cards named.
+    assert before["by_row"][1]["result"] == "8 Wollak, 9 Streich"
+    assert before["by_row"][0]["result"] == "Cecchino"
+    # Each result was computed from its own options: neither serves the other.
+    sources = [
+        job.result["source"]["options"]["opponent_rn_draws_per_deck"]
+        for job in Job.objects.order_by("created_at")
+    ]
+    assert sources == [0, 40]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -57,7 +58,7 @@ def test_a_running_job_polls_its_status_partial(owner, scenario) -> None:
     client = signed_in(owner)
     client.post(f"/scenarios/{scenario.public_id}/jobs/simulate/", {"runs": "2000", "seed": "3"})
     job = Job.objects.get()
-    assert job.options == {"runs": 2000, "seed": 3}
+    assert job.options == {"runs": 2000, "seed": 3, "opponent_rn_draws_per_deck": 0}
     page = client.get(f"/jobs/{job.public_id}/").content.decode()
     assert f'hx-get="/jobs/{job.public_id}/status/"' in page and 'hx-trigger="every 1s"' in page
     assert '<noscript><meta http-equiv="refresh"' in page  # no JavaScript: the page reloads
@@ -84,6 +85,33 @@ def test_bad_options_on_the_page_come_back_as_messages(owner, scenario) -> None:
     assert response.redirect_chain[-1][0] == back
     assert not Job.objects.exists()
     assert "A3" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "help_words"),
+    [
+        ("en", "Opponent's Random Numbers per deck (48.2)", "0 counts none of these attempts"),
+        (
+            "it",
+            "Numeri Casuali dell'avversario per mazzo (48.2)",
+            "con 0 nessuno di questi tentativi è contato",
+        ),
+    ],
+)
+def test_the_simulate_form_offers_the_48_2_option(
+    owner, scenario, language, label, help_words
+) -> None:
+    client = signed_in(owner)
+    page = client.get(f"/scenarios/{scenario.public_id}/", HTTP_ACCEPT_LANGUAGE=language)
+    body = html.unescape(page.content.decode())
+    assert f'<label for="job-opponent-rn">{label}</label>' in body
+    assert 'name="opponent_rn_draws_per_deck" type="number" min="0" max="162" value="0"' in body
+    assert help_words in body
+    client.post(
+        f"/scenarios/{scenario.public_id}/jobs/simulate/",
+        {"runs": "2000", "seed": "1", "opponent_rn_draws_per_deck": "12"},
+    )
+    assert Job.objects.get().options["opponent_rn_draws_per_deck"] == 12
 
 
 def test_retry_from_the_page_starts_a_new_job(owner, scenario) -> None:

@@ -64,7 +64,7 @@ def test_options_are_checked_per_kind(owner, scenario) -> None:
         job_request(user=owner, kind="simulate", scenario=scenario, options={"runs": 5})
     assert [e["path"] for e in caught.value.errors] == ["runs"]
     job = job_request(user=owner, kind="simulate", scenario=scenario, options={"seed": 7})
-    assert job.options == {"runs": 100_000, "seed": 7}
+    assert job.options == {"runs": 100_000, "seed": 7, "opponent_rn_draws_per_deck": 0}
 
 
 def test_the_database_refuses_a_job_of_both_a_scenario_and_a_library(owner, scenario) -> None:

@@ -7,8 +7,7 @@
 * ``{{ code|label:"dyo_table" }}`` — the translated label of a data code (never the code);
 * ``{{ value|or_unknown }}`` / ``{{ value|or_na }}`` — a value, or the marker for a value the game
   has but no source gives ("unknown") / a value that does not apply ("—");
-* ``{% provenance obj %}`` — the rule number, with the source one click away;
-* ``{% note text %}`` — a discreet marker for a transcription note.
+* ``{% provenance obj %}`` — the rule number, with the source one click away.
 """
 
 from __future__ import annotations
@@ -117,20 +116,17 @@ def data_text(obj: Any, field: str) -> SafeString:
 def provenance(obj: Any, *notes: str) -> dict[str, Any]:
     """The rule a record comes from, with its source, confidence and notes behind a click.
 
-    ``notes``: further transcription notes of the record (a TEM note, a replaced-card note)
-    that explain a value but are not what a player reads first.
+    ``notes``: further notes of the record (a TEM note, a replaced-card note) that explain a
+    value but are not what a player reads first. A note on how a source was read (an OCR
+    remark) is left out: it is for the admin and docs/data.md.
     """
     rule = obj.rule
+    note = getattr(obj, "note", "")
     return {
         "rule": labels.label("rule_word", rule) or rule,
-        "notes": [text for text in notes if text],
+        "notes": [text for text in notes if text and not phrasing.is_transcription_remark(text)],
         "source": getattr(obj, "source", ""),
         "confidence": getattr(obj, "confidence", ""),
         "confidence_label": obj.get_confidence_display() if getattr(obj, "confidence", "") else "",
-        "note": getattr(obj, "note", ""),
+        "note": "" if phrasing.is_transcription_remark(note) else note,
     }
-
-
-@register.inclusion_tag("reference/_note.html")
-def note(text: str) -> dict[str, Any]:
-    return {"text": text}
