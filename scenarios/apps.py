@@ -1,3 +1,6 @@
+from functools import partial
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -33,4 +36,22 @@ class ScenariosConfig(AppConfig):
                 )
         post_save.connect(
             listing_cache.user_changed, sender=get_user_model(), dispatch_uid="scenarios.user"
+        )
+        # A new data revision (load_reference, an admin correction) checks every scenario again.
+        post_save.connect(
+            _revision_saved, sender=DataRevision, dispatch_uid="scenarios.revalidation"
+        )
+
+
+def _revision_saved(*, instance: Any, created: bool, **_: Any) -> None:
+    """Start the revision's revalidation once its transaction commits (robust: a failure is
+    logged and never undoes or breaks the load or the admin's save)."""
+    from django.db import transaction
+
+    # Imported here: the services import the models, loaded only once the registry is ready.
+    from scenarios.revalidation.services import revalidation_for_revision
+
+    if created:
+        transaction.on_commit(
+            partial(revalidation_for_revision, revision_id=instance.pk), robust=True
         )

@@ -342,3 +342,4 @@ class Job(models.Model):
 
 # Rooms of their own whose models Django must find in this app's models module.
 from scenarios.plays.models import PlayRecord  # noqa: E402, F401
+from scenarios.revalidation.models import Revalidation, RevalidationBatch  # noqa: E402, F401

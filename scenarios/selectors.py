@@ -367,6 +367,11 @@ def user_for_collaboration(username: str) -> Any | None:
 # --- Jobs -------------------------------------------------------------------------------------
 
 
+def may_see_revalidations(user: Any) -> bool:
+    """The bulk revalidation runs are the staff's: anyone else is told the page does not exist."""
+    return bool(getattr(user, "is_authenticated", False) and user.is_active and user.is_staff)
+
+
 def jobs_visible_to(user: Any) -> QuerySet[Job]:
     """The jobs ``user`` asked for whose scenario or library they may still see.
 

@@ -30,6 +30,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
 from scenarios.jobs import kinds, services
+from scenarios.revalidation import services as revalidation
 
 logger = logging.getLogger(__name__)
 
@@ -134,8 +135,30 @@ def book_bind(self, sheets: list[dict[str, Any]], job_id: int, attempt: int, hol
 @shared_task(name="scenarios.sweep_outbox", ignore_result=True)
 def sweep_outbox() -> int:
     """Take back the jobs whose lease ran out and send the jobs waiting in the outbox (celery
-    beat, every JOB_SWEEP_SECONDS)."""
-    return services.jobs_send_unsent()
+    beat, every JOB_SWEEP_SECONDS); also send again the batches of a stalled revalidation."""
+    sent = services.jobs_send_unsent()
+    revalidation.revalidations_resume()
+    return sent
+
+
+@shared_task(
+    bind=True,
+    name=revalidation.REVALIDATE_BATCH_TASK,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    soft_time_limit=settings.JOB_SOFT_TIME_LIMIT,
+    time_limit=settings.JOB_HARD_TIME_LIMIT,
+    max_retries=settings.JOB_MAX_RETRIES,
+)
+def revalidate_batch(self, batch_id: int) -> bool:  # type: ignore[no-untyped-def]
+    """Check one batch of a revalidation run (idempotent: a finished batch does nothing)."""
+    try:
+        return revalidation.revalidation_batch_run(batch_id=batch_id)
+    except (*TRANSIENT, revalidation.RevisionNotSeen) as exc:
+        # Its transaction rolled back: the batch is unfinished and free; try again later.
+        countdown = services.job_retry_countdown(self.request.retries)
+        raise self.retry(exc=exc, countdown=countdown) from exc
 
 
 @worker_ready.connect

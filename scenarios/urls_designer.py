@@ -4,7 +4,7 @@
 from django.urls import path
 
 from scenarios.views import designer as views
-from scenarios.views import jobs, plays, roll, side_builder, versions
+from scenarios.views import jobs, plays, revalidation, roll, side_builder, versions
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
@@ -42,6 +42,7 @@ urlpatterns = [
     path("scenarios/<uuid:public_id>/plays/new/", plays.play_new, name="play_new"),
     path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),
+    path("staff/revalidations/", revalidation.revalidation_list, name="revalidations"),
     path("libraries/", views.library_list, name="libraries"),
     path("libraries/new/", views.library_new, name="library_new"),
     path("libraries/<uuid:public_id>/", views.library_detail, name="library"),

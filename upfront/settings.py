@@ -399,6 +399,10 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
+# Bulk revalidation (scenarios.revalidation): scenarios checked by one task when the reference
+# data changes. Large enough that the per-task costs (a message, a transaction, one bulk
+# update) are small against the checks, small enough that both workers get batches to the end.
+REVALIDATION_BATCH_SIZE = env_int("REVALIDATION_BATCH_SIZE", 200)
 # Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.
 JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)

@@ -33,6 +33,7 @@ from scenarios.jobs.options import simulate_limits
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
+from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
@@ -356,7 +357,9 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         and scenario.forked_from_version is not None
         and origin.version > scenario.forked_from_version,
         "share_url": request.build_absolute_uri(scenario_url(scenario)),
-        "stale": revision is not None and scenario.data_revision_id != revision.pk,
+        "stale": (stale := revision is not None and scenario.data_revision_id != revision.pk),
+        # Stale while every scenario is being checked again: it will not be for long.
+        "revalidating": stale and revision is not None and revalidation_running(revision.pk),
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
         **plays_context(scenario, user, can_record=rights.can_record_play),
         "simulation_options": simulate_limits(),
