@@ -130,7 +130,7 @@ def test_a_failed_job_says_why_and_is_retried_until_its_pdf_downloads(
 
     ((job_id, task_id),) = published
     # The first run fails: the reference data is gone while it runs.
-    with mock.patch("scenarios.jobs.kinds._sheet_parts", side_effect=RuntimeError("disk on fire")):
+    with mock.patch("scenarios.jobs.kinds._stored_sheet", side_effect=RuntimeError("disk on fire")):
         _run(job_id, task_id)
     page.wait_for_selector("#job-status.job-failed", timeout=10_000)
     alert = page.locator("#job-status [role=alert]").inner_text()

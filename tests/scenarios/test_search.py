@@ -29,8 +29,10 @@ def scenarios(owner) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def sqlite_only() -> None:
+    # Tests that use it are marked `sqlite`: scripts/test.sh runs them on SQLite after a
+    # PostgreSQL run, so CI runs them too.
     if connection.vendor != "sqlite":
-        pytest.skip("SQLite's FTS5 table")
+        pytest.skip("SQLite's FTS5 table (scripts/test.sh runs it again on SQLite)")
 
 
 def found(text: str) -> set[str]:
@@ -102,6 +104,7 @@ def test_fts5_syntax_in_a_query_is_text(scenarios, text: str, expected: set[str]
     assert found(text) == expected
 
 
+@pytest.mark.sqlite
 def test_sqlite_searches_through_the_fts5_table(sqlite_only, owner, scenarios) -> None:  # type: ignore[no-untyped-def]
     clone_public(make_scenario(owner, visibility="private"), 200)
     queryset = listed_rows(scenarios_search(selectors.scenarios_listed(), "kohima ridge"))
@@ -113,6 +116,7 @@ def test_sqlite_searches_through_the_fts5_table(sqlite_only, owner, scenarios) -
     assert [row.title for row in queryset] == ["Kohima ridge"]
 
 
+@pytest.mark.sqlite
 def test_the_fts5_table_follows_every_write(sqlite_only, owner) -> None:  # type: ignore[no-untyped-def]
     scenario = make_scenario(owner, title="Anzio beachhead", visibility="public")
     assert found("anzio") == {"Anzio beachhead"}
