@@ -63,9 +63,13 @@ def check_budget(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
 
 def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     seen: Counter[int] = Counter()
+    # Looked up once, not for every card (this loop runs over every purchase of every request).
+    # check_secondary_weapons looks the period up for every force as well.
+    cards, nationality = catalogue.cards, force.nationality
+    period = catalogue.period_index(force.period)
     for path, purchase in _all_purchases(force):
         seen[purchase.card] += 1
-        card = _card(catalogue, force, purchase.card)
+        card = cards.get((nationality, purchase.card))
         if card is None:
             # 43.2: only the nationality's own personality cards can be bought.
             yield _error(
@@ -73,9 +77,7 @@ def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
             )
         elif card.dyo_points is None:
             yield _warning("card_points_unknown", "43.2", [path], card=card.card_no, name=card.name)
-        elif card.available_from and catalogue.period_index(force.period) < catalogue.period_index(
-            card.available_from
-        ):
+        elif card.available_from and period < catalogue.period_index(card.available_from):
             yield _error(
                 "card_not_available",
                 "43.2",
