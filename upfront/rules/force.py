@@ -290,9 +290,12 @@ def force_from_dict(data: object) -> Force:
         raise ForceFormatError(faults)
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
+        # A list first: tuple(generator) resumes a generator for every card.
         return tuple(
-            CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
-            for item in items
+            [
+                CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
+                for item in items
+            ]
         )
 
     return Force(
