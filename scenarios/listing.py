@@ -16,6 +16,8 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
@@ -203,3 +205,98 @@ def scenario_rows(scenarios: Iterable[Scenario]) -> list[ScenarioRow]:
     }
     words = _Words()
     return [_row(scenario, **names, words=words) for scenario in scenarios]
+
+
+class RowLabels:
+    """The words every row of a list page repeats, translated once per page."""
+
+    def __init__(self) -> None:
+        self.period = gettext("Period")
+        self.theatre = gettext("Theatre")
+        self.deck = gettext("Terrain deck")
+        self.size = gettext("Size")
+        self.weather = gettext("Weather")
+        self.expansions = gettext("Expansions needed")
+        self.base_game = gettext("Base game only")
+        self.library = gettext("library")
+
+
+def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
+    """One row of /scenarios/ (an ``<li>`` of its list), as its template wrote it.
+
+    The template took about thirty nodes a row, half of a fresh page's time; ``format_html``
+    escapes every value as the template's autoescaping did (conditional_escape), and the
+    layout, whitespace included, is the template's (tests/scenarios/test_row_html.py compares
+    both)."""
+    weather = (
+        format_html(
+            "<div><dt>{}</dt><dd>{}</dd></div>",
+            words.weather,
+            format_html_join(", ", "{}", ((name,) for name in row.weather)),
+        )
+        if row.weather
+        else ""
+    )
+    expansions = (
+        format_html_join("", '<span class="badge">{}</span> ', ((name,) for name in row.expansions))
+        if row.expansions
+        else words.base_game
+    )
+    library = (
+        format_html(' · {} <a href="{}">{}</a>', words.library, row.library_url, row.library_title)
+        if row.library_title
+        else ""
+    )
+    return format_html(
+        _ROW,
+        url=row.url,
+        title=row.title,
+        matchup=row.matchup,
+        period_label=words.period,
+        period=row.period,
+        theatre_label=words.theatre,
+        theatre=row.theatre,
+        deck_label=words.deck,
+        deck=row.terrain_deck,
+        size_label=words.size,
+        size=row.size,
+        weather=weather,
+        expansions_label=words.expansions,
+        expansions=expansions,
+        plays=format_html("{} · ", row.plays) if row.plays else "",
+        verdict=row.balance_verdict,
+        balance=row.balance,
+        summary=format_html('<p class="description">{}</p>', row.summary) if row.summary else "",
+        byline=row.byline,
+        library=library,
+        iso=row.updated_at.isoformat(),
+        updated=row.updated,
+    )
+
+
+def rows_html(rows: Iterable[ScenarioRow]) -> SafeString:
+    """The ``<li>`` of every row of a list page, in order (``scenario_row_html``)."""
+    words = RowLabels()
+    return SafeString("".join(scenario_row_html(row, words) for row in rows))
+
+
+# One row as templates/scenarios/browse/_list_body.html wrote it, its whitespace included.
+_ROW = (
+    '\n  <li class="scenario-item">'
+    '\n    <h2><a href="{url}">{title}</a></h2>'
+    '\n    <p class="matchup">{matchup}</p>'
+    '\n    <dl class="facts">'
+    "\n      <div><dt>{period_label}</dt><dd>{period}</dd></div>"
+    "\n      <div><dt>{theatre_label}</dt><dd>{theatre}</dd></div>"
+    "\n      <div><dt>{deck_label}</dt><dd>{deck}</dd></div>"
+    "\n      <div><dt>{size_label}</dt><dd>{size}</dd></div>"
+    "\n      {weather}"
+    "\n      <div><dt>{expansions_label}</dt><dd>{expansions}</dd></div>"
+    "\n    </dl>"
+    '\n    <p class="balance-row">{plays}'
+    '<span class="badge verdict verdict-{verdict}">{balance}</span></p>'
+    "\n    {summary}"
+    '\n    <p class="byline">{byline}{library} · <time datetime="{iso}">{updated}</time></p>'
+    "\n  </li>"
+    "\n  "
+)

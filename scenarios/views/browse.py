@@ -35,10 +35,12 @@ def _body(request: HttpRequest) -> tuple[str, int]:
     query = request.GET.copy()
     query.pop("page", None)
     filtered = filterset.active_filters()
+    rows = listing.scenario_rows(listing.rows_of_ids(list(page.object_list)))
     context: dict[str, Any] = {
         "filters": _filters(request, filterset.form, filtered),
         "page": page,
-        "rows": listing.scenario_rows(listing.rows_of_ids(list(page.object_list))),
+        "rows": rows,
+        "rows_html": listing.rows_html(rows),
         "filtered": filtered,
         "query": query.urlencode(),
         "feeds": links.all_scenarios_feeds(),
