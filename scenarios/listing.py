@@ -102,7 +102,7 @@ def rows_of_ids(ids: Sequence[int]) -> list[Scenario]:
 
 class _Words:
     """The words of one page's rows, each looked up once per page: rows repeat the same few
-    periods, theatres, sizes and verdicts, and every lookup is a translation."""
+    periods, theatres, sizes, verdicts and days, and every lookup is a translation."""
 
     def __init__(self) -> None:
         self._seen: dict[tuple[str, object], str] = {}
@@ -133,6 +133,11 @@ class _Words:
             points,
             lambda: ngettext("%(points)s point", "%(points)s points", points) % {"points": points},
         )
+
+    def date(self, moment: datetime) -> str:
+        # DATE_FORMAT shows the day only, so rows of the same day share their words.
+        local = localtime(moment)
+        return self._once("date", local.date(), lambda: date_format(local, "DATE_FORMAT"))
 
     def plays(self, count: int) -> str:
         if not count:
@@ -193,7 +198,7 @@ def _row(
         balance=words.balance(scenario.balance_verdict),
         matchup=" · ".join(names),
         summary=summary(scenario.description),
-        updated=date_format(localtime(scenario.updated_at), "DATE_FORMAT"),
+        updated=words.date(scenario.updated_at),
     )
 
 

@@ -3,12 +3,15 @@ page's template wrote before: the same text, escaping and whitespace, in English
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from django.template import engines
 from django.test import SimpleTestCase
 from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 
 from scenarios import listing, services
 from scenarios.models import Scenario
@@ -69,3 +72,23 @@ def test_the_rows_speak_italian(varied) -> None:  # type: ignore[no-untyped-def]
         html = listing.rows_html(listing.scenario_rows(listing.rows_of_ids([s.pk for s in varied])))
     assert "<dt>Periodo</dt>" in html
     assert "<dt>Period</dt>" not in html
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_each_row_shows_its_own_day(varied, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The day's words are made once per day and page (listing._Words.date): rows of another
+    day, or of the same day at another hour, still show their own."""
+    moments = [
+        datetime(2026, 3, 1, 9, 0, tzinfo=UTC),
+        datetime(2026, 3, 1, 23, 30, tzinfo=UTC),
+        datetime(2025, 12, 24, 8, 0, tzinfo=UTC),
+        datetime(2026, 3, 1, 9, 0, tzinfo=UTC),
+        datetime(2024, 2, 29, 12, 0, tzinfo=UTC),
+    ]
+    for scenario, moment in zip(varied, moments, strict=True):
+        Scenario.objects.filter(pk=scenario.pk).update(updated_at=moment)
+    with translation.override(language):
+        rows = listing.scenario_rows(listing.rows_of_ids([s.pk for s in varied]))
+        expected = [date_format(localtime(m), "DATE_FORMAT") for m in moments]
+    assert [row.updated for row in rows] == expected
+    assert len(set(expected)) >= 3
