@@ -92,3 +92,15 @@ def test_each_row_shows_its_own_day(varied, language: str) -> None:  # type: ign
         expected = [date_format(localtime(m), "DATE_FORMAT") for m in moments]
     assert [row.updated for row in rows] == expected
     assert len(set(expected)) >= 3
+
+
+def test_a_page_reads_the_same_values_as_the_models_give(varied) -> None:  # type: ignore[no-untyped-def]
+    """rows_of_ids reads a page's rows as values (listing.Listed, in ROW_FIELDS' order); the
+    feeds and the home page read models: both give the same rows."""
+    ids = [s.pk for s in varied]
+    from_values = listing.rows_of_ids(ids)
+    models = listing.listed_rows(Scenario.objects.filter(pk__in=ids))
+    by_id = {scenario.pk: listing.Listed.of(scenario) for scenario in models}
+    assert from_values == [by_id[pk] for pk in ids]
+    assert listing.scenario_rows(from_values) == listing.scenario_rows(by_id[pk] for pk in ids)
+    assert {r.library_visibility for r in from_values} == {"public", "private", None}
