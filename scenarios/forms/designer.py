@@ -88,7 +88,13 @@ class Designer:
         ]
         deck_rows = list(body.get("deck_changes") or []) + [{}] * extra_rows[0]
         rule_rows = [
-            {"code": r.get("code"), "text": r.get("text", ""), **_initial_params(r)}
+            {
+                "code": r.get("code"),
+                "text": r.get("text", ""),
+                "source_rule": r.get("rule") or "",
+                "source_code": r.get("code") or "",
+                **_initial_params(r),
+            }
             for r in body.get("special_rules") or []
         ] + [{}] * extra_rows[1]
         self.deck_changes = DeckChangeFormSet(options=options, prefix="deck", initial=deck_rows)
@@ -123,7 +129,11 @@ class Designer:
             if row["DELETE"].value():
                 continue
             params = {name: row[f"p_{name}"].value() for name in row.param_names}
-            entry = {"code": row["code"].value(), "text": row["text"].value() or ""}
+            entry = {
+                "code": row["code"].value(),
+                "text": row["text"].value() or "",
+                "rule": row.kept_rule,
+            }
             rule_rows.append({**entry, "params": {k: v for k, v in params.items() if v}})
         return {
             **{k: v for k, v in raw.items() if k not in ("victory_text", "victory_rpn")},

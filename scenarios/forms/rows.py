@@ -106,6 +106,11 @@ class SpecialRuleForm(forms.Form):
         max_length=RULE_TEXT_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+    # The rule reference a document gave this entry ("scenario card", "43.35-43.36") and the
+    # code it was given for: kept through the designer while the code stays the same, so that
+    # editing an imported or rolled scenario loses nothing the form does not show as a field.
+    source_rule = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
+    source_code = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, options: DesignerOptions, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -126,6 +131,15 @@ class SpecialRuleForm(forms.Form):
     @property
     def param_fields(self) -> list[forms.BoundField]:
         return [self[f"p_{name}"] for name in self.param_names]
+
+    @property
+    def kept_rule(self) -> str:
+        """The document's own rule reference for this entry, while its code is unchanged."""
+        code = str(self["code"].value() or "")
+        rule = str(self["source_rule"].value() or "").strip()
+        if not rule or not code or code != str(self["source_code"].value() or ""):
+            return ""
+        return "" if self.rule is not None and rule == self.rule.rule else rule
 
     @property
     def wants_text(self) -> bool:
@@ -170,7 +184,9 @@ class SpecialRuleForm(forms.Form):
                 value = int(value)
             params[name] = value
         entry: dict[str, Any] = {"code": code}
-        if self.rule is not None and self.rule.rule:
+        if self.kept_rule:
+            entry["rule"] = self.kept_rule
+        elif self.rule is not None and self.rule.rule:
             entry["rule"] = self.rule.rule
         if params:
             entry["params"] = params

@@ -35,10 +35,12 @@ def _body(request: HttpRequest) -> tuple[str, int]:
     query = request.GET.copy()
     query.pop("page", None)
     filtered = filterset.active_filters()
+    rows = listing.scenario_rows(listing.rows_of_ids(list(page.object_list)))
     context: dict[str, Any] = {
-        "filters": _filters(request, filterset.form, filtered),
+        "filters": _filters(request, filterset, filtered),
         "page": page,
-        "rows": listing.scenario_rows(listing.rows_of_ids(list(page.object_list))),
+        "rows": rows,
+        "rows_html": listing.rows_html(rows),
         "filtered": filtered,
         "query": query.urlencode(),
         "feeds": links.all_scenarios_feeds(),
@@ -46,15 +48,16 @@ def _body(request: HttpRequest) -> tuple[str, int]:
     return render_to_string("scenarios/browse/_list_body.html", context), page.number
 
 
-def _filters(request: HttpRequest, form: Any, filtered: Any) -> str:
+def _filters(request: HttpRequest, filterset: filters.ScenarioFilter, filtered: Any) -> str:
     """The filter form's HTML, kept apart from the list: it depends on the address (its
     values and faults), the language and the reference data (its choices), not on the
-    listed scenarios, so a change of them does not render it again (docs/performance.md)."""
+    listed scenarios, so a change of them does not render it again (docs/performance.md).
+    The form itself is made only to be rendered: a list with no filters never makes it."""
     key = listing_cache.filters_key(request)
     html = cache.get(key)
     if html is None:
         html = render_to_string(
-            "scenarios/browse/_filters.html", {"form": form, "filtered": filtered}
+            "scenarios/browse/_filters.html", {"form": filterset.form, "filtered": filtered}
         )
         cache.set(key, html, listing_cache.entry_seconds())
     return mark_safe(html)  # our template's output, escaped when it was rendered

@@ -37,8 +37,12 @@ def test_history_and_comparison_fit_both_widths(browser, live_server, changed, l
     SHOTS.mkdir(parents=True, exist_ok=True)
     violations: list[str] = []
     words = {
-        "en": ("Versions", "Title, Weather, Defender's cards", "card 3 given up (group B)"),
-        "it": ("Versioni", "Titolo, Condizioni atmosferiche", "carta 3 tolta (gruppo B)"),
+        "en": (
+            "Versions",
+            "Title, Weather, Defender's cards",
+            "card 3 Schussel given up (group B)",
+        ),
+        "it": ("Versioni", "Titolo, Condizioni atmosferiche", "carta 3 Schussel tolta (gruppo B)"),
     }[language]
     for width in (1280, 375):
         page = _page(browser, width, violations, language)

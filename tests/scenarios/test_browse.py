@@ -7,9 +7,10 @@ from html import unescape
 from typing import Any
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 
-from scenarios import services
+from scenarios import filters, selectors, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.search import search_words
@@ -361,3 +362,25 @@ def test_the_filter_form_is_kept_apart_from_the_list(client: Client, owner, monk
     listing_cache.reference_changed()
     client.get("/scenarios/?q=ridge&size_min=abc")
     assert rendered.count("scenarios/browse/_filters.html") == 2
+
+
+def test_each_filterset_has_filters_and_fields_of_its_own(owner, variants) -> None:  # type: ignore[no-untyped-def]
+    """ScenarioFilter copies its filters shallowly (filters._own_filter) instead of
+    django-filter's deep copy: two requests must still share no filter, field or widget, and a
+    filter's method must run on its own filterset."""
+    first = filters.ScenarioFilter(QueryDict("q=kohima"), queryset=selectors.scenarios_listed())
+    second = filters.ScenarioFilter(QueryDict("q=tobruk"), queryset=selectors.scenarios_listed())
+    for name in filters.ScenarioFilter.base_filters:
+        one, other = first.filters[name], second.filters[name]
+        assert one is not other and one is not filters.ScenarioFilter.base_filters[name]
+        assert one.parent is first and other.parent is second
+        if one.method is not None:
+            assert one.filter.f is one and other.filter.f is other
+        assert first.form.fields[name] is not second.form.fields[name]
+        assert first.form.fields[name].widget is not second.form.fields[name].widget
+        assert "_field" not in filters.ScenarioFilter.base_filters[name].__dict__
+    first.form.fields["q"].widget.attrs["data-mark"] = "first"
+    assert "data-mark" not in second.form.fields["q"].widget.attrs
+    assert [s.title for s in first.qs] == ["Kohima ridge"]
+    assert [s.title for s in second.qs] == ["Tobruk perimeter"]
+    assert first.form.cleaned_data["q"] == "kohima"

@@ -104,6 +104,28 @@ def test_open_in_the_designer_then_save(owner: Any) -> None:
         assert force["nationality"] == want["nationality"]
         assert force["troop_type"] == want["troop_type"]
         assert force.get("mountain_troops") == want.get("mountain_troops")
+    # The bid's custom rule keeps its reference (43.35-43.36) through the designer, and the
+    # designer says so beside the rule.
+    assert stored["special_rules"] == expected["special_rules"]
+    assert {r["rule"] for r in stored["special_rules"] if r["code"] == "custom"} == {"43.35-43.36"}
+    assert "Rule reference kept from the document:" in designer and "43.35-43.36" in designer
+
+
+def test_a_rules_own_reference_is_dropped_with_a_change_of_its_code(owner: Any) -> None:
+    client = Client()
+    client.force_login(owner)
+    roll = _page(client, "/scenarios/roll/?seed=8&theatre=ETO")
+    url = re.search(r'href="([^"]+)" id="open-designer"', roll).group(1).replace("&amp;", "&")
+    data = form_data(_page(client, url), "designer-form")
+    custom = next(k for k, v in data.items() if k.endswith("-code") and v == "custom")
+    prefix = custom.removesuffix("-code")
+    assert data[f"{prefix}-source_rule"] == "43.35-43.36"
+    data[custom] = "defender_entrenched"  # another rule: the custom rule's reference is not its
+    response = client.post(url.split("?")[0], {**data, "action": "save"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    rules = Scenario.objects.get().document["scenario"]["special_rules"]
+    assert "43.35-43.36" not in {r.get("rule") for r in rules}
+    assert "defender_entrenched" in {r["code"] for r in rules}
 
 
 def test_the_designer_needs_an_account() -> None:
