@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 from builder import selectors, services
 from builder.api import serializers as s
 from upfront.api.documents import document_schema_view, json_download
+from upfront.api.negotiation import JSONOnlyNegotiation
 from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.reference.fetch import catalogue_current
@@ -116,8 +117,10 @@ class ForceValidateApi(APIView):
     throttle_scope = "dyo_validate"
     needs_reference_data = ("POST",)  # 503 until the reference data is loaded
     # JSON only: skipping content negotiation over the browsable renderer keeps the request
-    # close to the cost of a trivial one (docs/performance.md).
+    # close to the cost of a trivial one (docs/performance.md); the usual Accept headers are
+    # not even parsed (upfront.api.negotiation).
     renderer_classes = [JSONRenderer]
+    content_negotiation_class = JSONOnlyNegotiation
 
     @extend_schema(
         operation_id="dyo_validate",

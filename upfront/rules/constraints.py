@@ -63,9 +63,13 @@ def check_budget(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
 
 def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     seen: Counter[int] = Counter()
+    # Looked up once, not for every card (this loop runs over every purchase of every request).
+    # check_secondary_weapons looks the period up for every force as well.
+    cards, nationality = catalogue.cards, force.nationality
+    period = catalogue.period_index(force.period)
     for path, purchase in _all_purchases(force):
         seen[purchase.card] += 1
-        card = _card(catalogue, force, purchase.card)
+        card = cards.get((nationality, purchase.card))
         if card is None:
             # 43.2: only the nationality's own personality cards can be bought.
             yield _error(
@@ -73,9 +77,7 @@ def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
             )
         elif card.dyo_points is None:
             yield _warning("card_points_unknown", "43.2", [path], card=card.card_no, name=card.name)
-        elif card.available_from and catalogue.period_index(force.period) < catalogue.period_index(
-            card.available_from
-        ):
+        elif card.available_from and period < catalogue.period_index(card.available_from):
             yield _error(
                 "card_not_available",
                 "43.2",
@@ -101,8 +103,11 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
     prices = catalogue.prices
     available = {"atmm": prices.atmm_from, "panzerfaust": prices.panzerfaust_from}
     period_index = catalogue.period_index(force.period)
+    cards, nationality = catalogue.cards, force.nationality
     for path, purchase in _all_purchases(force):
-        card = _card(catalogue, force, purchase.card)
+        if not purchase.secondary:
+            continue  # most cards carry none: no card to look up
+        card = cards.get((nationality, purchase.card))
         for index, weapon in enumerate(purchase.secondary):
             item = f"{path}.secondary[{index}]"
             if card is not None and card.unit_kind not in SECONDARY_WEAPON_CARRIERS:
@@ -147,10 +152,11 @@ def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing
 
 def _squads(force: Force, catalogue: Catalogue) -> int:
     # 21.11: a squad is up to N men of the nationality; IG and AFV are not counted.
+    cards, nationality = catalogue.cards, force.nationality
     men = sum(
         1
         for _, p in _all_purchases(force)
-        if (card := _card(catalogue, force, p.card)) is not None and card.unit_kind == "infantry"
+        if (card := cards.get((nationality, p.card))) is not None and card.unit_kind == "infantry"
     )
     size = catalogue.nationalities[force.nationality].squad_max_men or 0
     return max(1, math.ceil(men / size)) if size else 1
@@ -194,11 +200,12 @@ def check_groups(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
     for label, times in labels.items():
         if times > 1:
             yield _error("duplicate_group_label", "3.2", label=label)
+    cards, nationality = catalogue.cards, force.nationality
     for index, group in enumerate(force.groups):
         kinds = [
             card.unit_kind
             for p in group.cards
-            if (card := _card(catalogue, force, p.card)) is not None
+            if (card := cards.get((nationality, p.card))) is not None
         ]
         path = f"groups[{index}]"
         if "AFV" in kinds and len(group.cards) > 1:
@@ -345,12 +352,12 @@ def check_springfields(force: Force, catalogue: Catalogue, pricing: Pricing) -> 
 
 def check_lmg_groups(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     # 46.4: on a side with two or more LMGs (the BAR counts), no two set up in the same group.
+    cards, nationality, lmgs = catalogue.cards, force.nationality, catalogue.lmg_class_weapons
     for g, group in enumerate(force.groups):
         found = [
             (f"groups[{g}].cards[{c}]", card)
             for c, purchase in enumerate(group.cards)
-            if (card := _card(catalogue, force, purchase.card)) is not None
-            and card.weapon in catalogue.lmg_class_weapons
+            if (card := cards.get((nationality, purchase.card))) is not None and card.weapon in lmgs
         ]
         if len(found) > 1:
             yield _error(

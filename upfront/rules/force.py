@@ -100,19 +100,21 @@ FORCE_SCHEMA: dict[str, Any] = {
 _VALIDATOR = Draft202012Validator(FORCE_SCHEMA)
 
 
-@dataclass(frozen=True)
+# Slots (as Message): a 40-card force makes forty of these per validation. Force itself
+# keeps its __dict__ for its cached ``purchases``.
+@dataclass(frozen=True, slots=True)
 class CardPurchase:
     card: int
     secondary: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     label: str
     cards: tuple[CardPurchase, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reinforcement:
     after_deck: int
     cards: tuple[CardPurchase, ...]
@@ -159,7 +161,7 @@ class Force:
         return [purchase for r in self.reinforcements for purchase in r.cards]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FormatError:
     path: str  # JSON path of the fault, e.g. groups[0].cards[1].card
     message: Message
@@ -288,9 +290,12 @@ def force_from_dict(data: object) -> Force:
         raise ForceFormatError(faults)
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
+        # A list first: tuple(generator) resumes a generator for every card.
         return tuple(
-            CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
-            for item in items
+            [
+                CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
+                for item in items
+            ]
         )
 
     return Force(

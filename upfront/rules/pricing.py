@@ -113,7 +113,7 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
         _, parts, card = _purchase_points(catalogue, force, purchase)
         if card is not None and card.dyo_points is None:
             pricing.unknown_cards.append(card)
-        if _bolt_action_rifle(card, bolt_action):
+        if bolt_action is not None and _bolt_action_rifle(card, bolt_action):
             rifles.append(purchase.card)
         pricing.lines.extend(parts)
     if bolt_action is not None and rifles:

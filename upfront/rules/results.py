@@ -12,7 +12,9 @@ from typing import Any
 from upfront.rules.messages import Message
 
 
-@dataclass(frozen=True)
+# Slots (as Message): one object each instead of two, made in half the time; a 40-card
+# answer holds about sixty of them (docs/performance.md).
+@dataclass(frozen=True, slots=True)
 class LineItem:
     item: Message  # what was bought, e.g. line.card {card: 4}
     points: int
@@ -20,7 +22,7 @@ class LineItem:
     detail: str = ""  # e.g. the card's name (a proper name: never translated)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Violation:
     code: str  # stable, e.g. "over_budget"
     severity: str  # "error" | "warning" | "info" (codes.SEVERITIES)
@@ -29,7 +31,7 @@ class Violation:
     items: tuple[str, ...] = ()  # JSON paths of the offending purchases
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ValidationResult:
     valid: bool
     total_points: int
