@@ -251,6 +251,7 @@ def test_the_staff_page_shows_each_run_with_its_figures(
     assert "2 of 3 (66%)" in body
     assert "New reference data" in body and "Running" in body
     assert '<meta http-equiv="refresh"' in body  # a run goes on
+    assert '<a href="/staff/revalidations/">Revalidations</a>' in body  # staff find it in the menu
     italian = client.get("/staff/revalidations/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Rivalidazioni degli scenari" in italian
     assert "2 di 3 (66%)" in italian and "Nuovi dati di riferimento" in italian
@@ -261,6 +262,7 @@ def test_the_staff_page_is_not_found_for_anyone_else(owner: Any) -> None:
     client = Client()
     client.force_login(owner)
     assert client.get("/staff/revalidations/").status_code == 404
+    assert "/staff/revalidations/" not in client.get("/").content.decode()  # nor in their menu
 
 
 def test_the_command_starts_a_run_by_hand(
