@@ -334,12 +334,14 @@ def test_the_home_page_leads_to_the_products_tasks_and_the_most_played(
     body = Client().get("/").content.decode()
     assert 'href="/scenarios/new/"' in body and "Design a scenario" in body
     assert 'href="/scenarios/"' in body and "Print a setup sheet" in body
+    assert 'href="/scenarios/roll/"' in body and "Roll a scenario" in body
     most_played = body.split("Most played")[1]
     assert "Often played" in most_played and "1 play" in most_played
     assert "Never played" not in body and "Private and played" not in body
     with translation.override("it"):
         body = Client().get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Progetta uno scenario" in body and "I più giocati" in body
+    assert "Genera uno scenario" in body and "La regola 43 estrae uno scenario intero" in body
 
 
 def test_a_public_librarys_page_links_its_plays_feeds(owner: Any) -> None:
