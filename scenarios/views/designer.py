@@ -38,6 +38,7 @@ from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
+from upfront.rules.simulation import random_reinforcements_in
 
 # A new scenario starts from these (the user changes every one of them).
 _NEW_SIDES = {"attacker": "american", "defender": "german"}
@@ -363,6 +364,8 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
         **plays_context(scenario, user, can_record=rights.can_record_play),
         "simulation_options": simulate_limits(),
+        # 48.2's option changes nothing where no side has random reinforcements: not offered.
+        "random_reinforcements": random_reinforcements_in(scenario.document),
         "faults": _faults_shown(scenario),
     }
     return render(request, "scenarios/detail.html", context)

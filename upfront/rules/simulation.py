@@ -200,6 +200,19 @@ def _weather(scenario: Scenario, catalogue: Catalogue) -> WeatherModel | None:
     )
 
 
+def random_reinforcements_in(document: dict[str, Any]) -> bool:
+    """Whether a stored scenario document gives a side random reinforcements (48.1): decks paid
+    for in a force, or the special rule. Only then does the 48.2 option change a simulation."""
+    body = document.get("scenario") or {}
+    rules = body.get("special_rules") or ()
+    if any(rule.get("code") == SSR_RANDOM_REINFORCEMENTS for rule in rules):
+        return True
+    return any(
+        (side.get("force") or {}).get("random_reinforcement_decks")
+        for side in body.get("sides") or ()
+    )
+
+
 def _reinforcement_sides(
     scenario: Scenario, catalogue: Catalogue, decks: int
 ) -> tuple[ReinforcementSide, ...]:

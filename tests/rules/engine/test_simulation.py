@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from upfront.rules.catalogue import (
     RandomReinforcementResult,
     SimulationReference,
 )
+from upfront.rules.codes import SSR_RANDOM_REINFORCEMENTS
 from upfront.rules.force import Force
 from upfront.rules.scenario import Scenario, SpecialRuleUse
 from upfront.rules.simulation import (
@@ -32,6 +34,7 @@ from upfront.rules.simulation import (
     NO_TIME_LIMIT,
     NotSimulated,
     SimulationResult,
+    random_reinforcements_in,
     simulate,
     simulate_plain,
     simulate_scenario,
@@ -416,3 +419,27 @@ def test_the_vectorised_and_plain_implementations_agree() -> None:
         assert agree(a.reshuffle_attempts, b.reshuffle_attempts)
         assert agree(a.reinforcements, b.reinforcements)
     assert (fast.engine, slow.engine) == ("numpy", "plain")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({}, False),
+        ({"decks": [2]}, True),  # 48.1: bought for deck 2
+        ({"ssr": True}, True),  # the special rule grants them for the whole game
+    ],
+)
+def test_a_document_has_random_reinforcements_only_when_a_side_gets_them(
+    change: dict[str, Any], expected: bool
+) -> None:
+    sides = [
+        {"role": "attacker", "force": {"nationality": "italian", "groups": []}},
+        {"role": "defender", "force": {"nationality": "british", "groups": []}},
+    ]
+    rules: list[dict[str, Any]] = [{"code": "custom", "text": "x"}]
+    if "decks" in change:
+        sides[1]["force"]["random_reinforcement_decks"] = change["decks"]
+    if change.get("ssr"):
+        rules.append({"code": SSR_RANDOM_REINFORCEMENTS, "params": {"side": "attacker"}})
+    document = {"scenario": {"sides": sides, "special_rules": rules}}
+    assert random_reinforcements_in(document) is expected

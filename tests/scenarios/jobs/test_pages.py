@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import html
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 from django.test import Client
 
 from scenarios import services as scenario_services
-from scenarios.models import Job
+from scenarios.models import Job, Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +103,12 @@ def test_the_simulate_form_offers_the_48_2_option(
     owner, scenario, language, label, help_words
 ) -> None:
     client = signed_in(owner)
+    # Without random reinforcements the option would change nothing: it is not offered.
+    page = client.get(f"/scenarios/{scenario.public_id}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200 and "opponent_rn_draws_per_deck" not in page.content.decode()
+    document = copy.deepcopy(scenario.document)
+    document["scenario"]["sides"][0]["force"]["random_reinforcement_decks"] = [1]
+    Scenario.objects.filter(pk=scenario.pk).update(document=document)
     page = client.get(f"/scenarios/{scenario.public_id}/", HTTP_ACCEPT_LANGUAGE=language)
     body = html.unescape(page.content.decode())
     assert f'<label for="job-opponent-rn">{label}</label>' in body
