@@ -146,7 +146,7 @@ def main() -> None:
             f"   ({args.runs:,} runs in {fast:.3f} s)"
         )
         last = simulate(model, runs=args.runs, seed=1).to_dict()
-    # The report of the last scenario, its three Matplotlib charts included (what a report page
+    # The report of the last scenario, its three SVG charts included (what a report page
     # or a setup sheet adds to a stored result).
     from scenarios.presenters.simulation import simulation_context
 

@@ -58,8 +58,9 @@ from upfront.reference.phrasing import card_name
 from upfront.rules.codes import LANGUAGES
 
 # Bump when the renderer changes what a stored sheet looks like in a way the files below do not
-# show (this module's own code); edits to the templates, stylesheets and translations change
-# the key by themselves (``_layout_fingerprint``), so an old file is never served for a new layout.
+# show (this module's own code); edits to the templates, stylesheets, translations and chart
+# code change the key by themselves (``_layout_fingerprint``), so an old file is never served
+# for a new layout.
 TEMPLATE_VERSION = "1"
 # The stylesheets given to the renderer, in order. The report partials' own stylesheets
 # (shared with the job pages) come before print.css, so that the print rules win where both
@@ -74,6 +75,9 @@ LAYOUT_FILES = (
     "templates/scenarios/reports",
     *(f"static/{name}" for name in STYLESHEETS[True]),
     "locale/it/LC_MESSAGES/django.mo",
+    # The simulation's charts are drawn by code, not by a template: its SVG is part of the sheet.
+    "scenarios/presenters/charts.py",
+    "scenarios/presenters/simulation.py",
 )
 STORAGE_DIR = "setup-sheets"
 UNKNOWN = "—"  # how a value no source gives is printed

@@ -32,7 +32,7 @@ from scenarios.presenters.validation import validation_context
 
 # Setup sheets (WeasyPrint) are imported inside the runner that uses them: the library takes
 # seconds to load, and every process imports this module (scenarios.apps registers the job
-# tasks), the web's too. The presenters load Matplotlib only when a chart is drawn.
+# tasks), the web's too.
 
 # --- validate ----------------------------------------------------------------------------------
 

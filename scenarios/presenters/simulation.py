@@ -2,8 +2,8 @@
 
 :func:`simulation_context` renders a result of ``scenarios.analysis.simulation`` in the active
 language for ``templates/scenarios/reports/_simulation.html``: labels, percentages, the
-assumption text and SVG charts drawn with Matplotlib (object-oriented API, SVG canvas, no pyplot
-state), the same bytes for the same result and language, readable printed in black and white.
+assumption text and SVG bar charts written by :mod:`scenarios.presenters.charts`, the same bytes
+for the same result and language, readable printed in black and white.
 
 A presenter only renders: it runs no engine work, imports no forms or views, and reads the
 reference data with a fixed number of queries.
@@ -11,11 +11,8 @@ reference data with a fixed number of queries.
 
 from __future__ import annotations
 
-import hashlib
-import io
-import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
@@ -23,15 +20,13 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT
+from scenarios.presenters import charts
 from scenarios.presenters.cards import card_words
 from upfront import labels
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import nationality_names
 from upfront.rules import simulation as engine
 from upfront.rules.catalogue import CardInfo
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 REASONS = {
     engine.NO_TIME_LIMIT: gettext_lazy(
@@ -74,42 +69,14 @@ LENGTH_FROM = {
 }
 
 # Charts: greys and hatches, so they read the same printed in black and white.
-INK = "#000000"
 # (fill, hatch) by style: distinct in grey and pattern alike.
 STYLES = (
-    ("#ffffff", ".."),
-    ("#b0b0b0", ""),
-    ("#505050", "///"),
-    ("#e4e4e4", "\\\\"),
-    ("#8c8c8c", "xx"),
+    charts.Style("#ffffff", ".."),
+    charts.Style("#b0b0b0", ""),
+    charts.Style("#505050", "///"),
+    charts.Style("#e4e4e4", "\\\\"),
+    charts.Style("#8c8c8c", "xx"),
 )
-SVG_SALT = "upfront-simulation"
-_XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.DOTALL)
-_STYLE_ELEMENT = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
-_STYLE_ATTRIBUTE = re.compile(r'style="([^"]*)"')
-_ID_REFERENCE = re.compile(r'(\bid="|url\(#|xlink:href="#)([^")]+)')
-
-
-def _declarations(css: str) -> str:
-    """``fill: #fff; stroke: #000`` as SVG presentation attributes ``fill="#fff" stroke="#000"``."""
-    pairs = (part.split(":", 1) for part in css.split(";") if ":" in part)
-    return " ".join(f'{name.strip()}="{value.strip()}"' for name, value in pairs)
-
-
-def _without_inline_styles(svg: str) -> str:
-    """Matplotlib's SVG with its CSS turned into presentation attributes.
-
-    The site's Content Security Policy refuses inline styles (``style`` attributes and
-    ``<style>`` elements) but not SVG presentation attributes, which say the same; its one
-    global rule (joins and caps) goes on the root element, whence it is inherited.
-    """
-    found = _STYLE_ELEMENT.search(svg)
-    root_rule = ""
-    if found:
-        svg = svg.replace(found.group(0), "", 1)
-        root_rule = " " + _declarations(found.group(1).split("{", 1)[-1].rstrip("} \n"))
-    svg = svg.replace("<svg ", f"<svg{root_rule} ", 1)
-    return _STYLE_ATTRIBUTE.sub(lambda m: _declarations(m.group(1)), svg)
 
 
 def _percent(share: float | None) -> str:
@@ -138,147 +105,100 @@ def assumption_of(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _own_ids(svg: str, name: str) -> str:
-    """Every id of the chart (and every reference to one) prefixed with the chart's own name.
-
-    Matplotlib numbers its ids per figure (``patch_1``) or hashes their content: several charts
-    inlined in one page, or one library's setup sheets, would repeat them, and a reference could
-    reach another chart's definition. The prefix is the chart's name and a digest of its SVG, so
-    it stays the same for the same chart.
-    """
-    prefix = f"{name}-{hashlib.sha256(svg.encode()).hexdigest()[:8]}-"
-    return _ID_REFERENCE.sub(lambda m: f"{m.group(1)}{prefix}{m.group(2)}", svg)
+def _tick(value: float, digits: int) -> str:
+    return str(number_format(value, digits, use_l10n=True))
 
 
-def _svg(figure: Figure, name: str) -> SafeString:
-    """The figure as an inline ``<svg>`` element: no XML prologue, no date, its own ids."""
-    # Matplotlib is loaded when a chart is drawn, not when the jobs' pages import this module:
-    # a web process that shows no simulation never loads it (docs/jobs.md).
-    import matplotlib
-    from matplotlib.backends.backend_svg import FigureCanvasSVG
-
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "svg.fonttype": "none", "svg.id": None}):
-        FigureCanvasSVG(figure)  # the SVG canvas, not pyplot's global state
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-    svg = _without_inline_styles(_XML_PROLOGUE.sub("", buffer.getvalue(), count=1))
-    svg = _own_ids(svg, name)
-    # Matplotlib escapes every text it writes; the rest is its own markup.
-    return mark_safe(svg)
-
-
-def _figure(title: str, *, height: float = 2.6) -> tuple[Figure, Any]:
-    from matplotlib.figure import Figure  # loaded when a chart is drawn (see _svg)
-
-    figure = Figure(figsize=(6.0, height), dpi=72, facecolor="white", layout="constrained")
-    axes = figure.add_subplot()
-    axes.set_title(title, fontsize=10, color=INK)
-    axes.tick_params(colors=INK, labelsize=8)
-    for spine in ("top", "right"):
-        axes.spines[spine].set_visible(False)
-    return figure, axes
-
-
-def _bars(
-    axes: Any,
-    x: Sequence[float],
-    heights: Sequence[float],
-    *,
-    style: int,
-    label: str,
-    bottom: Sequence[float] | None = None,
-    width: float = 0.7,
-) -> None:
-    axes.bar(
-        x,
-        heights,
-        width=width,
-        bottom=bottom,
-        color=STYLES[style][0],
-        edgecolor=INK,
-        linewidth=0.6,
-        hatch=STYLES[style][1],
-        label=label,
+def _share_chart(
+    *, name: str, title: str, decks: list[int], series: list[charts.Series]
+) -> SafeString:
+    """A chart of shares of games by deck, stacked, on a scale of 0 to 100 per cent."""
+    svg = charts.bar_chart(
+        name=name,
+        title=title,
+        categories=[str(deck) for deck in decks],
+        series=series,
+        x_label=_("Deck"),
+        y_label=_("Share of games, per cent"),
+        stacked=True,
+        y_top=100,
+        y_step=20,
+        number=_tick,
     )
+    # The chart writer escapes every text it writes; the rest is its own markup.
+    return mark_safe(svg)
 
 
 def _decks_played_chart(result: dict[str, Any]) -> SafeString:
     shares = [100 * s for s in result["decks_played"]]
     decks = list(range(1, len(shares) + 1))
-    figure, axes = _figure(_("Decks played"))
+    # One bar a deck: the last deck's is the games played to the time limit.
     early = [s if d < len(shares) else 0.0 for d, s in zip(decks, shares, strict=True)]
     full = [s if d == len(shares) else 0.0 for d, s in zip(decks, shares, strict=True)]
-    _bars(axes, decks, early, style=2, label=_("Ended early"))
-    _bars(axes, decks, full, style=1, label=_("Played to the time limit"))
-    axes.set_xticks(decks)
-    axes.set_xlabel(_("Deck"), fontsize=8)
-    axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
-    axes.set_ylim(0, 100)
-    axes.legend(fontsize=7, frameon=False)
-    return _svg(figure, "simulation-decks")
+    return _share_chart(
+        name="simulation-decks",
+        title=_("Decks played"),
+        decks=decks,
+        series=[
+            charts.Series(_("Ended early"), early, STYLES[2]),
+            charts.Series(_("Played to the time limit"), full, STYLES[1]),
+        ],
+    )
 
 
 def _weather_chart(weather: dict[str, Any], kind: str) -> SafeString:
     rows = weather["by_deck"]
-    decks = [row["deck"] for row in rows]
-    overcast = [100 * row["overcast"] for row in rows]
-    falling = [100 * row["precipitation"] for row in rows]
-    intense = [100 * row["intensified"] for row in rows]
-    figure, axes = _figure(_("Weather at each deck (games still on)"))
-    _bars(axes, decks, overcast, style=0, label=_("Overcast"))
-    _bars(axes, decks, falling, style=1, label=kind, bottom=overcast)
-    under = [a + b for a, b in zip(overcast, falling, strict=True)]
-    _bars(
-        axes,
-        decks,
-        intense,
-        style=2,
-        label=_("%(kind)s, intensified") % {"kind": kind},
-        bottom=under,
+    return _share_chart(
+        name="simulation-weather",
+        title=_("Weather at each deck (games still on)"),
+        decks=[row["deck"] for row in rows],
+        series=[
+            charts.Series(_("Overcast"), [100 * row["overcast"] for row in rows], STYLES[0]),
+            charts.Series(kind, [100 * row["precipitation"] for row in rows], STYLES[1]),
+            charts.Series(
+                _("%(kind)s, intensified") % {"kind": kind},
+                [100 * row["intensified"] for row in rows],
+                STYLES[2],
+            ),
+        ],
     )
-    axes.set_xticks(decks)
-    axes.set_xlabel(_("Deck"), fontsize=8)
-    axes.set_ylabel(_("Share of games, per cent"), fontsize=8)
-    axes.set_ylim(0, 100)
-    axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    return _svg(figure, "simulation-weather")
 
 
 def _reinforcements_chart(
     sides: list[dict[str, Any]], names: Callable[[dict[str, Any]], str]
 ) -> SafeString:
-    figure, axes = _figure(_("Expected random reinforcements per game, by deck"))
-    count = len(sides)
-    width = 0.8 / (2 * count)
+    # The sides' decks may differ (each its own paid decks): the chart's decks are all of them.
+    decks = sorted({row["deck"] for side in sides for row in side["by_deck"]})
+    series: list[charts.Series] = []
     for i, side in enumerate(sides):
-        decks = [row["deck"] for row in side["by_deck"]]
-        attempts = [
-            row["reshuffle_attempts"] + (row["black_six_attempts"] or 0.0)
-            for row in side["by_deck"]
+        attempts = dict.fromkeys(decks, 0.0)
+        got = dict.fromkeys(decks, 0.0)
+        for row in side["by_deck"]:
+            attempts[row["deck"]] = row["reshuffle_attempts"] + (row["black_six_attempts"] or 0.0)
+            got[row["deck"]] = row["reinforcements"]
+        series += [
+            charts.Series(
+                _("%(side)s: attempts") % {"side": names(side)},
+                list(attempts.values()),
+                STYLES[0 if i == 0 else 3],
+            ),
+            charts.Series(
+                _("%(side)s: reinforcements") % {"side": names(side)},
+                list(got.values()),
+                STYLES[2 if i == 0 else 4],
+            ),
         ]
-        got = [row["reinforcements"] for row in side["by_deck"]]
-        offset = -0.4 + width * (2 * i + 0.5)
-        _bars(
-            axes,
-            [d + offset for d in decks],
-            attempts,
-            style=0 if i == 0 else 3,
-            width=width,
-            label=_("%(side)s: attempts") % {"side": names(side)},
-        )
-        _bars(
-            axes,
-            [d + offset + width for d in decks],
-            got,
-            style=2 if i == 0 else 4,
-            width=width,
-            label=_("%(side)s: reinforcements") % {"side": names(side)},
-        )
-        axes.set_xticks(decks)
-    axes.set_xlabel(_("Deck"), fontsize=8)
-    axes.set_ylabel(_("Per game"), fontsize=8)
-    axes.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    return _svg(figure, "simulation-reinforcements")
+    svg = charts.bar_chart(
+        name="simulation-reinforcements",
+        title=_("Expected random reinforcements per game, by deck"),
+        categories=[str(deck) for deck in decks],
+        series=series,
+        x_label=_("Deck"),
+        y_label=_("Per game"),
+        number=_tick,
+    )
+    # The chart writer escapes every text it writes; the rest is its own markup.
+    return mark_safe(svg)
 
 
 def row_result(row: Mapping[str, Any], nationality: str, cards: Mapping[Any, CardInfo]) -> str:

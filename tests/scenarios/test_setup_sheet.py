@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
@@ -453,6 +454,13 @@ def test_editing_a_print_template_changes_the_key(
     after = setup_sheet_key([{"scenario": {}}], data_revision="r1")
     setup_sheet._layout_fingerprint.cache_clear()
     assert before != after
+
+
+def test_the_chart_code_is_part_of_the_layout() -> None:
+    # The charts are written by Python, not by a template: a change there changes stored sheets.
+    for module in ("scenarios/presenters/charts.py", "scenarios/presenters/simulation.py"):
+        assert module in setup_sheet.LAYOUT_FILES
+        assert (Path(settings.BASE_DIR) / module).is_file()
 
 
 def test_a_key_that_is_not_a_hash_is_refused() -> None:

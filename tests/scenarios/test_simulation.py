@@ -3,9 +3,9 @@ scenarios/presenters/simulation.py).
 
 The engine's figures are checked against exact probabilities in
 tests/rules/engine/test_simulation.py; here: a saved scenario goes through, the result is
-JSON, the assumption the figures rest on is shown in English and Italian, the charts are
-Matplotlib SVG that come out the same twice, and a scenario without a time limit says why it
-is not simulated.
+JSON, the assumption the figures rest on is shown in English and Italian, the charts are SVG
+that show the shares and come out the same twice, and a scenario without a time limit says why
+it is not simulated.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from scenarios.services import scenario_create
 from upfront.reference.models import RandomNumberDistribution
 
 pytestmark = pytest.mark.django_db
-SVG = "{http://www.w3.org/2000/svg}svg"
+SVG_NS = "http://www.w3.org/2000/svg"
+SVG = f"{{{SVG_NS}}}svg"
 
 
 def desert_document(document: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +76,26 @@ def test_the_assumption_is_shown_in_english_and_italian(desert_scenario: Any) ->
     assert "Tempesta di sabbia" in italian and "Mazzi giocati" in italian
 
 
-def test_charts_are_matplotlib_svg_and_the_same_twice(desert_scenario: Any) -> None:
+def _texts(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(f"{{{SVG_NS}}}text")]
+
+
+def _y_of_tick(root: ET.Element, label: str) -> float:
+    (y,) = [
+        float(t.get("y", ""))
+        for t in root.iter(f"{{{SVG_NS}}}text")
+        if t.text == label and t.get("text-anchor") == "end"
+    ]
+    return y
+
+
+def _bar_heights(root: ET.Element, index: int) -> list[float]:
+    """The heights of the bars of the ``index``-th series (its group, in order)."""
+    groups = root.findall(f"{{{SVG_NS}}}g")
+    return [float(r.get("height", "")) for r in groups[index].iter(f"{{{SVG_NS}}}rect")]
+
+
+def test_charts_are_svg_images_and_the_same_twice(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
     first = simulation_context(result)["charts"]
     second = simulation_context(result)["charts"]
@@ -83,12 +103,59 @@ def test_charts_are_matplotlib_svg_and_the_same_twice(desert_scenario: Any) -> N
         svg = str(first[name])
         assert svg == str(second[name])
         root = ET.fromstring(svg)
-        assert root.tag == SVG
-        assert "Matplotlib" in svg  # its generator comment
-        assert "<dc:date>" not in svg
+        assert root.tag == SVG and root.get("role") == "img"
+        assert root[0].tag == f"{{{SVG_NS}}}title" and root[0].text
+        assert "Deck" in _texts(root)
     with translation.override("it"):
         italian = simulation_context(result)["charts"]["decks_played"]
     assert "Mazzi giocati" in str(italian)
+
+
+def test_the_charts_show_the_shares_as_a_reader_reads_them(desert_scenario: Any) -> None:
+    result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
+    with translation.override("en"):
+        charts = simulation_context(result)["charts"]
+    decks = ET.fromstring(str(charts["decks_played"]))
+    assert {"0", "20", "40", "60", "80", "100"} <= set(_texts(decks))
+    assert {"1", "2", "3", "Share of games, per cent"} <= set(_texts(decks))
+    assert {"Ended early", "Played to the time limit"} <= set(_texts(decks))
+    plot = _y_of_tick(decks, "0") - _y_of_tick(decks, "100")
+    early, full = _bar_heights(decks, 0), _bar_heights(decks, 1)
+    shares = result["decks_played"]
+    assert [round(h / plot, 3) for h in early] == [round(s, 3) for s in shares[:-1]]
+    assert [round(h / plot, 3) for h in full] == [round(shares[-1], 3)]
+
+    weather = ET.fromstring(str(charts["weather"]))
+    assert {"Overcast", "Rain", "Rain, intensified"} <= set(_texts(weather))
+    plot = _y_of_tick(weather, "0") - _y_of_tick(weather, "100")
+    overcast = [row["overcast"] for row in result["weather"]["by_deck"]]
+    assert [round(h / plot, 3) for h in _bar_heights(weather, 0)] == [
+        round(share, 3) for share in overcast if share > 0
+    ]
+
+    reinforcements = ET.fromstring(str(charts["reinforcements"]))
+    legend = set(_texts(reinforcements))
+    assert {"Defender (German): attempts", "Defender (German): reinforcements"} <= legend
+    assert "Per game" in legend
+    ticks = [
+        t.text for t in reinforcements.iter(f"{{{SVG_NS}}}text") if t.get("text-anchor") == "end"
+    ]
+    assert ticks[0] == "0.0" and len(ticks) >= 3
+    (side,) = result["reinforcements"]
+    plot = _y_of_tick(reinforcements, ticks[0]) - _y_of_tick(reinforcements, ticks[-1])
+    top = float(ticks[-1])
+    got = [row["reinforcements"] for row in side["by_deck"] if row["reinforcements"] > 0]
+    heights = _bar_heights(reinforcements, 1)
+    assert [round(h / plot * top, 2) for h in heights] == [round(g, 2) for g in got]
+
+
+def test_the_charts_tick_labels_are_in_the_readers_language(desert_scenario: Any) -> None:
+    result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
+    with translation.override("it"):
+        charts = simulation_context(result)["charts"]
+    reinforcements = ET.fromstring(str(charts["reinforcements"]))
+    assert {"0,0", "Mazzo", "Per partita"} <= set(_texts(reinforcements))
+    assert "Quota delle partite, per cento" in _texts(ET.fromstring(str(charts["weather"])))
 
 
 def test_the_report_has_no_script_and_no_inline_style(desert_scenario: Any) -> None:
