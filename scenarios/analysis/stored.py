@@ -8,11 +8,24 @@ revision, a new engine or other options match nothing, and the analysis runs afr
 
 The result of a scenario's analysis depends on nothing but its source, so a result stored by
 any job of that scenario serves: it says nothing about who asked for it.
+
+An analysis computed outside a validate or simulate job (a setup sheet's, a library book's)
+is kept in Django's cache under its source for ``ANALYSIS_CACHE_SECONDS``: the sheet of the
+same scenario in the other language, on other paper or in ink-saving mode, or the book
+bound again after another of its scenarios changed, takes it from there instead of running
+the engine again. The cache is shared by every process with Redis; an unreachable Redis is a
+miss (``upfront.cache``), and the analysis is computed as before.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
 
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS, simulate
 from scenarios.analysis.subject import Subject
@@ -66,12 +79,35 @@ def simulation_source(
     )
 
 
-def validation_of(subject: Subject) -> dict[str, Any]:
-    """The subject's full validation: a stored one of the same source, else a new one."""
-    stored = stored_result(subject, Job.Kind.VALIDATE, validation_source(subject))
+def _cache_key(kind: str, source: dict[str, Any]) -> str:
+    canonical = json.dumps(source, sort_keys=True, separators=(",", ":"), default=str)
+    return f"analysis:{kind}:{hashlib.sha256(canonical.encode()).hexdigest()}"
+
+
+def _reused_or_computed(
+    subject: Subject, kind: str, source: dict[str, Any], compute: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """A finished job's result of this source, else the cache's, else computed (and cached)."""
+    stored = stored_result(subject, kind, source)
     if stored is not None:
         return stored
-    return validate(subject)
+    key = _cache_key(kind, source)
+    cached = cache.get(key)
+    # The whole source is compared, as for a job's result: a digest collision cannot serve.
+    if isinstance(cached, dict) and cached.get("source") == source:
+        return cached
+    result = compute()
+    if result.get("source") == source:  # never keep what another source would not find
+        cache.set(key, result, settings.ANALYSIS_CACHE_SECONDS)
+    return result
+
+
+def validation_of(subject: Subject) -> dict[str, Any]:
+    """The subject's full validation: a stored or cached one of the same source, else a new
+    one."""
+    return _reused_or_computed(
+        subject, Job.Kind.VALIDATE, validation_source(subject), lambda: validate(subject)
+    )
 
 
 def simulation_of(
@@ -81,10 +117,12 @@ def simulation_of(
     seed: int = 0,
     opponent_rn_draws_per_deck: int = DEFAULT_OPPONENT_RN_DRAWS,
 ) -> dict[str, Any]:
-    """The subject's simulation with these options: a stored one of the same source (options
-    included: a result with other options never serves), else a new one."""
+    """The subject's simulation with these options: a stored or cached one of the same source
+    (options included: a result with other options never serves), else a new one."""
     options = {"runs": runs, "seed": seed, "opponent_rn_draws_per_deck": opponent_rn_draws_per_deck}
-    stored = stored_result(subject, Job.Kind.SIMULATE, simulation_source(subject, **options))
-    if stored is not None:
-        return stored
-    return simulate(subject, **options)
+    return _reused_or_computed(
+        subject,
+        Job.Kind.SIMULATE,
+        simulation_source(subject, **options),
+        lambda: simulate(subject, **options),
+    )

@@ -29,6 +29,7 @@ import scenarios.analysis.validation
 import scenarios.services
 import upfront.rules.scenario_checks
 from scenarios import services
+from scenarios.analysis.subject import document_digest
 from scenarios.analysis.validation import full_validation
 from scenarios.jobs.services import job_request
 from scenarios.models import Job, Scenario
@@ -165,6 +166,36 @@ def test_a_setup_sheet_parses_validates_and_simulates_once(
         "validate_force": 2,  # each force once, by the validation; the sheet prints its points
         "simulate": 1,
     }
+
+
+def test_the_sheets_of_one_scenario_share_one_validation_and_simulation(
+    owner: Any,
+    scenario_document: dict[str, Any],
+    calls: Counter[str],
+    media: Path,
+    eager: None,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # No validate or simulate job stored anything: the first sheet computes both, and the
+    # same scenario's sheets in Italian, on Letter paper or in ink-saving mode (other files)
+    # take them from the cache; so does a validation asked for afterwards.
+    saved = services.scenario_create(owner=owner, data=scenario_document)
+    capture = django_capture_on_commit_callbacks
+    calls.clear()
+    english = _job(owner, saved, capture, "pdf")
+    assert calls["check_game"] == 1 and calls["simulate"] == 1
+    italian = _job(owner, saved, capture, "pdf", language="it")
+    letter = _job(owner, saved, capture, "pdf", paper="Letter", ink_saving=True)
+    assert len({english.file, italian.file, letter.file}) == 3  # three sheets rendered
+    validation = _job(owner, saved, capture, "validate")
+    assert calls["check_game"] == 1 and calls["simulate"] == 1 and calls["validate_force"] == 2
+    assert validation.result["source"]["document"] == document_digest(saved.document)
+
+    # A changed document is another source: nothing cached serves it.
+    services.scenario_update(scenario=saved, data=_changed(scenario_document))
+    calls.clear()
+    _job(owner, saved, capture, "pdf")
+    assert calls["check_game"] == 1 and calls["simulate"] == 1
 
 
 # --- Stored results reused -------------------------------------------------------------------
