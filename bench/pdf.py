@@ -374,6 +374,18 @@ class _Worker:
             self.proc.wait(timeout=10)
 
 
+def _forget_analyses(redis_url: str) -> None:
+    """Delete the validations and simulations the workers cached (scenarios.analysis.stored)
+    in the run's Redis database: a cold book computes them, as a library never printed does.
+    Only those keys: the database is the workers' broker too."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match="*:analysis:*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
 def _book_job(owner: Any, library: Any, worker: _Worker) -> tuple[float, float, int]:
     """Request a book job and wait for it: wall seconds, the workers' CPU seconds, pages."""
     from django.core.files.storage import default_storage
@@ -419,7 +431,8 @@ def _book_on_workers(
         try:
             shutil.rmtree(sheets, ignore_errors=True)
             _book_job(owner, warm, worker)  # each process imports WeasyPrint and sets up fonts
-            shutil.rmtree(sheets, ignore_errors=True)  # cold: no sheet stored
+            shutil.rmtree(sheets, ignore_errors=True)  # cold: no sheet stored,
+            _forget_analyses(args.redis)  # and no analysis cached by an earlier round
             results[processes] = wall, cpu, pages = _book_job(owner, library, worker)
             rows.append(
                 row(
