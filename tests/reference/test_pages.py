@@ -119,6 +119,8 @@ def test_no_internal_code_or_source_path_is_shown(
     assert "what:" not in seen and "value:" not in seen
     # Source files are one click away, in the provenance pop-up, never in the text.
     assert not re.search(r"\.(?:txt|csv|md|yaml)\b", seen)
+    # ... nor the brackets that cited one, left empty ("(vedi )").
+    assert not re.search(r"\((?:\s*(?:see|vedi|cf\.?))?\s*\)", seen)
     # Nothing says "missing" any more: a value is unknown, or it does not apply.
     assert "MISSING" not in seen.upper() and "MANCANTE" not in seen.upper()
     assert " deck deck" not in seen and "Mazzo mazzo" not in seen
@@ -603,6 +605,7 @@ def test_every_code_in_the_data_has_a_label_and_every_effect_a_sentence() -> Non
         ),
         ('Watney calls this "twice" (Up_Front.txt:1826-1830)', 'Watney calls this "twice"'),
         ("variant (see dyo_tables.csv variant_501_city_fight_in_four)", "variant"),
+        ('variante DYO di Watney "501" (vedi dyo_tables.csv)', 'variante DYO di Watney "501"'),
         ("same as German (44.8)", "same as German (44.8)"),
     ],
 )

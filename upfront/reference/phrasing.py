@@ -553,8 +553,9 @@ def strip_sources(text: str) -> str:
     text = _SOURCE_REFERENCE.sub("", text)
     text = re.sub(r"\s*[,;]\s*(?=[,;)])", "", text)  # "(Q&A 43.7, )" → "(Q&A 43.7)"
     text = re.sub(r"\(\s*[,;]\s*", "(", text)
-    text = re.sub(r"\(\s*see\s+[a-z0-9]+(?:_[a-z0-9]+)+\s*\)", "()", text)  # a record's key
-    text = re.sub(r"\(\s*(?:see|cf\.?)\s*\)", "()", text)  # "(see )": its reference is gone
+    # A record's key, and "(see )" / "(vedi )" whose reference is gone (the Italian texts too).
+    text = re.sub(r"\(\s*(?:see|vedi)\s+[a-z0-9]+(?:_[a-z0-9]+)+\s*\)", "()", text)
+    text = re.sub(r"\(\s*(?:see|vedi|cf\.?)\s*\)", "()", text)
     text = re.sub(r"\s*\(\s*\)", "", text)  # nothing left between the brackets
     text = re.sub(r"\s*[,;]\s*$", "", text.strip())
     return re.sub(r"\s{2,}", " ", text).strip()
