@@ -158,7 +158,9 @@ def test_provenance_opens_on_a_click_inside_the_window(browser, live_server) -> 
     expect(pop).to_be_hidden()
     row.locator("details.prov summary").click()
     expect(pop).to_be_visible()
-    expect(pop).to_contain_text("UF RuleBook updated.txt")
+    # The document's name, never its file.
+    expect(pop).to_contain_text("Fan-compiled rulebook (2nd edition")
+    assert ".txt" not in pop.inner_text()
     box = pop.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
     page.keyboard.press("Escape")
@@ -186,13 +188,14 @@ def test_the_italian_pages_show_the_datas_italian(browser, live_server, width: i
     page.goto(f"{live_server.url}/reference/dyo/")
     row = page.locator('table[data-table="victory_conditions"] tr', has_text="RPN 6")
     assert "vince la prima parte che ha 4 carte non inchiodate" in row.inner_text()
-    # Only the provenance pop-up (last cell) keeps its English sources and notes.
-    outside_provenance = 'th[lang="en"], td:not(:last-child) [lang="en"]'
-    assert row.locator(outside_provenance).count() == 0
+    # Nothing is marked English, not even in the provenance pop-up (last cell): its documents
+    # are named in Italian, and notes that exist only in English are not shown.
+    english = '[lang="en"]'
+    assert row.locator(english).count() == 0
     page.goto(f"{live_server.url}/reference/nationalities/japanese/")
     assert page.get_by_text("cede solo dopo aver perduto il 75% o più").is_visible()
     page.goto(f"{live_server.url}/reference/scenarios/")
     card = page.locator("#scenario-W")
     assert "l'attaccante vince subito se occupa almeno tante carte Edificio" in card.inner_text()
-    assert card.locator(outside_provenance).count() == 0
+    assert card.locator(english).count() == 0
     page.context.close()

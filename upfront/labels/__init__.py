@@ -8,7 +8,7 @@ JavaScript all take their words from this package, lazily translated in the acti
 - :mod:`upfront.labels.game`: the engine's code sets (``upfront.rules.codes``) and the
   scenario document's (``upfront.rules.scenario``, ``upfront.rules.deck``);
 - :mod:`upfront.labels.reference`: the codes the reference data uses as keys (DYO tables, rule
-  topics, special rules' categories, parameters and values).
+  topics, special rules' categories, parameters and values, the source documents' files).
 
 A label is written as it reads mid-sentence (the engine's messages embed them); shown on its
 own it is capitalised (:func:`standalone`, :func:`choices`, the ``capfirst`` template filter).
@@ -66,6 +66,7 @@ from upfront.labels.reference import (
     RULE_TOPIC,
     RULE_WORD,
     SCENARIO_TYPE,
+    SOURCE_DOCUMENT,
     SSR_CATEGORY,
     SSR_PARAMETER,
     SSR_TYPE,
@@ -115,6 +116,7 @@ __all__ = [
     "SEVERITY",
     "SIDE",
     "SNIPER_OPTION",
+    "SOURCE_DOCUMENT",
     "SSR_CATEGORY",
     "SSR_PARAMETER",
     "SSR_TYPE",
@@ -180,6 +182,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "scenario_type": SCENARIO_TYPE,
     "fire_weapon_group": FIRE_WEAPON_GROUP,
     "rule_word": RULE_WORD,
+    "source_document": SOURCE_DOCUMENT,
 }
 
 # The code sets defined in code, each with its table: a test proves they match exactly (a

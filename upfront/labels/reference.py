@@ -356,3 +356,34 @@ FIRE_WEAPON_GROUP: Mapping[str, Label] = {
 
 # Rule references that are words rather than numbers (SpecialRule.rule and others).
 RULE_WORD: Mapping[str, Label] = {"scenario card": _("scenario card")}
+
+# The documents a record's ``source`` cites, by file name (the seeds, /work/shared/seeds/README.md,
+# and the text copies and reference tables, reference/SOURCES.md). A player reads the document's
+# name, never the file's: the names of the seeds are hashes and the copies' are a collector's.
+SOURCE_DOCUMENT: Mapping[str, Label] = {
+    # the seeds: the documents the product was commissioned from
+    "000_1a586b5640df8116.txt": _("mountain article “Up Front – Montagna”"),
+    "001_50e12e84c81bc2ca.txt": _("Banzai expansion rules (Italian translation)"),
+    "002_a35b64a32b19335e.txt": _("weather rules blog post (adapted from ASL)"),
+    "003_251f20c8b09cbdaa.txt": _("alternative terrain article “Terreni alternativi” v1.2"),
+    "004_691449f2ac128484.txt": _("Desert War expansion rules (Italian translation)"),
+    # public text copies of the base game's documents
+    "UF RuleBook updated.txt": _(
+        "fan-compiled rulebook (2nd edition with Banzai, Desert War and the official Q&A)"
+    ),
+    "up-front-rules.txt": _("printed rulebook, 2nd edition"),
+    "Up_Front.txt": _("The General, vol. 26 no. 5 (1990)"),
+    "Up_Front_Errata_Pages.txt": _("Up Front errata pages (errata and official Q&A)"),
+    "UF_Scenarios_2-5.txt": _("reformatted scenario cards A–X, version 2.5 (fan work)"),
+    "Upfront_Scenarios_1.txt": _("reformatted scenario cards A–X, version 1.0 (fan work, 2005)"),
+    "What_is_UpFront.txt": _("beginner’s review “What is Up Front”"),
+    # the reference tables compiled from those copies
+    "action_deck.csv": _("reference tables: Action deck"),
+    "dyo_tables.csv": _("reference tables: DYO"),
+    "nationalities.csv": _("reference tables: nationalities"),
+    "scenarios.csv": _("reference tables: scenarios"),
+    "valid_matchups.csv": _("reference tables: valid match-ups"),
+    "weapons.csv": _("reference tables: weapons"),
+    # this site's own documents
+    "interchange-format.md": _("this site’s scenario document format"),
+}

@@ -540,7 +540,7 @@ def vehicle_type(text: str) -> str:
 
 # A source file name (the compiled rulebook's has spaces), its lines and a bracketed remark.
 _SOURCE_REFERENCE = re.compile(
-    r"(?:UF RuleBook updated|\b[\w\-.]+)\.(?:txt|csv|md|yaml|pdf)(?::[\d,\-]+)?"
+    r"(?:UF RuleBook updated|\b[\w\-.]+)\.(?:txt|csv|md|yaml|pdf)(?::\d[\d\-]*(?:, ?\d[\d\-]*)*)?"
     r"(?: \([^()]*\))?"
 )
 

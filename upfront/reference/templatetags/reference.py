@@ -4,14 +4,19 @@
   Italian when it is filled in, else ``name_en``);
 * ``{{ obj|data_text:"value" }}`` — a text the reference CSVs give in English (``value``) in the
   reader's language (``value_it``), the English marked as such when no Italian is stored;
+* ``{{ obj|data_value:"radio_cards_in_deck" }}`` — the same for a value that carries remarks
+  on its sources, without them;
 * ``{{ code|label:"dyo_table" }}`` — the translated label of a data code (never the code);
 * ``{{ value|or_unknown }}`` / ``{{ value|or_na }}`` — a value, or the marker for a value the game
   has but no source gives ("unknown") / a value that does not apply ("—");
-* ``{% provenance obj %}`` — the rule number, with the source one click away.
+* ``{% provenance obj "tem_note" %}`` — the rule number, with the source documents, the
+  confidence and the notes a player may read one click away (and the record as stored, for
+  staff).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import template
@@ -22,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from upfront import labels
 from upfront.reference import phrasing
+from upfront.reference import provenance as provenance_words
 from upfront.reference.models import Bilingual, is_english_fallback, localized
 
 register = template.Library()
@@ -103,30 +109,56 @@ def data_text(obj: Any, field: str) -> SafeString:
     """A text of the reference CSVs in the reader's language, without the file references it
     cites (they are in the provenance): the Italian twin (``<field>_it``) when there is one, else
     the English, marked ``lang="en"`` on a page in another language when it needs translating."""
+    return _data_text(obj, field, phrasing.strip_sources)
+
+
+@register.filter
+def data_value(obj: Any, field: str) -> SafeString:
+    """``data_text`` of a value that carries remarks on its sources (``6 (General 26/5 British
+    roster sheet; OCR shaky) - low confidence``): the value alone, ``6``; how sure the sources
+    are is the provenance's to say."""
+    return _data_text(obj, field, provenance_words.without_remarks)
+
+
+def _data_text(obj: Any, field: str, clean: Callable[[str], str]) -> SafeString:
     text = localized(obj, field) if obj is not None else ""
     if not text:
         return SafeString("")
-    text = phrasing.strip_sources(text)
+    text = clean(text)
     if is_english_fallback(obj, field):
         return format_html('<span lang="en">{}</span>', text)
     return conditional_escape(text)
 
 
-@register.inclusion_tag("reference/_provenance.html")
-def provenance(obj: Any, *notes: str) -> dict[str, Any]:
+@register.inclusion_tag("reference/_provenance.html", takes_context=True)
+def provenance(context: template.Context, obj: Any, *note_fields: str) -> dict[str, Any]:
     """The rule a record comes from, with its source, confidence and notes behind a click.
 
-    ``notes``: further notes of the record (a TEM note, a replaced-card note) that explain a
-    value but are not what a player reads first. A note on how a source was read (an OCR
-    remark) is left out: it is for the admin and docs/data.md.
+    ``note_fields``: the record's further notes by field name (``"tem_note"``, a replaced
+    card's ``"replaces_note"``) that explain a value but are not what a player reads first.
+    A player reads the source documents' names in their language and the notes that are
+    neither remarks on how the sources were read nor missing in their language
+    (``upfront.reference.provenance``); staff read the record as stored as well, marked
+    as theirs, so the admin audience loses nothing.
     """
-    rule = obj.rule
-    note = getattr(obj, "note", "")
+    fields = ["note", *note_fields]
+    request = context.get("request")
+    staff = bool(request is not None and getattr(request.user, "is_staff", False))
+    source = getattr(obj, "source", "") or ""
+    confidence = getattr(obj, "confidence", "")
     return {
-        "rule": labels.label("rule_word", rule) or rule,
-        "notes": [text for text in notes if text and not phrasing.is_transcription_remark(text)],
-        "source": getattr(obj, "source", ""),
-        "confidence": getattr(obj, "confidence", ""),
-        "confidence_label": obj.get_confidence_display() if getattr(obj, "confidence", "") else "",
-        "note": "" if phrasing.is_transcription_remark(note) else note,
+        "rule": labels.label("rule_word", obj.rule) or obj.rule,
+        "documents": provenance_words.document_names(source),
+        "confidence": confidence,
+        "confidence_label": obj.get_confidence_display() if confidence else "",
+        # A note the data has only in English is not shown on a page in another language:
+        # there is nothing to show in its place.
+        "notes": provenance_words.player_notes(
+            localized(obj, field) for field in fields if not is_english_fallback(obj, field)
+        ),
+        "staff": staff,
+        "recorded_source": source if staff else "",
+        "recorded_notes": [getattr(obj, f, "") for f in fields if getattr(obj, f, "")]
+        if staff
+        else [],
     }
