@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers as s
+from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.negotiation import JSONOnlyNegotiation
 from upfront.api.openapi import FORCE_REF
@@ -109,8 +110,9 @@ def _input_faults() -> Iterator[None]:
         raise InvalidInput(exc.errors) from exc
 
 
-class ForceValidateApi(APIView):
-    # Anonymous and stateless: no session auth, hence no CSRF exposure.
+class ForceValidateApi(FreedOnReturn):
+    # Anonymous and stateless: no session auth, hence no CSRF exposure. Its parsed body and
+    # answer are freed when it ends, not left to the garbage collector (upfront.api.cycles).
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [DyoThrottle]
