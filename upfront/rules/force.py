@@ -311,10 +311,13 @@ def force_from_dict(data: object) -> Force:
         raise ForceFormatError(faults)
 
     def cards(items: list[dict[str, Any]]) -> tuple[CardPurchase, ...]:
-        # A list first: tuple(generator) resumes a generator for every card.
+        # A list first: tuple(generator) resumes a generator for every card. Positional
+        # arguments and no tuple() of nothing: a quarter less per card (docs/performance.md).
         return tuple(
             [
-                CardPurchase(card=item["card"], secondary=tuple(item.get("secondary") or ()))
+                CardPurchase(
+                    item["card"], tuple(weapons) if (weapons := item.get("secondary")) else ()
+                )
                 for item in items
             ]
         )
