@@ -17,7 +17,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -26,10 +25,12 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers as s
+from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.negotiation import JSONOnlyNegotiation
 from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
+from upfront.api.renderers import PlainJSONRenderer
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render, render_draw
 from upfront.rules.draws import DrawError, DrawRequest, draw
@@ -109,8 +110,9 @@ def _input_faults() -> Iterator[None]:
         raise InvalidInput(exc.errors) from exc
 
 
-class ForceValidateApi(APIView):
-    # Anonymous and stateless: no session auth, hence no CSRF exposure.
+class ForceValidateApi(FreedOnReturn):
+    # Anonymous and stateless: no session auth, hence no CSRF exposure. Its parsed body and
+    # answer are freed when it ends, not left to the garbage collector (upfront.api.cycles).
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [DyoThrottle]
@@ -118,8 +120,9 @@ class ForceValidateApi(APIView):
     needs_reference_data = ("POST",)  # 503 until the reference data is loaded
     # JSON only: skipping content negotiation over the browsable renderer keeps the request
     # close to the cost of a trivial one (docs/performance.md); the usual Accept headers are
-    # not even parsed (upfront.api.negotiation).
-    renderer_classes = [JSONRenderer]
+    # not even parsed (upfront.api.negotiation). The answer holds no float but an integral
+    # budget, so orjson writes it (upfront.api.renderers).
+    renderer_classes = [PlainJSONRenderer]
     content_negotiation_class = JSONOnlyNegotiation
 
     @extend_schema(

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient, APIRequestFactory
 
 from bench.validate import FORCE
 from upfront.api.negotiation import JSONOnlyNegotiation
+from upfront.api.renderers import PlainJSONRenderer
 
 ACCEPTS = [
     None,
@@ -55,6 +56,14 @@ def test_with_other_renderers_drf_decides(accept) -> None:  # type: ignore[no-un
     renderers = [JSONRenderer(), BrowsableAPIRenderer()]
     expected = _choice(DefaultContentNegotiation(), accept, renderers=renderers)
     assert _choice(JSONOnlyNegotiation(), accept, renderers=renderers) == expected
+
+
+@pytest.mark.parametrize("accept", ACCEPTS)
+@pytest.mark.parametrize("query", ["", "?format=json", "?format=api"])
+def test_a_subclass_of_drfs_json_renderer_too(accept, query) -> None:  # type: ignore[no-untyped-def]
+    renderers = [PlainJSONRenderer()]
+    expected = _choice(DefaultContentNegotiation(), accept, query, renderers=renderers)
+    assert _choice(JSONOnlyNegotiation(), accept, query, renderers=renderers) == expected
 
 
 @pytest.mark.django_db

@@ -3,8 +3,9 @@
 DRF's negotiation parses the ``Accept`` header into media types and matches them against
 every renderer on every request (about 25 µs, a tenth of a DYO validation's own overhead:
 docs/performance.md). For a view whose renderers are JSON only, the usual headers (none,
-``*/*``, ``application/json``) always choose the first renderer with ``application/json``:
-that answer is given at once. Anything else (a format override, other media types,
+``*/*``, ``application/json``) always choose the first renderer with ``application/json``
+(DRF's JSON renderer or a subclass, such as ``upfront.api.renderers``'): that answer is given
+at once. Anything else (a format override, other media types,
 parameters such as ``indent``, a header DRF would refuse with 406) goes through DRF's own
 negotiation, so every answer stays what DRF gives.
 """
@@ -29,7 +30,7 @@ class JSONOnlyNegotiation(DefaultContentNegotiation):
         first = renderers[0] if renderers else None
         if (
             format_suffix is None
-            and type(first) is JSONRenderer
+            and isinstance(first, JSONRenderer)
             and first.media_type == "application/json"
             # ?format= could name another renderer: DRF decides.
             and self.settings.URL_FORMAT_OVERRIDE not in request._request.GET

@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
+
+from upfront.rules.messages import message
+from upfront.rules.results import LineItem
 
 
 @dataclass(frozen=True)
@@ -431,6 +435,21 @@ class Catalogue:
 
     def period_index(self, period: str) -> int:
         return self.periods.index(period)
+
+    @cached_property
+    def card_lines(self) -> Mapping[tuple[str, int], LineItem]:
+        """43.2: the priced line of each card bought at its printed DYO value, by card.
+
+        The same for every force: made once per catalogue, not for every card of every
+        validation (three objects each: a 40-card force's 120 fewer, docs/performance.md).
+        Unknown points are priced 0 here and flagged as a warning by the checks.
+        """
+        return {
+            key: LineItem(
+                message("line.card", card=card.card_no), card.dyo_points or 0, "43.2", card.name
+            )
+            for key, card in self.cards.items()
+        }
 
     def variant(self, code: str, nationality: str) -> ForceVariantInfo | None:
         return self.variants.get((code, nationality))

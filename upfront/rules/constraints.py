@@ -62,13 +62,17 @@ def check_budget(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks
 
 
 def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
-    seen: Counter[int] = Counter()
+    # Each card's paths, gathered in the one pass (a duplicate's are not looked for again).
+    paths_of: dict[int, list[str]] = {}
     # Looked up once, not for every card (this loop runs over every purchase of every request).
     # check_secondary_weapons looks the period up for every force as well.
     cards, nationality = catalogue.cards, force.nationality
     period = catalogue.period_index(force.period)
     for path, purchase in _all_purchases(force):
-        seen[purchase.card] += 1
+        if (paths := paths_of.get(purchase.card)) is None:
+            paths_of[purchase.card] = [path]
+        else:
+            paths.append(path)
         card = cards.get((nationality, purchase.card))
         if card is None:
             # 43.2: only the nationality's own personality cards can be bought.
@@ -87,16 +91,10 @@ def check_cards(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
                 available_from=card.available_from,
                 period=force.period,
             )
-    for number, count in sorted(seen.items()):
-        if count > 1:
+    for number, paths in sorted(paths_of.items()):
+        if len(paths) > 1:
             # Each personality card exists once in the game.
-            yield _error(
-                "duplicate_card",
-                "43.2",
-                [path for path, p in _all_purchases(force) if p.card == number],
-                card=number,
-                count=count,
-            )
+            yield _error("duplicate_card", "43.2", paths, card=number, count=len(paths))
 
 
 def check_secondary_weapons(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
@@ -164,14 +162,18 @@ def _squads(force: Force, catalogue: Catalogue) -> int:
 
 def check_anti_tank_limits(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:
     nationality = catalogue.nationalities[force.nationality]
-    squads = _squads(force, catalogue)
     at_items, charges = [], []
     for path, purchase in _all_purchases(force):
+        if not purchase.secondary:
+            continue  # most cards carry none
         for index, weapon in enumerate(purchase.secondary):
             if weapon in AT_SECONDARY_WEAPONS:  # 53.1: radios are not AT weapons
                 at_items.append(f"{path}.secondary[{index}]")
             elif weapon == "demolition_charge":
                 charges.append(f"{path}.secondary[{index}]")
+    if not at_items and not charges:
+        return  # nothing to count against the squads (most forces)
+    squads = _squads(force, catalogue)
     limit = nationality.at_secondary_limit
     if limit is not None and len(at_items) > limit * squads:
         # 21.11 / 53.1: anti-tank secondary weapons per squad.

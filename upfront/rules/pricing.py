@@ -89,13 +89,14 @@ def _purchase_points(
     catalogue: Catalogue, force: Force, purchase: CardPurchase
 ) -> tuple[int, list[LineItem], CardInfo | None]:
     """Face value of one card and its secondary weapons, with labelled parts."""
-    card = catalogue.cards.get((force.nationality, purchase.card))
+    key = (force.nationality, purchase.card)
+    card = catalogue.cards.get(key)
     parts: list[LineItem] = []
     total = 0
     if card is not None:
-        points = card.dyo_points or 0  # unknown points: 0 here, flagged as a warning
-        parts.append(LineItem(message("line.card", card=card.card_no), points, "43.2", card.name))
-        total += points
+        line = catalogue.card_lines[key]  # unknown points: 0 here, flagged as a warning
+        parts.append(line)
+        total += line.points
     for weapon in purchase.secondary:
         price, rule = secondary_price(catalogue, weapon)
         label = message("line.secondary", weapon=weapon, card=purchase.card)

@@ -18,6 +18,7 @@ from upfront.rules.force import (
     _plainly_valid,
     force_from_dict,
     force_to_dict,
+    nul_faults,
 )
 
 
@@ -255,3 +256,42 @@ def test_mountain_troops_is_absent_until_drawn_and_kept_after() -> None:
         assert drawn.mountain_troops is outcome
         assert force_to_dict(drawn)["mountain_troops"] is outcome
         assert force_from_dict(force_to_dict(drawn)) == drawn
+
+
+def _walked_nuls(data: Any, path: str = "") -> list[str]:
+    # The definition, without any quick look: every text (key or value) holding a NUL.
+    if isinstance(data, str):
+        return [path or "$"] if "\x00" in data else []
+    if isinstance(data, dict):
+        found = []
+        for key, item in data.items():
+            if isinstance(key, str) and "\x00" in key:
+                found.append(path or "$")
+            else:
+                found += _walked_nuls(item, f"{path}.{key}" if path else str(key))
+        return found
+    if isinstance(data, list):
+        return [p for i, item in enumerate(data) for p in _walked_nuls(item, f"{path}[{i}]")]
+    return []
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=_json_values)
+def test_the_quick_nul_look_misses_no_nul(data: Any) -> None:
+    # orjson's look, json.dumps's where orjson refuses (ints beyond 64 bits, lone surrogates).
+    assert sorted(fault.path for fault in nul_faults(data)) == sorted(_walked_nuls(data))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"a\x00": 1}, ["\x00"], {"big": 2**70, "t": "x\x00"}, {"s": "\ud800\x00"}, "\\u0000"],
+)
+def test_the_quick_nul_look_on_what_orjson_refuses(data: Any) -> None:
+    assert sorted(fault.path for fault in nul_faults(data)) == sorted(_walked_nuls(data))
