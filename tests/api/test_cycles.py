@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import RequestFactory
 from django.urls import reverse
 from rest_framework.request import Request
@@ -38,10 +40,18 @@ def _garbage_after(request: Callable[[], str]) -> tuple[str, list[Any]]:
 def _call(environ: dict[str, Any]) -> str:
     # Through the site's WSGI handler, as a server calls it: the test client keeps every
     # response (and builds cycles of its own around it).
+    # As the test client does, the handler's signals must not close the test's database
+    # connection (its transaction is the test's): on PostgreSQL the next query would fail.
     status: list[str] = []
-    answer = WSGIHandler()(environ, lambda line, headers, exc_info=None: status.append(line))
-    b"".join(answer)
-    answer.close()
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        answer = WSGIHandler()(environ, lambda line, headers, exc_info=None: status.append(line))
+        b"".join(answer)
+        answer.close()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return status[0]
 
 
