@@ -83,7 +83,13 @@ def _scenario_shared(levels: tuple[str, ...]) -> Q:
 def scenario_visibility(scenario: Scenario) -> str:
     """The effective visibility of ``scenario``: the wider of its own and its library's."""
     library = scenario.library
-    return wider_visibility(scenario.visibility, library.visibility if library else None)
+    return scenario_visibility_of(scenario.visibility, library.visibility if library else None)
+
+
+def scenario_visibility_of(visibility: str, library_visibility: str | None) -> str:
+    """The effective visibility of a scenario read as values: its own ``visibility`` and its
+    library's (None: in no library)."""
+    return wider_visibility(visibility, library_visibility)
 
 
 def scenarios_widened_by(library: Library, visibility: str) -> QuerySet[Scenario]:

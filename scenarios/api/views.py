@@ -213,9 +213,8 @@ class ScenarioListCreateApi(ListBase):
     needs_reference_data = ("POST",)
 
     def get_queryset(self) -> QuerySet[Scenario]:
-        return selectors.scenarios_listed_for(self.request.user).select_related(
-            "owner", "library", "forked_from"
-        )
+        # Paged as ids (get): the page's rows are read apart, as values.
+        return selectors.scenarios_listed_for(self.request.user)
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
@@ -238,19 +237,12 @@ class ScenarioListCreateApi(ListBase):
             cached = cache.get(key)
             if cached is not None:
                 return Response(cached)
-        # The page's ids first (the list's covering index), then only its rows, without their
-        # documents (as the list page: scenarios.listing.rows_of_ids).
+        # The page's ids first (the list's covering index), then only its rows' columns, as
+        # values (as the list page: scenarios.listing.rows_of_ids).
         ids = self.paginate_queryset(
             self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
         )
-        by_id = {
-            row.pk: row
-            for row in Scenario.objects.filter(pk__in=ids)
-            .select_related("owner", "library", "forked_from")
-            .defer("document", "forked_from__document")
-        }
-        rows = [by_id[pk] for pk in ids if pk in by_id]
-        response = self.get_paginated_response([s.scenario_list_item(row) for row in rows])
+        response = self.get_paginated_response(s.scenario_list_items_of_ids(ids))
         if key is not None:
             cache.set(key, response.data, listing_cache.entry_seconds())
         return response
