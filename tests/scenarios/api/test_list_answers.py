@@ -167,3 +167,30 @@ def test_every_answer_is_the_reference_byte_for_byte(who: str | None, request: A
         listing_changed()  # built afresh
         assert _answer(user, url) == expected, url
         assert _answer(user, url) == expected, url  # and again (from the cache if anonymous)
+
+
+def test_each_api_filterset_has_filters_and_fields_of_its_own(owner: Any, stranger: Any) -> None:
+    """The API's ScenarioFilter copies its filters shallowly (filters.OwnFiltersFilterSet):
+    two requests share no filter, field or widget, and a filter's method runs on its own
+    filterset (with its own request)."""
+    from django.http import QueryDict
+
+    make_scenario(owner, "public", title="Mine")
+    make_scenario(stranger, "public", title="Theirs")
+    factory = APIRequestFactory()
+    mine, theirs = factory.get(LIST), factory.get(LIST)
+    mine.user, theirs.user = owner, stranger
+    listed = selectors.scenarios_listed()
+    first = ScenarioFilter(QueryDict("owner=me"), queryset=listed, request=mine)
+    second = ScenarioFilter(QueryDict("owner=me"), queryset=listed, request=theirs)
+    for name, base in ScenarioFilter.base_filters.items():
+        one, other = first.filters[name], second.filters[name]
+        assert one is not other and base not in (one, other)
+        assert one.parent is first and other.parent is second
+        if one.method is not None:
+            assert one.filter.f is one and other.filter.f is other
+        assert first.form.fields[name] is not second.form.fields[name]
+        assert first.form.fields[name].widget is not second.form.fields[name].widget
+        assert "_field" not in base.__dict__
+    assert [s.title for s in first.qs] == ["Mine"]
+    assert [s.title for s in second.qs] == ["Theirs"]
