@@ -10,6 +10,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.pagination import PageNumberPagination
 
 from scenarios.filters import SORTS, OwnFiltersFilterSet
@@ -26,6 +27,23 @@ class Pages(PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+
+class NamedFiltersBackend(DjangoFilterBackend):
+    """DjangoFilterBackend, which makes no filterset for a query that names none of its
+    filters (``?page=2``, or nothing): such a filterset's form is valid (no filter is
+    required) and each of its filters hands the queryset back as it is, an empty value
+    filtering nothing; making the form and its fields was a tenth of a fresh, unfiltered
+    ``GET /api/v1/scenarios/`` (docs/performance.md, issue 15 §7)."""
+
+    def filter_queryset(self, request: Any, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is not None and not any(
+            name in request.query_params for name in filterset_class.base_filters
+        ):
+            return queryset
+        filtered: QuerySet[Any] = super().filter_queryset(request, queryset, view)
+        return filtered
 
 
 def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:

@@ -43,7 +43,7 @@ from rest_framework.views import APIView
 
 from scenarios import listing_cache, selectors, services
 from scenarios.api import serializers as s
-from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
+from scenarios.api.filters import LibraryFilter, NamedFiltersBackend, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF, SCENARIO_REF
@@ -207,6 +207,7 @@ LIBRARY_PARAMETER = OpenApiParameter(
 
 
 class ScenarioListCreateApi(ListBase):
+    filter_backends = [NamedFiltersBackend]
     filterset_class = ScenarioFilter
     # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
     serializer_class = s.ScenarioCreateInputSerializer
