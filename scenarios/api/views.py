@@ -45,6 +45,7 @@ from scenarios import listing_cache, selectors, services
 from scenarios.api import serializers as s
 from scenarios.api.filters import LibraryFilter, NamedFiltersBackend, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
+from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
@@ -206,7 +207,9 @@ LIBRARY_PARAMETER = OpenApiParameter(
 # --- Scenarios ------------------------------------------------------------------------------
 
 
-class ScenarioListCreateApi(ListBase):
+class ScenarioListCreateApi(FreedOnReturn, ListBase):
+    # Its answer (twenty items) freed when the request ends, not left in DRF's cycles for the
+    # collector (upfront.api.cycles).
     filter_backends = [NamedFiltersBackend]
     filterset_class = ScenarioFilter
     # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).

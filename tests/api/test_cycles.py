@@ -72,3 +72,24 @@ def test_a_plain_drf_view_leaves_them() -> None:
     answered, garbage = _garbage_after(lambda: _call(environ))
     assert answered == "200 OK"
     assert _drf_objects(garbage)
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_the_scenario_list_is_freed_at_once(
+    signed_in: bool, method: str, django_user_model: Any
+) -> None:
+    # A GET view also names itself (Django's View.setup keeps ``head = self.get``).
+    from rest_framework.authtoken.models import Token
+
+    from scenarios.listing_cache import listing_changed
+
+    headers = {}
+    if signed_in:
+        player = django_user_model.objects.create_user("player", "p@example.org", "pw")
+        headers["HTTP_AUTHORIZATION"] = f"Token {Token.objects.create(user=player).key}"
+    environ = RequestFactory().generic(method, "/api/v1/scenarios/", **headers).environ
+    listing_changed()  # built afresh
+    answered, garbage = _garbage_after(lambda: _call(environ))
+    assert answered == "200 OK"
+    assert _drf_objects(garbage) == []
