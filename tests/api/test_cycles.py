@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import RequestFactory
 from django.urls import reverse
 from rest_framework.request import Request
@@ -38,10 +40,18 @@ def _garbage_after(request: Callable[[], str]) -> tuple[str, list[Any]]:
 def _call(environ: dict[str, Any]) -> str:
     # Through the site's WSGI handler, as a server calls it: the test client keeps every
     # response (and builds cycles of its own around it).
+    # A request's start and end would also close the database connection, which the test's
+    # transaction holds on PostgreSQL: the test client leaves it open likewise.
     status: list[str] = []
-    answer = WSGIHandler()(environ, lambda line, headers, exc_info=None: status.append(line))
-    b"".join(answer)
-    answer.close()
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    try:
+        answer = WSGIHandler()(environ, lambda line, headers, exc_info=None: status.append(line))
+        b"".join(answer)
+        answer.close()
+    finally:
+        for signal in (request_started, request_finished):
+            signal.connect(close_old_connections)
     return status[0]
 
 
