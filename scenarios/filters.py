@@ -173,7 +173,44 @@ def _own_filter(base: django_filters.Filter, parent: django_filters.FilterSet) -
     return own
 
 
-class ScenarioFilter(django_filters.FilterSet):
+class OwnFiltersFilterSet(django_filters.FilterSet):
+    """A filterset that copies its class's filters shallowly for each request.
+
+    django-filter's own ``__init__`` (26.2), but for ``self.filters``: it deep-copies every
+    filter for every request, with its widget, its choices and its lazy labels, then the
+    form deep-copies the fields again (about 1 ms of a fresh /scenarios/ page's 9, and of a
+    fresh ``GET /api/v1/scenarios/``: docs/performance.md). A filter's state of its own is
+    small (its parent, its model, its form field, made on first use), so a shallow copy made
+    the filter's own suffices (tests/scenarios/test_browse.py: two requests share no filter,
+    field or widget).
+    """
+
+    def __init__(
+        self,
+        data: Any = None,
+        queryset: QuerySet[Any] | None = None,
+        *,
+        request: Any = None,
+        prefix: str | None = None,
+    ) -> None:
+        if queryset is None:
+            queryset = self._meta.model._default_manager.all()
+        self.is_bound = data is not None
+        self.data = data or QueryDict()
+        self.queryset = queryset
+        self.request = request
+        self.form_prefix = prefix
+        self.filters = {name: _own_filter(f, self) for name, f in self.base_filters.items()}
+
+    def get_form_class(self) -> type[forms.Form]:
+        form_class = super().get_form_class()
+        # The fields were made for this filterset's own filters (``_own_filter``), and this
+        # class serves one form: the form's deep copy of them (BaseForm.__init__) is not needed.
+        form_class.base_fields = _FieldsOfOneForm(form_class.base_fields)
+        return form_class
+
+
+class ScenarioFilter(OwnFiltersFilterSet):
     """What /scenarios/ filters on; every field is optional and kept in the query string."""
 
     q = django_filters.CharFilter(
@@ -251,35 +288,6 @@ class ScenarioFilter(django_filters.FilterSet):
     class Meta:
         model = Scenario
         fields: list[str] = []
-
-    def __init__(
-        self,
-        data: Any = None,
-        queryset: QuerySet[Scenario] | None = None,
-        *,
-        request: Any = None,
-        prefix: str | None = None,
-    ) -> None:
-        # django-filter's own __init__ (26.2), but for ``self.filters``: it deep-copies every
-        # filter for every request, with its widget, its choices and its lazy labels, then the
-        # form deep-copies the fields again (about 1 ms of a fresh /scenarios/ page's 9,
-        # docs/performance.md). A filter's state of its own is small (its parent, its model,
-        # its form field, made on first use), so a shallow copy made the filter's own suffices.
-        if queryset is None:
-            queryset = Scenario.objects.all()
-        self.is_bound = data is not None
-        self.data = data or QueryDict()
-        self.queryset = queryset
-        self.request = request
-        self.form_prefix = prefix
-        self.filters = {name: _own_filter(f, self) for name, f in self.base_filters.items()}
-
-    def get_form_class(self) -> type[forms.Form]:
-        form_class = super().get_form_class()
-        # The fields were made for this filterset's own filters (``_own_filter``), and this
-        # class serves one form: the form's deep copy of them (BaseForm.__init__) is not needed.
-        form_class.base_fields = _FieldsOfOneForm(form_class.base_fields)
-        return form_class
 
     def filter_text(
         self, queryset: QuerySet[Scenario], name: str, value: str

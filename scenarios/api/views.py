@@ -43,8 +43,9 @@ from rest_framework.views import APIView
 
 from scenarios import listing_cache, selectors, services
 from scenarios.api import serializers as s
-from scenarios.api.filters import LibraryFilter, Pages, ScenarioFilter
+from scenarios.api.filters import LibraryFilter, NamedFiltersBackend, Pages, ScenarioFilter
 from scenarios.models import Library, Scenario
+from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF, SCENARIO_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
@@ -206,16 +207,18 @@ LIBRARY_PARAMETER = OpenApiParameter(
 # --- Scenarios ------------------------------------------------------------------------------
 
 
-class ScenarioListCreateApi(ListBase):
+class ScenarioListCreateApi(FreedOnReturn, ListBase):
+    # Its answer (twenty items) freed when the request ends, not left in DRF's cycles for the
+    # collector (upfront.api.cycles).
+    filter_backends = [NamedFiltersBackend]
     filterset_class = ScenarioFilter
     # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
     serializer_class = s.ScenarioCreateInputSerializer
     needs_reference_data = ("POST",)
 
     def get_queryset(self) -> QuerySet[Scenario]:
-        return selectors.scenarios_listed_for(self.request.user).select_related(
-            "owner", "library", "forked_from"
-        )
+        # Paged as ids (get): the page's rows are read apart, as values.
+        return selectors.scenarios_listed_for(self.request.user)
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
@@ -238,19 +241,12 @@ class ScenarioListCreateApi(ListBase):
             cached = cache.get(key)
             if cached is not None:
                 return Response(cached)
-        # The page's ids first (the list's covering index), then only its rows, without their
-        # documents (as the list page: scenarios.listing.rows_of_ids).
+        # The page's ids first (the list's covering index), then only its rows' columns, as
+        # values (as the list page: scenarios.listing.rows_of_ids).
         ids = self.paginate_queryset(
             self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
         )
-        by_id = {
-            row.pk: row
-            for row in Scenario.objects.filter(pk__in=ids)
-            .select_related("owner", "library", "forked_from")
-            .defer("document", "forked_from__document")
-        }
-        rows = [by_id[pk] for pk in ids if pk in by_id]
-        response = self.get_paginated_response([s.scenario_list_item(row) for row in rows])
+        response = self.get_paginated_response(s.scenario_list_items_of_ids(ids))
         if key is not None:
             cache.set(key, response.data, listing_cache.entry_seconds())
         return response

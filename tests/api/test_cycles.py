@@ -40,18 +40,18 @@ def _garbage_after(request: Callable[[], str]) -> tuple[str, list[Any]]:
 def _call(environ: dict[str, Any]) -> str:
     # Through the site's WSGI handler, as a server calls it: the test client keeps every
     # response (and builds cycles of its own around it).
-    # As the test client does, the handler's signals must not close the test's database
-    # connection (its transaction is the test's): on PostgreSQL the next query would fail.
+    # A request's start and end would also close the database connection, which the test's
+    # transaction holds on PostgreSQL: the test client leaves it open likewise.
     status: list[str] = []
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
     try:
         answer = WSGIHandler()(environ, lambda line, headers, exc_info=None: status.append(line))
         b"".join(answer)
         answer.close()
     finally:
-        request_started.connect(close_old_connections)
-        request_finished.connect(close_old_connections)
+        for signal in (request_started, request_finished):
+            signal.connect(close_old_connections)
     return status[0]
 
 
@@ -82,3 +82,24 @@ def test_a_plain_drf_view_leaves_them() -> None:
     answered, garbage = _garbage_after(lambda: _call(environ))
     assert answered == "200 OK"
     assert _drf_objects(garbage)
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_the_scenario_list_is_freed_at_once(
+    signed_in: bool, method: str, django_user_model: Any
+) -> None:
+    # A GET view also names itself (Django's View.setup keeps ``head = self.get``).
+    from rest_framework.authtoken.models import Token
+
+    from scenarios.listing_cache import listing_changed
+
+    headers = {}
+    if signed_in:
+        player = django_user_model.objects.create_user("player", "p@example.org", "pw")
+        headers["HTTP_AUTHORIZATION"] = f"Token {Token.objects.create(user=player).key}"
+    environ = RequestFactory().generic(method, "/api/v1/scenarios/", **headers).environ
+    listing_changed()  # built afresh
+    answered, garbage = _garbage_after(lambda: _call(environ))
+    assert answered == "200 OK"
+    assert _drf_objects(garbage) == []

@@ -40,6 +40,9 @@ class FreedOnReturn(APIView):
         # The response still names the view (its renderer context), not the other way round;
         # the body has been parsed (or never will be), so its context needs neither.
         del self.response
+        # Django's View.setup answers HEAD with the view's own ``get``, kept on the view as a
+        # bound method: the view names itself (a GET view's only cycle of its own).
+        self.__dict__.pop("head", None)
         context = self.request.parser_context
         context.pop("request", None)
         context.pop("view", None)
