@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.reference.test_pages import PAGES
 from upfront import labels
 from upfront.reference import models as m
 from upfront.reference import provenance
@@ -27,19 +28,7 @@ pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["en", "it"]
 NOTE_FIELDS = ("note", "tem_note", "replaces_note", "dyo_note")  # what the pop-over reads
-SIMPLE_PAGES = [
-    "reference:index",
-    "reference:nationalities",
-    "reference:cards",
-    "reference:unit-types",
-    "reference:random-reinforcements",
-    "reference:dyo",
-    "reference:terrain",
-    "reference:weather",
-    "reference:mountain",
-    "reference:special-rules",
-    "reference:scenarios",
-]
+SIMPLE_PAGES = PAGES  # every reference page without an argument
 # What a player must never find in a page, not even in the closed pop-over's HTML.
 LEAKS = re.compile(
     r"\.(?:txt|csv|yaml)\b|\b[0-9a-f]{16}\b|\bseeds?\b|\bOCR\b|CONTRADICTION", re.IGNORECASE
