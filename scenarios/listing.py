@@ -24,7 +24,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
 from scenarios import filters, links
-from scenarios.models import Scenario
+from scenarios.models import Scenario, stored_codes
 from upfront import labels
 
 # The columns a row needs: everything else (the document above all) stays in the database.
@@ -215,10 +215,6 @@ def summary(description: str) -> str:
     return Truncator(text).chars(SUMMARY_LENGTH)
 
 
-def _codes(stored: str) -> list[str]:
-    return [code for code in stored.split("|") if code]
-
-
 def _row(
     scenario: Listed,
     *,
@@ -231,7 +227,7 @@ def _row(
     # unlisted library must not reveal that library's title or its link.
     shown = scenario.library_public_id if scenario.library_visibility == "public" else None
     owner = scenario.owner
-    names = [nationalities.get(c, c) for c in _codes(scenario.nationalities)]
+    names = [nationalities.get(c, c) for c in stored_codes(scenario.nationalities)]
     return ScenarioRow(
         public_id=scenario.public_id,
         url=links.scenario_path(scenario.public_id),
@@ -241,8 +237,8 @@ def _row(
         period=words.period(scenario.period),
         theatre=words.theatre(scenario.theatre),
         terrain_deck=decks.get(scenario.terrain_deck, scenario.terrain_deck),
-        weather=[weather.get(c, c) for c in _codes(scenario.weather)],
-        expansions=[words.expansion(c) for c in _codes(scenario.expansions)],
+        weather=[weather.get(c, c) for c in stored_codes(scenario.weather)],
+        expansions=[words.expansion(c) for c in stored_codes(scenario.expansions)],
         size_points=scenario.size_points,
         size=words.size(scenario.size_points),
         owner=owner,

@@ -84,6 +84,12 @@ class Library(models.Model):
             ).update(effective_visibility=models.F("visibility"))
 
 
+def stored_codes(stored: str) -> list[str]:
+    """The codes of a list column as stored ("|a|b|", so that a filter finds "|a|" whole),
+    for a model and for the lists that read the column as a value."""
+    return [code for code in stored.split("|") if code]
+
+
 class Scenario(models.Model):
     """A player's scenario: the v1 document and the columns lists filter on."""
 
@@ -215,15 +221,15 @@ class Scenario(models.Model):
 
     @property
     def nationality_codes(self) -> list[str]:
-        return [code for code in self.nationalities.split("|") if code]
+        return stored_codes(self.nationalities)
 
     @property
     def weather_codes(self) -> list[str]:
-        return [code for code in self.weather.split("|") if code]
+        return stored_codes(self.weather)
 
     @property
     def expansion_codes(self) -> list[str]:
-        return [code for code in self.expansions.split("|") if code]
+        return stored_codes(self.expansions)
 
 
 class Job(models.Model):

@@ -23,7 +23,7 @@ from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
 from scenarios.api.play_serializers import BalanceSerializer
-from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
+from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
 from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
 from scenarios.selectors import scenario_visibility, scenario_visibility_of
 from upfront.api.openapi import SCENARIO_REF
@@ -203,10 +203,6 @@ class ListItemColumns:
         )
 
 
-def _codes(stored: str) -> list[str]:
-    return [code for code in stored.split("|") if code]  # as Scenario.nationality_codes
-
-
 def _datetime_writer() -> Callable[[datetime], Any]:
     """``DateTimeField().to_representation`` with the current timezone looked up once for a
     list rather than for each of its forty dates; anything but an aware datetime in ISO 8601
@@ -245,9 +241,9 @@ def scenario_list_items(rows: Iterable[ListItemColumns]) -> list[dict[str, Any]]
             "period": row.period,
             "theatre": row.theatre,
             "terrain_deck": row.terrain_deck,
-            "nationalities": _codes(row.nationalities),
-            "weather": _codes(row.weather),
-            "expansions": _codes(row.expansions),
+            "nationalities": stored_codes(row.nationalities),
+            "weather": stored_codes(row.weather),
+            "expansions": stored_codes(row.expansions),
             "size_points": row.size_points,
             "valid": bool(row.valid),
             "forked_from": (
