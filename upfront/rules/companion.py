@@ -21,8 +21,9 @@ The order of the procedures (docs/companion.md):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from upfront.rules.messages import Message, Param
@@ -30,14 +31,19 @@ from upfront.rules.simulation import (
     BLACK,
     OUTCOMES,
     DeckEndCheck,
+    DrawChance,
+    ReinforcementRow,
     ReinforcementSide,
     SimulationModel,
+    WeatherModel,
 )
 
 # Game status (the API's codes; "recorded" is the Django side's, once its play record exists).
 PREPARING = "preparing"
 PLAYING = "playing"
 ENDED = "ended"
+RECORDED = "recorded"
+GAME_STATUSES = (PREPARING, PLAYING, ENDED, RECORDED)
 
 # Kinds of draw.
 RN = "rn"
@@ -525,3 +531,72 @@ def replay(
     for step in steps:
         game.apply(step)
     return game
+
+
+def model_to_dict(model: SimulationModel) -> dict[str, Any]:
+    """The model as JSON-able data, kept with a game so later edits do not change its draws."""
+    result: dict[str, Any] = json.loads(json.dumps(asdict(model), default=sorted))
+    return result
+
+
+def model_from_dict(data: Mapping[str, Any]) -> SimulationModel:
+    """The model :func:`model_to_dict` wrote."""
+    weather = data.get("weather")
+    return SimulationModel(
+        decks=int(data["decks"]),
+        length_from=str(data["length_from"]),
+        probabilities=tuple(float(p) for p in data["probabilities"]),
+        distribution_code=str(data["distribution_code"]),
+        is_assumption=bool(data["is_assumption"]),
+        assumption_en=str(data.get("assumption_en", "")),
+        assumption_it=str(data.get("assumption_it", "")),
+        deck_end_checks=tuple(
+            DeckEndCheck(c["code"], c["rule"], frozenset(c["outcomes"]))
+            for c in data.get("deck_end_checks", ())
+        ),
+        weather=WeatherModel(
+            kind=weather["kind"],
+            starts_in_precipitation=bool(weather["starts_in_precipitation"]),
+            begins=frozenset(weather["begins"]),
+            intensifies=frozenset(weather["intensifies"]),
+            stops=frozenset(weather["stops"]),
+            overcast_rule=weather["overcast_rule"],
+            precipitation_rule=weather["precipitation_rule"],
+        )
+        if weather
+        else None,
+        reinforcements=tuple(
+            ReinforcementSide(
+                role=s["role"],
+                nationality=s["nationality"],
+                paid_decks=frozenset(s["paid_decks"]),
+                rows=tuple(
+                    ReinforcementRow(r["rn"], tuple(r["cards"]), r["sniper"], r["free_choice"])
+                    for r in s["rows"]
+                ),
+                rule=s["rule"],
+            )
+            for s in data.get("reinforcements", ())
+        ),
+        opponent_rn_draws_per_deck=data.get("opponent_rn_draws_per_deck"),
+        draw_chances=tuple(
+            DrawChance(c["code"], c["rule"], frozenset(c["outcomes"]), bool(c["complement"]))
+            for c in data.get("draw_chances", ())
+        ),
+        altitude_limit_draw=bool(data.get("altitude_limit_draw")),
+    )
+
+
+def auto_draw(pending: Pending, probabilities: tuple[float, ...], uniform: float) -> int:
+    """The draw "Draw for me" makes from one uniform number in [0, 1): an RN by the model's
+    distribution (as the simulation draws), an RPN with each value of the column equally likely
+    (no source gives the RPN distribution; docs/companion.md)."""
+    if pending.kind == RPN:
+        column = pending.column or 1
+        return min(int(uniform * column), column - 1) + 1
+    total = 0.0
+    for index, p in enumerate(probabilities):
+        total += p
+        if uniform < total:
+            return index
+    return OUTCOMES - 1
