@@ -171,16 +171,21 @@ def share_path(game: Game) -> str:
 
 
 def rn_buttons() -> list[dict[str, Any]]:
-    """The 14 Random Numbers as buttons: red 0-6, then black 0-6."""
+    """The 14 Random Numbers as two rows of buttons, red 0-6 and black 0-6."""
     return [
         {
-            "value": f"{colour}-{number}",
             "colour": colour,
-            "number": number,
-            "label": _rn_words(number, colour),
+            "label": labels.standalone("rn_colour", colour),
+            "buttons": [
+                {
+                    "value": f"{colour}-{number}",
+                    "number": number,
+                    "label": _rn_words(number, colour),
+                }
+                for number in range(7)
+            ],
         }
         for colour in ("red", "black")
-        for number in range(7)
     ]
 
 

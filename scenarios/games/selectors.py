@@ -64,7 +64,8 @@ def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game
         raise Http404("no such game")
     uid = _user_id(user)
     player = uid is not None and game.player_id == uid
-    shared = bool(token) and secrets.compare_digest(token, game.watch_token)
+    # Bytes: compare_digest refuses str with non-ASCII characters, which a link may hold.
+    shared = bool(token) and secrets.compare_digest(token.encode(), game.watch_token.encode())
     if not (player or shared) and not games_visible_to(user).filter(pk=game.pk).exists():
         raise Http404("no such game")
     return game, GameRights(can_play=player, can_share=player)
