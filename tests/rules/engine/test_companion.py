@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import json
 import math
 import random
 from collections import Counter
@@ -35,6 +36,9 @@ from upfront.rules.companion import (
     RPN,
     Companion,
     CompanionError,
+    auto_draw,
+    model_from_dict,
+    model_to_dict,
     replay,
     rn_of,
 )
@@ -449,3 +453,24 @@ def test_the_agreement_scenarios_hold_what_they_are_named_for() -> None:
     winter = MODELS["extreme_winter_axis_afv"]
     assert winter.weather is not None and winter.weather.kind == "falling_snow"
     assert "afv_immobilized_check" in {c.code for c in winter.draw_chances}
+
+
+# -- what a game keeps, and "Draw for me" ---------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_a_games_model_survives_its_json_round_trip(name: str) -> None:
+    found = MODELS[name]
+    assert model_from_dict(json.loads(json.dumps(model_to_dict(found)))) == found
+
+
+def test_draw_for_me_follows_the_distribution_and_the_rpn_column() -> None:
+    game = Companion(model(3, altitude_limit_draw=True))
+    pending = game.pending
+    assert pending is not None
+    # T5.0: each of the column's four values equally likely, 1-4.
+    assert [auto_draw(pending, UNIFORM, u) for u in (0.0, 0.26, 0.5, 0.99)] == [1, 2, 3, 4]
+    game.draw_rpn(2)
+    rn = Companion(model(3, weather=rain())).pending
+    assert rn is not None
+    lopsided_p = tuple([0.0] * 6 + [1.0] + [0.0] * 7)  # every card a red 6
+    assert auto_draw(rn, lopsided_p, 0.3) == 6
+    assert auto_draw(rn, UNIFORM, 0.999999) == 13  # black 6
