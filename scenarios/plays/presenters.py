@@ -77,6 +77,12 @@ def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[st
             scenario=scenario, game__isnull=False
         ).count(),
         "can_record_play": can_record,
+        # The player's own games at the table of this scenario not yet recorded: a way back.
+        "games_under_way": list(
+            scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]
+        )
+        if uid is not None
+        else [],
         "side_names": side_names(scenario),
     }
 

@@ -48,6 +48,8 @@ def test_play_this_scenario_starts_a_game_and_its_page_shows_the_next_step(owner
     started = client.post(reverse("scenarios:game_start", args=[scenario.public_id]))
     game = Game.objects.get()
     assert started.status_code == 302 and started["Location"].endswith(f"/games/{game.public_id}/")
+    again = client.get(reverse("scenarios:detail", args=[scenario.public_id])).content.decode()
+    assert "Continue your game of" in again and str(game.public_id) in again
     page = client.get(started["Location"]).content.decode()
     assert "Start of deck 1: draw a Random Number Card for the precipitation check (99.5)." in page
     assert 'value="red-4"' in page and "Draw for me" in page
