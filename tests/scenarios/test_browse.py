@@ -15,7 +15,7 @@ from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.search import search_words
 from scenarios.views import browse
-from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
+from tests.scenarios.support.listing_data import VARIANTS, clone_public, make_scenario
 
 pytestmark = pytest.mark.django_db
 

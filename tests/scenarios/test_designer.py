@@ -17,7 +17,7 @@ from django.test import Client
 from scenarios import services
 from scenarios.models import Library, Scenario
 from scenarios.views.designer import _quick_check
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from scenarios import links, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
-from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
+from tests.scenarios.support.listing_data import VARIANTS, clone_public, make_scenario
 
 pytestmark = pytest.mark.django_db
 

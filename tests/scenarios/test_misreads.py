@@ -25,7 +25,7 @@ from scenarios.analysis.validation import full_validation
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 PATH = "scenario.sides["
