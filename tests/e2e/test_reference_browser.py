@@ -157,6 +157,26 @@ def test_provenance_opens_on_a_click_inside_the_window(browser, live_server) -> 
     expect(pop).to_be_hidden()
 
 
+@pytest.mark.parametrize("width", [1280, 375])
+def test_an_italian_popover_shows_its_note_in_italian(browser, live_server, width: int) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, width, "it")
+    page.goto(f"{live_server.url}/reference/dyo/")
+    row = page.locator('tr[data-nationality="japanese"]')
+    pop = row.locator("details.prov .pop")
+    row.locator("details.prov summary").click()
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text("Come per i russi (45.7)")
+    assert "Same as Russian" not in pop.inner_text()
+    box = pop.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    if shots := os.environ.get("REFERENCE_SHOTS"):
+        row.scroll_into_view_if_needed()
+        page.screenshot(path=f"{shots}/dyo-popover-it-{width}.png")
+    page.context.close()
+
+
 def test_language_switch_works_without_inline_script(browser, live_server) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
