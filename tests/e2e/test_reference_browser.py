@@ -193,7 +193,7 @@ def test_language_switch_works_without_inline_script(browser, live_server) -> No
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_the_italian_pages_show_the_datas_italian(browser, live_server, width: int) -> None:  # type: ignore[no-untyped-def]
-    # Issue 16 §3: the 43.33 rows, the nationality details and the scenario cards, in Italian.
+    # The 43.33 rows, the nationality details and the scenario cards, in Italian.
     page = open_page(browser, width, "it")
     page.goto(f"{live_server.url}/reference/dyo/")
     row = page.locator('table[data-table="victory_conditions"] tr', has_text="RPN 6")

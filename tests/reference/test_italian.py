@@ -1,4 +1,4 @@
-"""Texts the reference CSVs give only in English have their Italian (issue 16 §3).
+"""Texts the reference CSVs give only in English have their Italian.
 
 The 43.33 victory rows, the other DYO table texts, the nationality details and the scenario
 cards are English in the vendored CSVs; ``seed/italian.yaml`` holds our Italian of each, stored

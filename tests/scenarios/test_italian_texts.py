@@ -1,5 +1,5 @@
 """The designer and the setup sheet show the scenario card and 43.33 texts in the reader's
-language (issue 16 §3; the data's Italian is tested in tests/reference/test_italian.py)."""
+language (the data's Italian is tested in tests/reference/test_italian.py)."""
 
 from __future__ import annotations
 

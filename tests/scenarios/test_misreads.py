@@ -1,4 +1,4 @@
-"""What a player still misread (issue 16 §3), asserted on what the pages say.
+"""What a player misread, asserted on what the pages say.
 
 * A scenario page lists the scenario's own faults, each with its rule, and says a force breaks
   a DYO rule only when one does (M11: scenario G is not played in the mountains).
