@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scenarios.forms.options import designer_options
+from tests.reference.test_pages import PAGES
 from upfront.reference import models as m
 from upfront.reference.loading import ReferenceDataError, reference_data_load
 from upfront.reference.loading.base import NOTE_FIELDS
@@ -190,10 +191,11 @@ def test_the_italian_page_shows_the_italian_text(
 
 
 def test_no_data_text_is_marked_english_on_the_italian_pages() -> None:
+    # Every reference page: the notes of the pop-overs and the scenarios' names are data too.
+    codes = m.Nationality.objects.values_list("code", flat=True)
     pages = [
-        ("reference:dyo", []),
-        ("reference:scenarios", []),
-        *(("reference:nationality", [code]) for code in ("german", "russian", "italian")),
+        *((name, []) for name in PAGES),
+        *(("reference:nationality", [code]) for code in codes),
     ]
     for name, args in pages:
         page = _page(name, "it", args)
