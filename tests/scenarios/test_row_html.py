@@ -15,7 +15,8 @@ from django.utils.timezone import localtime
 
 from scenarios import listing, services
 from scenarios.models import Scenario
-from tests.scenarios.support.listing_data import VARIANTS, make_scenario
+from tests.factories import make_scenario
+from tests.scenarios.support.listing_data import VARIANTS
 
 pytestmark = pytest.mark.django_db
 

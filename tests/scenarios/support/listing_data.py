@@ -11,10 +11,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from scenarios.models import Library, Scenario
-from tests.factories import make_scenario
-
-__all__ = ["VARIANTS", "clone_public", "make_scenario"]
-
 
 # Four public scenarios that differ on every filter.
 VARIANTS: dict[str, dict[str, Any]] = {
