@@ -108,6 +108,21 @@ def roll_from_query(query: QueryDict) -> Roll | None:
     )
 
 
+def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The sides of a stored scenario document whose force has no card yet, as
+    ``[{"index", "role"}]``: a saved roll, whose points 43.35-43.36 leave to the players' bid.
+    Read from the document alone (no query): lists may ask it of every row."""
+    body = document.get("scenario") or {}
+    missing = []
+    for index, side in enumerate(body.get("sides") or ()):
+        force = side.get("force") or {}
+        cards = [c for g in force.get("groups") or () for c in g.get("cards") or ()]
+        later = [c for r in force.get("reinforcements") or () for c in r.get("cards") or ()]
+        if not cards and not later:
+            missing.append({"index": index, "role": side.get("role")})
+    return missing
+
+
 # -- words ------------------------------------------------------------------------------------
 
 

@@ -220,3 +220,57 @@ def test_an_empty_unit_type_column_is_refused_naming_the_date() -> None:
         HTTP_ACCEPT_LANGUAGE="it",
     )
     assert "la tabella del periodo (43.32) può dare" in page
+
+
+def _saved_roll(client: Client, query: str = "seed=8&theatre=ETO") -> Scenario:
+    roll = _page(client, f"/scenarios/roll/?{query}")
+    url = re.search(r'href="([^"]+)" id="open-designer"', roll).group(1).replace("&amp;", "&")
+    data = form_data(_page(client, url), "designer-form")
+    response = client.post(url.split("?")[0], {**data, "action": "save"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Scenario.objects.get()
+
+
+def test_a_saved_roll_is_forces_not_bought_not_faulty(owner: Any, stranger: Any) -> None:
+    # 43.35-43.36 leave the points to the bid: a saved roll has no cards yet. Its page says what
+    # to do next and links each side's builder; it is not "The scenario has faults".
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    assert saved.valid is False  # nothing bought: it cannot be played yet
+    page = _page(client, f"/scenarios/{saved.public_id}/")
+    assert 'id="forces-not-bought"' in page and "Forces not bought yet" in page
+    assert "The scenario has faults." not in page and 'id="scenario-faults"' not in page
+    assert "Buy the defending force together, in the builder." in page
+    for role, label in (("attacker", "Attacker"), ("defender", "Defender")):
+        link = f'href="/builder/scenario/{saved.public_id}/{role}/" data-role="{role}"'
+        assert link in page
+        assert f"{label}: buy the force in the builder" in page
+    italian = _page(client, f"/scenarios/{saved.public_id}/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Forze non ancora acquistate" in italian
+    assert "Attaccante: acquista la forza nel costruttore" in italian
+    # The player's scenarios list it under "to finish".
+    mine = _page(client, "/scenarios/mine/")
+    to_finish = re.search(r'<section id="to-finish".*?</section>', mine, re.S)
+    assert to_finish is not None and saved.title in to_finish.group(0)
+    assert "Da completare" in _page(client, "/scenarios/mine/", HTTP_ACCEPT_LANGUAGE="it")
+    # Made public, a stranger reads the same state, without the builder's links.
+    Scenario.objects.filter(pk=saved.pk).update(visibility="public", effective_visibility="public")
+    other = Client()
+    other.force_login(stranger)
+    seen = _page(other, f"/scenarios/{saved.public_id}/")
+    assert 'id="forces-not-bought"' in seen and 'id="buy-forces"' not in seen
+    assert 'id="to-finish"' not in _page(other, "/scenarios/mine/")
+
+
+def test_a_roll_with_a_real_fault_still_reads_as_faulty(owner: Any) -> None:
+    # Only a force with no card is "not bought": a side that bought an illegal force is a fault.
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    document = saved.document
+    document["scenario"]["sides"][0]["force"]["groups"] = [{"label": "A", "cards": [{"card": 1}]}]
+    Scenario.objects.filter(pk=saved.pk).update(document=document)
+    page = _page(client, f"/scenarios/{saved.public_id}/")
+    assert 'id="scenario-faults"' in page and 'id="forces-not-bought"' not in page
+    assert "At least one side's force breaks a DYO rule." in page
