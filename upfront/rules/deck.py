@@ -44,6 +44,10 @@ from upfront.rules.codes import (
     SSR_NO_REMOVALS,
     SSR_PILLBOX_NOT_ELEVATION,
 )
+
+# Re-exported: the checks and the digest read them from here too.
+from upfront.rules.mountain import MOUNTAIN_ELEVATION_DECK as MOUNTAIN_ELEVATION_DECK
+from upfront.rules.mountain import mountain_rules as mountain_rules
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
 
 ROOT = "scenario"
@@ -52,7 +56,6 @@ BUILDINGS = ("buildings_2", "buildings_3")  # what the published cards' "Buildin
 # Codes of the interchange format (decks, topographies) the deck reads; its special rules' are
 # in upfront.rules.codes.
 JUNGLE = "jungle"
-MOUNTAIN_ELEVATION_DECK = "mountain_elevation"
 
 # What a change does to the cards of a type.
 REPLACED, ELEVATION, REMOVED, COWER = "replaced", "elevation", "removed", "cower"
@@ -224,11 +227,6 @@ class DeckComposition:
             "additions": [a.to_dict() for a in self.additions],
             "conflicts": [c.to_dict() for c in self.conflicts],
         }
-
-
-def mountain_rules(scenario: Scenario) -> bool:
-    """Whether the scenario is played under the mountain article (its flag or its deck, M2)."""
-    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
 
 
 def special_rule_path(scenario: Scenario, code: str) -> str | None:

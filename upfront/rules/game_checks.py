@@ -65,6 +65,12 @@ PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRA
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
 NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
+SNOW_OPEN_GROUND: dict[str, tuple[str, frozenset[str]]] = {
+    "ground_snow": ("99.821", frozenset({"marsh"})),
+    "deep_snow": ("99.83", frozenset({"marsh", "brush"})),
+    "extreme_winter": ("99.85", frozenset({"marsh"})),
+}
+DRIFTS = "drifts"  # 99.84: "Marsh cards represent Drifts Terrain (not Open Ground)"
 
 
 def _finding(
@@ -212,18 +218,32 @@ def _served(
     deck: DeckComposition, card_types: frozenset[str], replacements: frozenset[str]
 ) -> bool:
     """Whether the deck still holds a usable card of these types, or a replacement that serves in
-    their place. A replacement counts only while its type is not wholly removed or made cower
-    afterwards (Rocks gone with "remove every Buildings" no longer serve)."""
+    their place, whatever card it replaces (the desert Wadi is a Stream, 52.13). A replacement
+    counts only while its type is not wholly removed or made cower afterwards (Rocks gone with
+    "remove every Buildings" no longer serve)."""
     for entry in deck.entries:
-        if entry.card_type not in card_types:
-            continue
-        if entry.usable:
+        if entry.card_type in card_types and entry.usable:
             return True
         active = [c for c in entry.changes if not c.overridden_by]
         taken = any(c.kind in (REMOVED, COWER) and c.whole_type for c in active)
         if not taken and any(c.replacement in replacements for c in active):
             return True
     return False
+
+
+def open_ground_by_weather(scenario: Scenario) -> dict[str, str]:
+    """The card types the scenario's weather reads as Open Ground, with the rule: 99.821 ground
+    snow and 99.85 extreme winter ("Terrain is as per Ground Snow") the Marsh, 99.83 deep snow
+    the Marsh and the Brush (weather.yaml effects ``marsh``/``brush: open_ground``); 99.84 Drifts
+    make the Marsh Drifts ("not Open Ground"), which still cut the fire against it."""
+    read: dict[str, str] = {}
+    for code in scenario.weather:
+        rule, card_types = SNOW_OPEN_GROUND.get(code, ("", frozenset()))
+        for card_type in sorted(card_types):
+            read.setdefault(card_type, rule)
+    if DRIFTS in scenario.weather:
+        read.pop("marsh", None)
+    return read
 
 
 def _takers(deck: DeckComposition, card_types: frozenset[str]) -> list[str]:
@@ -255,7 +275,11 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
             rpn=row.rpn,
             card_type=",".join(sorted(row.vp_limited_to)),
         )
-    if not row.needs_any or _served(deck, row.needs_any, row.met_by_replacements):
+    needs = row.needs_any
+    if row.fire_reducing:
+        # 99.821, 99.83, 99.85: what the snow reads as Open Ground reduces no fire.
+        needs = needs - frozenset(open_ground_by_weather(scenario))
+    if not row.needs_any or _served(deck, needs, row.met_by_replacements):
         return
     if row.fire_reducing and mountain_rules(scenario) and NO_ENTRENCHMENT not in scenario.weather:
         # M11: in the mountains a group "in trincea" meets "un terreno che riduca la Forza di
@@ -265,9 +289,9 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
         "victory_needs_cards",
         "error" if row.confidence == "high" else "warning",
         row.rule,
-        [rpn_path, *_takers(deck, row.needs_any)],
+        [rpn_path, *_takers(deck, needs)],
         rpn=row.rpn,
-        card_type=",".join(sorted(row.needs_any)),
+        card_type=",".join(sorted(needs)),
     )
 
 
