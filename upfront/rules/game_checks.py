@@ -41,6 +41,7 @@ from upfront.rules.deck import (
     DeckComposition,
     deck_composition,
     mountain_rules,
+    open_ground_by_weather,
     special_rule_path,
     state_of,
 )
@@ -65,12 +66,6 @@ PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRA
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
 NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
-SNOW_OPEN_GROUND: dict[str, tuple[str, frozenset[str]]] = {
-    "ground_snow": ("99.821", frozenset({"marsh"})),
-    "deep_snow": ("99.83", frozenset({"marsh", "brush"})),
-    "extreme_winter": ("99.85", frozenset({"marsh"})),
-}
-DRIFTS = "drifts"  # 99.84: "Marsh cards represent Drifts Terrain (not Open Ground)"
 
 
 def _finding(
@@ -229,21 +224,6 @@ def _served(
         if not taken and any(c.replacement in replacements for c in active):
             return True
     return False
-
-
-def open_ground_by_weather(scenario: Scenario) -> dict[str, str]:
-    """The card types the scenario's weather reads as Open Ground, with the rule: 99.821 ground
-    snow and 99.85 extreme winter ("Terrain is as per Ground Snow") the Marsh, 99.83 deep snow
-    the Marsh and the Brush (weather.yaml effects ``marsh``/``brush: open_ground``); 99.84 Drifts
-    make the Marsh Drifts ("not Open Ground"), which still cut the fire against it."""
-    read: dict[str, str] = {}
-    for code in scenario.weather:
-        rule, card_types = SNOW_OPEN_GROUND.get(code, ("", frozenset()))
-        for card_type in sorted(card_types):
-            read.setdefault(card_type, rule)
-    if DRIFTS in scenario.weather:
-        read.pop("marsh", None)
-    return read
 
 
 def _takers(deck: DeckComposition, card_types: frozenset[str]) -> list[str]:
