@@ -176,7 +176,7 @@ def test_the_victory_row_may_be_chosen_on_the_page_and_the_api() -> None:
     assert 'name="victory_row"' in drawn and "may agree on another victory conditions row" in drawn
     chosen = _page(client, "/scenarios/roll/?seed=8&theatre=ETO&victory_row=6")
     assert "victory_conditions" not in [key for key, _n, _v in _draws(chosen)]
-    assert "Victory conditions row chosen by the players, not drawn (43.33)." in chosen
+    assert "Victory conditions row 6 chosen by the players, not drawn (43.33)." in chosen
     assert re.search(r'<option value="6" selected>Row 6: ', chosen)
     assert "victory_row=6" in re.search(
         r'id="open-designer"[^>]*|href="[^"]+" id="open-designer"', chosen
@@ -185,7 +185,7 @@ def test_the_victory_row_may_be_chosen_on_the_page_and_the_api() -> None:
         Client(), "/scenarios/roll/?seed=8&theatre=ETO&victory_row=6", HTTP_ACCEPT_LANGUAGE="it"
     )
     assert (
-        "Riga delle condizioni di vittoria scelta dai giocatori, non estratta (43.33)." in italian
+        "Riga 6 delle condizioni di vittoria scelta dai giocatori, non estratta (43.33)." in italian
     )
     answer = client.post(
         "/api/v1/scenarios/generate",

@@ -356,7 +356,13 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
     # removals and cower cards, read for the mountains (M11, M3) and for a DYO game (43.6).
     if request.victory_row is not None:
         victory_row = request.victory_row
-        notes.append(Note("victory_row_chosen", "43.33", message("generator.victory_row_chosen")))
+        notes.append(
+            Note(
+                "victory_row_chosen",
+                "43.33",
+                message("generator.victory_row_chosen", row=victory_row),
+            )
+        )
     else:
         victory_row = roll("victory_conditions").rpn
         notes.append(Note("victory_row_agreed", "43.33", message("generator.victory_row_agreed")))

@@ -507,7 +507,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "The victory conditions row runs from 1 to 8 (43.33)."
         ),
         "generator.victory_row_chosen": gettext_noop(
-            "Victory conditions row chosen by the players, not drawn (43.33)."
+            "Victory conditions row %(row)s chosen by the players, not drawn (43.33)."
         ),
         "generator.victory_row_agreed": gettext_noop(
             "The players may agree on another victory conditions row instead of the one drawn "
