@@ -121,26 +121,40 @@ WSGI_APPLICATION = "upfront.wsgi.application"
 ASGI_APPLICATION = "upfront.asgi.application"
 
 # --- Database -------------------------------------------------------------------------
-# DATABASE_URL wins (postgres://user@host:5432/name); otherwise SQLite in WAL mode.
+# DATABASE_URL wins (postgres://user@host:5432/name, or sqlite:///path); otherwise SQLite at
+# SQLITE_PATH. SQLite gets the same options however it is named (sqlite_settings).
 SQLITE_PATH = env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
-if env("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=60)}
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            # Kept open between requests, as PostgreSQL's: a new connection per request paid its
-            # opening and started with an empty page cache, so every list read its index from
-            # the file again (docs/performance.md, issue 15 §7).
-            "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
-            "OPTIONS": {
-                # WAL lets the web process read while a task writes.
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-            },
-        }
+
+
+def sqlite_settings(name: str) -> dict[str, Any]:
+    """A SQLite database's entry: WAL, IMMEDIATE transactions and a lock timeout."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        # Kept open between requests, as PostgreSQL's: a new connection per request paid its
+        # opening and started with an empty page cache, so every list read its index from
+        # the file again (docs/performance.md, issue 15 §7).
+        "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
+        "OPTIONS": {
+            # WAL lets the web process read while a task writes.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            # A write transaction takes the lock at its start, so it waits its turn (timeout)
+            # instead of failing at its first write when another writer came in between.
+            "transaction_mode": "IMMEDIATE",
+            # Seconds a writer waits for the lock; past it the API answers 503 with
+            # Retry-After (upfront.api.problems), never a 500.
+            "timeout": env_float("SQLITE_TIMEOUT", 5.0),
+        },
     }
+
+
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL and not DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+elif DATABASE_URL:
+    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+else:
+    DATABASES = {"default": sqlite_settings(SQLITE_PATH)}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -25,7 +25,9 @@ documented as it behaves:
          ``page`` past the last one)
 413/415  the operation takes a body (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``; not JSON)
 429      the view is throttled
-503      the view reads the reference catalogue for this method (``needs_reference_data``)
+503      a write (POST, PUT, PATCH, DELETE): the database stayed locked past its timeout
+         (``database_busy``, with ``Retry-After``); the view reads the reference catalogue
+         for this method (``needs_reference_data``): not loaded yet, or the database busy
 =======  ===================================================================================
 
 Each answer is a ``Problem`` (``application/problem+json``, ``upfront.api.problems``). A view
@@ -247,7 +249,7 @@ DESCRIPTIONS = {
     413: "The body is larger than the server's limit (`DATA_UPLOAD_MAX_MEMORY_SIZE`).",
     415: "The body is not `application/json`.",
     429: "Too many requests; retry after the `Retry-After` seconds.",
-    503: "The reference data is not loaded yet.",
+    503: "The database is busy; retry after the `Retry-After` seconds.",
 }
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -280,7 +282,11 @@ class AutoSchema(openapi.AutoSchema):
             found.add(403)  # CSRF
         if self.view.get_throttles():
             found.add(429)
-        if self.method in getattr(self.view, "needs_reference_data", ()):
+        if self.method in UNSAFE_METHODS or self.method in getattr(
+            self.view, "needs_reference_data", ()
+        ):
+            # A write waits for SQLite's lock (a WAL reader never does): past its timeout,
+            # the database busy (upfront.api.problems.DatabaseBusy).
             found.add(503)
         return found
 
@@ -292,6 +298,9 @@ class AutoSchema(openapi.AutoSchema):
             if any(p.get("in") == "path" for p in operation.get("parameters", [])):
                 return "No such object (or not yours), or no such page."
             return "No such page (past the last one)."
+        if status == 503 and self.method in getattr(self.view, "needs_reference_data", ()):
+            return "The reference data is not loaded yet, or the database is busy (retry "
+            "after the `Retry-After` seconds)."
         return DESCRIPTIONS[status]
 
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
