@@ -31,10 +31,14 @@ from kombu.exceptions import OperationalError as BrokerOperationalError
 
 from scenarios.jobs import kinds, lost, services
 from scenarios.revalidation import services as revalidation
+from upfront.outages import STORAGE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
-TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, ConnectionError)
+TRANSIENT = (
+    *(OperationalError, InterfaceError, BrokerOperationalError, ConnectionError),
+    *STORAGE_UNREACHABLE,  # the bucket's endpoint down: retried, then failed saying so
+)
 
 
 @shared_task(
