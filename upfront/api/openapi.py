@@ -17,7 +17,8 @@ statuses are derived from what the view is made of, not written on each view, so
 documented as it behaves:
 
 =======  ===================================================================================
-400      the operation takes a body (schema, broken JSON) or filter parameters (bad values)
+400      the operation takes a body (schema, broken JSON), filter parameters (bad values) or
+         is paginated (``page_size`` not a whole number from 1 up)
 401/403  the view authenticates (bad credentials: 401 when the first authenticator names a
          ``WWW-Authenticate`` scheme, else 403), requires a permission, or checks CSRF
          (session authentication on an unsafe method)
@@ -262,8 +263,8 @@ class AutoSchema(openapi.AutoSchema):
         parameters = operation.get("parameters", [])
         if "requestBody" in operation:
             found |= {400, 413, 415}
-        if self._get_filter_parameters():
-            found.add(400)
+        if self._get_filter_parameters() or self._get_pagination_parameters():
+            found.add(400)  # a bad filter value, or a page size that is not a whole number
         if any(p.get("in") == "path" for p in parameters) or self._get_pagination_parameters():
             found.add(404)
 
