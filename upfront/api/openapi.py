@@ -141,6 +141,11 @@ SIDES_RULE = (
 CARD_RULE = "A card number of the force's `nationality` in the reference data."
 PURCHASES = ("groups", "reinforcements")  # the force's lists of cards
 CUSTOM_RULE = "A special rule of code `custom` needs a non-blank `text`."
+UNKNOWN_MEMBERS = (
+    "Send no member the schema does not define. As every reader of the interchange format, "
+    "the API ignores an unknown member (one that holds no NUL character and no nested "
+    "document); any other fault is refused."
+)
 
 
 def _closed(node: Any) -> None:
@@ -203,6 +208,10 @@ def tightened_components(codes: dict[str, list[str]] | None) -> dict[str, dict[s
     components = deepcopy(document_components())
     for component in components.values():
         _closed(component)
+    for name in DOCUMENT_SCHEMAS:
+        # Closed for what a writer sends; what a reader does with more is said (docs/api.md).
+        said = components[name].get("description", "")
+        components[name]["description"] = (said + " " + UNKNOWN_MEMBERS).strip()
     # An export names the version it was taken from (scenarios.services); imports ignore it.
     components["Scenario"]["properties"]["scenario_version"] = {
         "type": "integer",
