@@ -23,11 +23,11 @@ SAID = {
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("width", [1280, 375])
 def test_a_play_dated_before_1983_is_refused_on_the_page(  # type: ignore[no-untyped-def]
-    browser,
+    browser,  # noqa: F811 - the e2e fixture imported above
     live_server,
-    reference_data,
+    reference_data,  # noqa: F811
     language: str,
-    width: int,  # noqa: F811
+    width: int,
 ) -> None:
     from playwright.sync_api import expect
 
