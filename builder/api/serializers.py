@@ -12,6 +12,7 @@ from rest_framework import serializers
 from builder.models import SavedForce
 from upfront import labels
 from upfront.api.openapi import FORCE_REF
+from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
 
 
@@ -52,7 +53,7 @@ class ValidationResultSerializer(serializers.Serializer):
     violations = ViolationSerializer(many=True)
 
 
-class DrawInputSerializer(serializers.Serializer):
+class DrawInputSerializer(StrictSerializer):
     table = serializers.ChoiceField(choices=labels.choices(codes.DRAW_TABLES, labels.DRAW_TABLE))
     nationality = serializers.ChoiceField(
         choices=codes.NATIONALITIES, required=False, allow_null=True
@@ -87,12 +88,12 @@ class DrawResultSerializer(serializers.Serializer):
     )
 
 
-class SavedForceInputSerializer(serializers.Serializer):
+class SavedForceInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=120)
     data = ForceDocumentField(help_text="The Force document")
 
 
-class SavedForceUpdateSerializer(serializers.Serializer):
+class SavedForceUpdateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=120, required=False)
     data = ForceDocumentField(required=False)
 

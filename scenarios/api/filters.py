@@ -57,6 +57,22 @@ class NamedFiltersBackend(DjangoFilterBackend):
         return filtered
 
 
+class ListedValuesOnly(django_filters.FilterSet):
+    """A choice filter reads only the values the schema lists, and "" is not one: refused
+    like any other (django-filter reads it as no filter)."""
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        empty = [
+            name
+            for name, found in self.filters.items()
+            if isinstance(found, django_filters.ChoiceFilter) and self.data.get(name) == ""
+        ]
+        for name in empty:
+            self.form.add_error(name, _("Leave the filter out, or give one of its values."))
+        return valid and not empty
+
+
 def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
     if value == "me":
         user = getattr(request, "user", None)
@@ -66,7 +82,7 @@ def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
     return queryset.filter(owner__username=value)
 
 
-class ScenarioFilter(OwnFiltersFilterSet):
+class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
     # Its filters copied shallowly for each request (OwnFiltersFilterSet): django-filter's
     # deep copies were a fifth of a fresh list's time (docs/performance.md).
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
@@ -117,7 +133,7 @@ class ScenarioFilter(OwnFiltersFilterSet):
         return queryset.filter(nationalities__contains=f"|{value}|")
 
 
-class LibraryFilter(django_filters.FilterSet):
+class LibraryFilter(ListedValuesOnly):
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
     owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
 

@@ -33,13 +33,14 @@ from scenarios.games.models import SEED_MAX, Game
 from scenarios.plays import services as play_services
 from upfront import labels
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
+from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
 from upfront.rules.companion import GAME_STATUSES, Companion
 
 # --- Serializers ---------------------------------------------------------------------------------
 
 
-class GameStartSerializer(serializers.Serializer):
+class GameStartSerializer(StrictSerializer):
     seed = serializers.IntegerField(
         min_value=0,
         max_value=SEED_MAX,
@@ -48,7 +49,7 @@ class GameStartSerializer(serializers.Serializer):
     )
 
 
-class StepSerializer(serializers.Serializer):
+class StepSerializer(StrictSerializer):
     step = serializers.IntegerField(
         min_value=0,
         max_value=10_000,
@@ -80,7 +81,7 @@ class DrawSerializer(StepSerializer):
         return attrs
 
 
-class FinishSerializer(serializers.Serializer):
+class FinishSerializer(StrictSerializer):
     winner = serializers.ChoiceField(choices=labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER))
     ending = serializers.ChoiceField(choices=labels.choices(codes.PLAY_ENDINGS, labels.PLAY_ENDING))
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")

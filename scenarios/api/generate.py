@@ -13,13 +13,14 @@ from scenarios import generation
 from upfront import labels
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.problems import InvalidInput
+from upfront.api.strict import StrictSerializer
 from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.rules import codes
 from upfront.rules.generator import DRAW_KEYS, SEED_MAX
 from upfront.rules.scenario import SCENARIO_ROLES
 
 
-class GenerateInputSerializer(serializers.Serializer):
+class GenerateInputSerializer(StrictSerializer):
     seed = serializers.IntegerField(
         required=False,
         allow_null=True,

@@ -36,6 +36,7 @@ from scenarios.jobs.messages import job_message
 from scenarios.jobs.options import OPTIONS
 from scenarios.models import Job
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
+from upfront.api.strict import strict
 from upfront.api.throttles import AtomicScopedRateThrottle
 
 STATES = ("waiting", "queued", "running", "succeeded", "failed")
@@ -169,9 +170,12 @@ class StartBase(APIView):
         )
         if not rights.can_start_job:
             raise NotFound
-        data = request.data if request.data is not None else {}
+        data = request.data  # no body is {}; a JSON null is no object
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])
+        checked = strict(OPTIONS[self.kind])(data=data)  # the pages' forms are read leniently
+        if not checked.is_valid():
+            raise serializers.ValidationError(checked.errors)
         try:
             job = services.job_request(
                 user=request.user, kind=self.kind, options=data, **{self.target: obj}

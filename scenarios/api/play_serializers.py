@@ -15,10 +15,11 @@ from scenarios.plays.models import (
     PlayRecord,
 )
 from upfront import labels
+from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
 
 
-class PlayInputSerializer(serializers.Serializer):
+class PlayInputSerializer(StrictSerializer):
     played_on = serializers.DateField(help_text="The day the scenario was played (not later)")
     winner = serializers.ChoiceField(choices=labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER))
     decks_played = serializers.IntegerField(

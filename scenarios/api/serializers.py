@@ -27,6 +27,7 @@ from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
 from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
 from scenarios.selectors import scenario_visibility, scenario_visibility_of
 from upfront.api.openapi import SCENARIO_REF
+from upfront.api.strict import StrictSerializer
 from upfront.rules.balance import balance
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
@@ -330,25 +331,25 @@ class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
         }
 
 
-class ScenarioCreateInputSerializer(serializers.Serializer):
+class ScenarioCreateInputSerializer(StrictSerializer):
     document = ScenarioDocumentField(help_text="The Scenario document (interchange format v1)")
     visibility = _visibility(default="private")
     library = _library_id(required=False, default=None)
 
 
-class ScenarioUpdateInputSerializer(serializers.Serializer):
+class ScenarioUpdateInputSerializer(StrictSerializer):
     document = ScenarioDocumentField()
     visibility = _visibility()
     library = _library_id()
 
 
-class ScenarioPartialUpdateInputSerializer(serializers.Serializer):
+class ScenarioPartialUpdateInputSerializer(StrictSerializer):
     document = ScenarioDocumentField(required=False)
     visibility = _visibility(required=False)
     library = _library_id(required=False)
 
 
-class ForkInputSerializer(serializers.Serializer):
+class ForkInputSerializer(StrictSerializer):
     library = _library_id(required=False, default=None)
 
 
@@ -389,7 +390,7 @@ class LibraryDetailOutputSerializer(LibraryOutputSerializer):
         return bool(self.context.get("can_edit"))
 
 
-class LibraryCreateInputSerializer(serializers.Serializer):
+class LibraryCreateInputSerializer(StrictSerializer):
     title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
     description = serializers.CharField(
         max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, default=""
@@ -397,13 +398,13 @@ class LibraryCreateInputSerializer(serializers.Serializer):
     visibility = _visibility(default="private")
 
 
-class LibraryUpdateInputSerializer(serializers.Serializer):
+class LibraryUpdateInputSerializer(StrictSerializer):
     title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
     description = serializers.CharField(max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True)
     visibility = _visibility()
 
 
-class LibraryPartialUpdateInputSerializer(serializers.Serializer):
+class LibraryPartialUpdateInputSerializer(StrictSerializer):
     title = serializers.CharField(max_length=TITLE_MAX_LENGTH, required=False)
     description = serializers.CharField(
         max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, required=False
@@ -411,7 +412,7 @@ class LibraryPartialUpdateInputSerializer(serializers.Serializer):
     visibility = _visibility(required=False)
 
 
-class CollaboratorInputSerializer(serializers.Serializer):
+class CollaboratorInputSerializer(StrictSerializer):
     # Usernames as the sign-up accepts them (Django's UnicodeUsernameValidator: letters,
     # digits and @.+-_), so that the schema does not promise names no account can have.
     username = serializers.RegexField(

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS
 from upfront import labels
+from upfront.api.strict import closed_body
 from upfront.rules.codes import LANGUAGES
 from upfront.rules.simulation import ACTION_DECK_CARDS
 
@@ -19,10 +20,12 @@ RUNS_MIN, RUNS_MAX, RUNS_DEFAULT = 1_000, 1_000_000, 100_000
 SEED_MAX = 2**31 - 1
 
 
+@closed_body  # the pages post text: the API reads its JSON strictly (scenarios.api.jobs)
 class ValidateOptions(serializers.Serializer):
     """No options: the whole scenario is validated against the current reference data."""
 
 
+@closed_body  # the pages post text: the API reads its JSON strictly (scenarios.api.jobs)
 class SimulateOptions(serializers.Serializer):
     runs = serializers.IntegerField(
         min_value=RUNS_MIN,
@@ -67,6 +70,7 @@ def simulate_limits() -> dict[str, int]:
     }
 
 
+@closed_body  # the pages post text: the API reads its JSON strictly (scenarios.api.jobs)
 class PdfOptions(serializers.Serializer):
     paper = serializers.ChoiceField(
         choices=labels.choices(PAPERS, labels.PAPER), default="A4", label=_("Paper")

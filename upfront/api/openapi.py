@@ -46,6 +46,7 @@ from rest_framework import permissions
 from rest_framework.authentication import SessionAuthentication
 
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, ProblemSerializer
+from upfront.api.strict import is_closed
 from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.rules.force import FORCE_SCHEMA
 from upfront.rules.scenario import ANY_BUILDINGS, LIBRARY_SCHEMA, SCENARIO_SCHEMA
@@ -128,9 +129,9 @@ def document_components() -> dict[str, dict[str, Any]]:
 #
 # The engine checks a document in two steps (upfront.rules.scenario): its JSON Schema, then the
 # reference data (codes, card numbers) and the rules between fields. The request bodies describe
-# both where OpenAPI 3.0 can: the reference codes as enums, no text with a NUL, no field the
-# document does not define (the engine ignores unknown fields but refuses them deeper than
-# MAX_DEPTH or holding a NUL), and a description of each rule between fields.
+# both where OpenAPI 3.0 can: the reference codes as enums, no text with a NUL, a field the
+# document does not define as a writer's own (ignored, unless deeper than MAX_DEPTH or holding
+# a NUL), and a description of each rule between fields.
 
 NO_NUL = "^[^\\x00]*$"  # force.nul_faults: no database text column can hold a NUL
 SIDES_RULE = (
@@ -142,15 +143,32 @@ CARD_RULE = "A card number of the force's `nationality` in the reference data."
 PURCHASES = ("groups", "reinforcements")  # the force's lists of cards
 CUSTOM_RULE = "A special rule of code `custom` needs a non-blank `text`."
 UNKNOWN_MEMBERS = (
-    "Send no member the schema does not define. As every reader of the interchange format, "
-    "the API ignores an unknown member (one that holds no NUL character and no nested "
-    "document); any other fault is refused."
+    "A member the schema does not define is a writer's own: as every reader of the "
+    "interchange format, the API ignores it (`Foreign`: no NUL character in its texts or "
+    "names, nested no deeper than the document's limit)."
 )
+FOREIGN = "Foreign"
+FOREIGN_REF = {"$ref": COMPONENTS + FOREIGN}
+# A writer's own member (docs/interchange-format.md: unknown fields are ignored): any JSON
+# value the engine reads past, that is any value without a NUL (force.nul_faults). The
+# documents' depth limit (scenario.MAX_DEPTH) and NUL-free names OpenAPI 3.0 cannot state.
+FOREIGN_SCHEMA: dict[str, Any] = {
+    "description": "A member of the writer's own, ignored by the API: any JSON value with "
+    "no NUL character in its texts or member names.",
+    "nullable": True,
+    "anyOf": [
+        {"type": "string", "pattern": NO_NUL},
+        {"type": "number"},
+        {"type": "boolean"},
+        {"type": "array", "items": FOREIGN_REF},
+        {"type": "object", "additionalProperties": FOREIGN_REF},
+    ],
+}
 
 
 def _closed(node: Any) -> None:
-    """No NUL in any free text and no undefined field (``params`` stays open: its keys are the
-    special rule's own), everywhere under ``node``."""
+    """No NUL in any free text and, for an undefined member, a writer's own value (``Foreign``;
+    ``params`` has its own: its keys are the special rule's), everywhere under ``node``."""
     if isinstance(node, list):
         for item in node:
             _closed(item)
@@ -161,21 +179,15 @@ def _closed(node: Any) -> None:
         node["pattern"] = NO_NUL
     properties = node.get("properties")
     if isinstance(properties, dict):
-        node.setdefault("additionalProperties", False)
+        node.setdefault("additionalProperties", dict(FOREIGN_REF))
     for key, value in node.items():
         if key == "properties":
             for name, child in value.items():
-                if name == "params":  # values are scalars: no nesting, no NUL
-                    child["additionalProperties"] = {
-                        "anyOf": [
-                            {"type": "string", "maxLength": 60, "pattern": NO_NUL},
-                            {"type": "number"},
-                            {"type": "boolean"},
-                        ]
-                    }
+                if name == "params":  # the special rule's own names and values
+                    child["additionalProperties"] = dict(FOREIGN_REF)
                     # OpenAPI 3.0 has no propertyNames: the keys' rule is only said.
                     child["description"] = "The special rule's parameters: names (texts "
-                    "without a NUL character) and plain values."
+                    "without a NUL character) and values (any JSON value without a NUL)."
                 else:
                     _closed(child)
         elif isinstance(value, dict | list):
@@ -208,8 +220,9 @@ def tightened_components(codes: dict[str, list[str]] | None) -> dict[str, dict[s
     components = deepcopy(document_components())
     for component in components.values():
         _closed(component)
+    components[FOREIGN] = deepcopy(FOREIGN_SCHEMA)
     for name in DOCUMENT_SCHEMAS:
-        # Closed for what a writer sends; what a reader does with more is said (docs/api.md).
+        # Open as the interchange format says; what a reader does with more is said.
         said = components[name].get("description", "")
         components[name]["description"] = (said + " " + UNKNOWN_MEMBERS).strip()
     # An export names the version it was taken from (scenarios.services); imports ignore it.
@@ -266,6 +279,13 @@ UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 class AutoSchema(openapi.AutoSchema):
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        """A strict body (``upfront.api.strict``) refuses undefined members: its schema says so."""
+        result: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and is_closed(serializer):
+            result["additionalProperties"] = False
+        return result
+
     def error_statuses(self, operation: dict[str, Any]) -> set[int]:
         """The error statuses this operation can answer, from the view's parts."""
         found: set[int] = set()

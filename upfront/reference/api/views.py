@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from upfront.api.strict import WholeNumberFilter
 from upfront.reference import models as m
 from upfront.reference import selectors
 from upfront.reference.api import serializers as s
@@ -38,7 +39,7 @@ class NationalityCodeFilter(django_filters.FilterSet):
 
 
 class RandomReinforcementFilter(NationalityCodeFilter):
-    rn = django_filters.NumberFilter()
+    rn = WholeNumberFilter()
 
     class Meta:
         model = m.RandomReinforcementRow
@@ -49,7 +50,7 @@ class PersonalityCardFilter(NationalityCodeFilter):
     weapon = CodeFilter(field_name="weapon__code")
     unit_kind = django_filters.CharFilter()
     leader_role = django_filters.CharFilter()
-    card = django_filters.NumberFilter(field_name="card_no")
+    card = WholeNumberFilter(field_name="card_no")
 
     class Meta:
         model = m.PersonalityCard
