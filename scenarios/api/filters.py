@@ -18,6 +18,7 @@ from scenarios.filters import SORTS, OwnFiltersFilterSet
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
 from upfront.api.problems import InvalidInput
+from upfront.api.strict import ListedValuesOnly
 from upfront.rules import codes
 
 OWNER_HELP = "`me` for your own, or a username"
@@ -55,22 +56,6 @@ class NamedFiltersBackend(DjangoFilterBackend):
             return queryset
         filtered: QuerySet[Any] = super().filter_queryset(request, queryset, view)
         return filtered
-
-
-class ListedValuesOnly(django_filters.FilterSet):
-    """A choice filter reads only the values the schema lists, and "" is not one: refused
-    like any other (django-filter reads it as no filter)."""
-
-    def is_valid(self) -> bool:
-        valid = super().is_valid()
-        empty = [
-            name
-            for name, found in self.filters.items()
-            if isinstance(found, django_filters.ChoiceFilter) and self.data.get(name) == ""
-        ]
-        for name in empty:
-            self.form.add_error(name, _("Leave the filter out, or give one of its values."))
-        return valid and not empty
 
 
 def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:

@@ -84,6 +84,13 @@ def test_an_empty_choice_filter_is_refused(api: tuple[APIClient, Any]) -> None:
         assert response.json()["errors"] == [
             {"path": "visibility", "message": "Leave the filter out, or give one of its values."}
         ]
+    for url, name in (
+        ("/api/v1/unit-type-table/", "troop_type"),
+        ("/api/v1/dyo-prices/", "item"),
+    ):
+        response = client.get(url, {name: ""})
+        assert response.status_code == 400, url
+        assert [e["path"] for e in response.json()["errors"]] == [name]
     response = client.get("/api/v1/scenarios/", {"visibility": "public", "owner": ""})
     assert response.status_code == 200 and response.json()["count"] == 1
     response = client.get("/api/v1/scenarios/?sort=", HTTP_ACCEPT_LANGUAGE="it")

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import django_filters
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -115,3 +116,19 @@ class WholeNumberFilter(django_filters.NumberFilter):
     refused (400) rather than read as a decimal that matches nothing."""
 
     field_class = forms.IntegerField
+
+
+class ListedValuesOnly(django_filters.FilterSet):
+    """A choice filter reads only the values the schema lists, and "" is not one: refused
+    like any other (django-filter reads it as no filter)."""
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        empty = [
+            name
+            for name, found in self.filters.items()
+            if isinstance(found, django_filters.ChoiceFilter) and self.data.get(name) == ""
+        ]
+        for name in empty:
+            self.form.add_error(name, gettext("Leave the filter out, or give one of its values."))
+        return valid and not empty

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from upfront.api.strict import WholeNumberFilter
+from upfront.api.strict import ListedValuesOnly, WholeNumberFilter
 from upfront.reference import models as m
 from upfront.reference import selectors
 from upfront.reference.api import serializers as s
@@ -23,7 +23,7 @@ class CodeFilter(django_filters.CharFilter):
     """Filter a foreign key to a coded record by its code (``?nationality=german``)."""
 
 
-class UnitTypeFilter(django_filters.FilterSet):
+class UnitTypeFilter(ListedValuesOnly):
     theatre = django_filters.ChoiceFilter(choices=m.THEATRES)
     nationality = CodeFilter(field_name="nationality__code")
     period = CodeFilter(field_name="period__code")
@@ -34,7 +34,7 @@ class UnitTypeFilter(django_filters.FilterSet):
         fields = ["theatre", "nationality", "period", "troop_type"]
 
 
-class NationalityCodeFilter(django_filters.FilterSet):
+class NationalityCodeFilter(ListedValuesOnly):
     nationality = CodeFilter(field_name="nationality__code")
 
 
@@ -65,7 +65,7 @@ class DYOPriceFilter(NationalityCodeFilter):
         fields = ["item", "nationality"]
 
 
-class DYOTableFilter(django_filters.FilterSet):
+class DYOTableFilter(ListedValuesOnly):
     table = django_filters.CharFilter()
 
     class Meta:
