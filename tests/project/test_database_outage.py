@@ -127,6 +127,7 @@ def restart_drill(
     from upfront.celery import app
     from upfront.reference.loading import reference_data_load
 
+    began = time.monotonic()
     binaries = _server_binaries()
     tools = [shutil.which(name) for name in ("pg_dump", "pg_restore", "runuser")]
     if binaries is None or not all(tools):
@@ -166,6 +167,7 @@ def restart_drill(
         _forget_connections(app)
         workers = Workers(private_redis.url, tmp_path)  # DATABASE_URL: the copy's
         workers.env["MEDIA_ROOT"] = str(media)
+        print(f"private cluster with the copy ready in {time.monotonic() - began:.1f} s")
         yield workers, server, media
     finally:
         if workers is not None:
