@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "upfront.reference",
     "builder",
     "scenarios",
+    # Background work (jobs, revalidation, setup sheets), an app nested in scenarios.
+    "scenarios.jobs",
 ]
 
 MIDDLEWARE = [
@@ -399,16 +401,16 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
-# Bulk revalidation (scenarios.revalidation): scenarios checked by one task when the reference
+# Bulk revalidation (scenarios.jobs.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk
 # update) are small against the checks, small enough that both workers get batches to the end.
 REVALIDATION_BATCH_SIZE = env_int("REVALIDATION_BATCH_SIZE", 200)
 # How long an analysis computed for a setup sheet or a book (not by a validate or simulate
 # job, whose result is kept with the job) stays in the cache for the next sheet of the same
-# source (scenarios.analysis.stored). A week: the source names the document, the data
+# source (scenarios.jobs.stored). A week: the source names the document, the data
 # revision and the engine, so an entry is never stale, only unused.
 ANALYSIS_CACHE_SECONDS = env_int("ANALYSIS_CACHE_SECONDS", 7 * 24 * 3600)
-# Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
+# Drills only (tests/scenarios/jobs/test_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.
 JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
 CELERY_BEAT_SCHEDULE = {

@@ -7,6 +7,6 @@
 * ``options``: the options each kind takes, validated;
 * ``messages``: the progress notes and errors a job stores as message ids.
 
-The ``Job`` row (``scenarios.models.Job``) is the truth; Celery tasks (``scenarios.tasks``)
+The ``Job`` row (``scenarios.models.Job``) is the truth; Celery tasks (``scenarios.jobs.tasks``)
 carry only its id. See docs/jobs.md.
 """

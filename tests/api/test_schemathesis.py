@@ -284,7 +284,7 @@ def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -
     from rest_framework.authtoken.models import Token
 
     from scenarios import services
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
     from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
     owner = django_user_model.objects.create_user("st-jobs", password="st-pw-123")

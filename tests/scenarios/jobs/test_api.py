@@ -11,7 +11,7 @@ from django.core.files.storage import default_storage
 from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +200,7 @@ def test_broker_down_the_request_still_succeeds(
 ) -> None:
     from kombu.exceptions import OperationalError
 
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     with mock.patch.object(tasks.run_job, "apply_async", side_effect=OperationalError("down")):
         response = _start(api(owner), scenario, "validate", django_capture_on_commit_callbacks)

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from scenarios import services as scenario_services
-from scenarios.models import Job, Scenario
+from scenarios.jobs.models import Job
+from scenarios.models import Scenario
 
 pytestmark = pytest.mark.django_db
 

@@ -30,7 +30,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
 from scenarios.jobs import kinds, services
-from scenarios.revalidation import services as revalidation
+from scenarios.jobs.revalidation import services as revalidation
 
 logger = logging.getLogger(__name__)
 
