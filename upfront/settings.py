@@ -445,7 +445,7 @@ LOGGING = {
     "loggers": {"django": {"handlers": ["mail_admins"], "propagate": True}},
 }
 
-# --- Stored files (setup sheets, scenarios/setup_sheet.py) -----------------------------------
+# --- Stored files (setup sheets, scenarios/jobs/sheets/storage.py) ---------------------------
 # default_storage keeps rendered setup sheets under MEDIA_ROOT/setup-sheets/. They are private:
 # no URL pattern serves MEDIA_URL, and no web server may be pointed at MEDIA_ROOT; a file is
 # streamed only by the job's download view, after the visibility check. Web processes and

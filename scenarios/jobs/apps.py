@@ -33,6 +33,7 @@ def _revision_saved(*, instance: Any, created: bool, **_: Any) -> None:
     logged and never undoes or breaks the load or the admin's save)."""
     from django.db import transaction
 
+    # Imported here: the services import the models, loaded only once the registry is ready.
     from scenarios.jobs.revalidation.services import revalidation_for_revision
 
     if created:

@@ -35,10 +35,9 @@ class Scenario(models.Model):
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
     )
-    # The wider of its own visibility and its library's: who may see it (scenarios.selectors).
-    # Kept here, not joined from the library on every read, so the public lists count and page
-    # from the list's index alone (docs/performance.md, issue 15 §7): set by save() below,
-    # and by Library.save() for the scenarios of a library whose visibility changed.
+    # The wider of its own visibility and its library's (scenarios.selectors), stored so that
+    # the public lists count and page from the list's index alone, with no join; set by save()
+    # below, and by Library.save() for the scenarios of a library whose visibility changed.
     effective_visibility = models.CharField(
         max_length=10, choices=VISIBILITY_CHOICES, default="private", editable=False
     )
@@ -110,7 +109,7 @@ class Scenario(models.Model):
         indexes = [
             # The public list (scenarios/listing.py): its order first, then every column its
             # filters read, so counting and filtering read this index and not the rows, which
-            # carry the whole document (docs/performance.md).
+            # carry the whole document.
             models.Index(
                 fields=[
                     "effective_visibility",
@@ -126,10 +125,8 @@ class Scenario(models.Model):
                 ],
                 name="scenario_listing_idx",
             ),
-            # A signed-in list (public, or theirs, or their libraries'): the conditions on
-            # different columns leave it no range of the index above, so its page was the
-            # newest 20 of every row sorted; in this order it stops at the 20th (PostgreSQL:
-            # 8 ms -> 0.1 ms over 11,000 scenarios; docs/performance.md).
+            # A signed-in list (public, or theirs, or their libraries') has no range of the index
+            # above: in this order its page stops at the 20th row instead of sorting them all.
             models.Index(fields=["-updated_at", "-id"], name="scenario_newest_idx"),
             models.Index(fields=["theatre", "period"]),
             models.Index(fields=["terrain_deck"]),

@@ -324,21 +324,27 @@ def test_the_lease_settings_must_survive_a_missed_renewal(settings) -> None:
 def test_the_heartbeat_renews_while_the_run_works_and_stops_with_it(owner, settings) -> None:
     from scenarios.services import library_create
 
-    settings.JOB_LEASE_SECONDS = 1.5
-    settings.JOB_LEASE_RENEW_SECONDS = 0.2
+    # Only the heartbeat thread needs real time: short leases, and the sweep's clock handed in.
+    settings.JOB_LEASE_SECONDS = 0.3
+    settings.JOB_LEASE_RENEW_SECONDS = 0.05
     library = library_create(owner=owner, title="Lease")
     job = Job.objects.create(kind="pdf", library=library, requested_by=owner)
     lease = _claim(job)
     job.refresh_from_db()
     claimed_until = job.lease_expires_at
     with lease.kept():
-        time.sleep(2.0)  # longer than the lease: only the renewals keep it
+        time.sleep(0.5)  # longer than the lease: only the renewals keep it
         assert services.jobs_take_back() == 0
     job.refresh_from_db()
-    assert job.status == "running" and job.lease_expires_at > claimed_until + timedelta(seconds=1)
-    # The run is over (or its worker died): nobody renews, the lease runs out, taken back.
-    time.sleep(2.0)
-    assert services.jobs_take_back() == 1
+    renewed_until = job.lease_expires_at
+    assert job.status == "running" and renewed_until > claimed_until + timedelta(seconds=0.25)
+    # The run is over (or its worker died): nobody renews any more...
+    time.sleep(0.2)
+    job.refresh_from_db()
+    assert job.lease_expires_at == renewed_until
+    # ...so once the lease has run out, the sweep takes the job back.
+    assert services.jobs_take_back(now=renewed_until - timedelta(seconds=0.01)) == 0
+    assert services.jobs_take_back(now=renewed_until + timedelta(seconds=0.01)) == 1
     job.refresh_from_db()
     assert job.status == "queued" and job.attempts == 1
 
