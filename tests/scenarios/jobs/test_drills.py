@@ -43,7 +43,7 @@ from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # A validation reports progress twice (10 %, 90 %): about four seconds with this pause.
 STEP_PAUSE = "2.0"
 DRILL_ENV = {

@@ -38,7 +38,7 @@ from upfront.reference.fetch import data_revision_current
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHOTS = Path(os.environ.get("SETUP_SHEET_SHOTS", ROOT / "test-results" / "setup-sheets"))
 PASSWD = "file:///etc/passwd"
 REMOTE = "http://example.invalid/x.png"
