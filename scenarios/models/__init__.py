@@ -10,7 +10,8 @@ reads user content through it.
 """
 
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
-# the play records' room included.
+# the games' and the play records' rooms included.
+from scenarios.games.models import Game, GameStep
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
     VISIBILITY_ORDER,
@@ -23,6 +24,8 @@ from scenarios.plays.models import PlayRecord
 __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
+    "Game",
+    "GameStep",
     "Library",
     "PlayRecord",
     "Scenario",

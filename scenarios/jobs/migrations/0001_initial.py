@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("reference", "0005_data_italian"),
-        ("scenarios", "0013_job_and_revalidation_to_jobs_app"),
+        ("scenarios", "0014_job_and_revalidation_to_jobs_app"),
         ("contenttypes", "0002_remove_content_type_name"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -50,7 +50,7 @@ def test_the_models_keep_the_tables_they_had_in_the_scenarios_app() -> None:
 
 @pytest.mark.parametrize(
     ("app", "name"),
-    [("jobs", "0001_initial"), ("scenarios", "0013_job_and_revalidation_to_jobs_app")],
+    [("jobs", "0001_initial"), ("scenarios", "0014_job_and_revalidation_to_jobs_app")],
 )
 def test_moving_the_models_changes_no_table(app: str, name: str) -> None:
     migration = MigrationLoader(None, ignore_no_migrations=True).disk_migrations[(app, name)]

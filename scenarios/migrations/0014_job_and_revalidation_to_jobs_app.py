@@ -9,7 +9,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scenarios", "0012_scenario_count_index_postgresql"),
+        ("scenarios", "0013_games"),
     ]
 
     operations = [
