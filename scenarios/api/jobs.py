@@ -33,8 +33,9 @@ from scenarios.api.job_reports import JobResultSerializer
 from scenarios.api.views import AUTHENTICATION
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
+from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS
-from scenarios.models import Job
+from scenarios.jobs.selectors import job_for, jobs_visible_to
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.api.throttles import AtomicScopedRateThrottle
 
@@ -138,11 +139,11 @@ def _job_response(request: Request, job: Job, **kwargs: Any) -> Response:
 
 
 def _jobs(user: Any) -> QuerySet[Job]:
-    return selectors.jobs_visible_to(user).select_related("scenario", "library")
+    return jobs_visible_to(user).select_related("scenario", "library")
 
 
 def _visible_job(request: Request, id: UUID) -> Job:
-    return selectors.job_for(request.user, id)
+    return job_for(request.user, id)
 
 
 # --- Starting a job ----------------------------------------------------------------------------

@@ -30,10 +30,10 @@ from scenarios.forms import (
     designer_options,
 )
 from scenarios.jobs.options import simulate_limits
+from scenarios.jobs.revalidation.selectors import revalidation_running
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.prefill import prefill_apply, published_scenario_prefill
-from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current

@@ -30,7 +30,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
 from scenarios.jobs import kinds, lost, services
-from scenarios.revalidation import services as revalidation
+from scenarios.jobs.revalidation import services as revalidation
 from upfront.outages import STORAGE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
