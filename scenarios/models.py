@@ -37,6 +37,15 @@ def wider_visibility(a: str, b: str | None) -> str:
     return max(a, b, key=VISIBILITY_ORDER.index)
 
 
+# --- The bin (scenarios.bin): a deleted scenario or library is kept, hidden, for BIN_DAYS ------
+class LiveManager(models.Manager):
+    """The rows not in a bin: the default manager, so every door, list, search, feed, export and
+    job reads as if a binned row were gone (docs/deletion.md). ``everything`` sees them all."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Library(models.Model):
     """A named collection of scenarios: private, unlisted (the link) or public."""
 
@@ -59,6 +68,10 @@ class Library(models.Model):
     forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The bin (scenarios.bin): when it was deleted; None while it is live.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    objects = LiveManager()
+    everything = models.Manager()  # noqa: DJ012 (the bin: beside its fields)
 
     class Meta:
         ordering = ["-updated_at", "-id"]
@@ -97,8 +110,9 @@ class Scenario(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios"
     )
+    # SET_NULL: a library's deletion never takes another player's scenario (scenarios.bin).
     library = models.ForeignKey(
-        Library, null=True, blank=True, on_delete=models.CASCADE, related_name="scenarios"
+        Library, null=True, blank=True, on_delete=models.SET_NULL, related_name="scenarios"
     )
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
@@ -157,6 +171,20 @@ class Scenario(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The bin (scenarios.bin): when and by whom it was deleted (None while live), and whether
+    # it went with its library (then it comes back with the library, not on its own).
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    deleted_with_library = models.BooleanField(default=False, editable=False)
+    objects = LiveManager()
+    everything = models.Manager()  # noqa: DJ012 (the bin: beside its fields)
 
     # A history row for every version (django-simple-history); the play balance is not part
     # of a version, and rechecks against new reference data record none
@@ -169,6 +197,9 @@ class Scenario(models.Model):
             "plays_counted",
             "balance_verdict",
             "effective_visibility",
+            "deleted_at",
+            "deleted_by",
+            "deleted_with_library",
         ],
         cascade_delete_history=True,
     )
@@ -352,5 +383,6 @@ class Job(models.Model):
 
 
 # Rooms of their own whose models Django must find in this app's models module.
+from scenarios.bin.models import BinNotice  # noqa: E402, F401
 from scenarios.plays.models import PlayRecord  # noqa: E402, F401
 from scenarios.revalidation.models import Revalidation, RevalidationBatch  # noqa: E402, F401

@@ -347,7 +347,7 @@ class ScenarioDetailApi(APIView):
     )
     def delete(self, request: Request, id: UUID) -> Response:
         scenario, _rights = _scenario(request, id, "can_edit", "can_delete")
-        services.scenario_delete(scenario=scenario)
+        services.scenario_delete(scenario=scenario, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -439,7 +439,7 @@ def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenario, _rights = _scenario(request, public_id, "can_delete")
     if request.method == "POST":
         title = scenario.title
-        services.scenario_delete(scenario=scenario)
+        services.scenario_delete(scenario=scenario, by=request.user)
         messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
         return redirect("scenarios:mine")
     return render(request, "scenarios/delete.html", {"object": scenario, "kind": "scenario"})
