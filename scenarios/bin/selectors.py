@@ -131,3 +131,12 @@ def bin_due(now: datetime | None = None) -> tuple[QuerySet[Scenario], QuerySet[L
         Scenario.everything.filter(deleted_at__lt=cut, deleted_with_library=False),
         Library.everything.filter(deleted_at__lt=cut),
     )
+
+
+def bin_context(user: Any) -> dict[str, Any]:
+    """What the player's scenarios page shows of the bin: its rows and the notices."""
+    return {
+        "bin_items": bin_items_of(user),
+        "bin_notices": list(notices_for(user)),
+        "bin_days": bin_days(),
+    }

@@ -31,7 +31,7 @@ def _save_quietly(scenario: Scenario, fields: list[str]) -> None:
     scenario.save_without_historical_record(update_fields=fields)  # type: ignore[attr-defined]
 
 
-def _give_back(scenario: Scenario, library: Library) -> None:
+def scenario_give_back(scenario: Scenario, library: Library) -> None:
     """Take another player's ``scenario`` out of ``library`` (deleted): it becomes one of its
     owner's own scenarios again, with its own visibility, versions and plays; they are told."""
     scenario.library = None
@@ -67,11 +67,12 @@ def scenario_bin(*, scenario: Scenario, by: Any = None) -> None:
 @transaction.atomic
 def library_bin(*, library: Library) -> selectors.LibraryDeletionPlan:
     """Move ``library`` and its owner's scenarios in it to the owner's bin; every other
-    player's scenario in it goes back to that player (``_give_back``). Returns what it did."""
+    player's scenario in it goes back to that player (``scenario_give_back``). Returns what
+    it did."""
     plan = selectors.library_deletion_plan(library)
     for scenarios in plan.returned.values():
         for scenario in scenarios:
-            _give_back(scenario, library)
+            scenario_give_back(scenario, library)
     now = timezone.now()
     Scenario.objects.filter(pk__in=[s.pk for s in plan.binned]).update(
         deleted_at=now, deleted_by=library.owner, deleted_with_library=True
