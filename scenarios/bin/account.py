@@ -19,12 +19,9 @@ from django.db import transaction
 
 from scenarios import listing_cache
 from scenarios.bin import selectors
+from scenarios.bin.names import FORMER_MEMBER
 from scenarios.bin.services import scenario_give_back
 from scenarios.models import Library, PlayRecord, Scenario
-
-# The username of the account that keeps what a deleted account left to others; pages and the
-# API show it as "a former member" (``member_name``).
-FORMER_MEMBER = "former-member"
 
 
 def former_member() -> Any:
