@@ -336,3 +336,15 @@ def test_a_binned_library_is_404_and_unlisted(owner: Any) -> None:
     api = client_for(owner)
     assert api.get(f"/api/v1/libraries/{library.public_id}/").status_code == 404
     assert api.get("/api/v1/libraries/").json()["results"] == []
+
+
+def test_a_queued_job_of_a_binned_scenario_finds_no_scenario(owner: Any) -> None:
+    from scenarios.jobs import kinds
+    from scenarios.jobs import services as jobs
+
+    scenario = make_scenario(owner, "public")
+    job = Job.objects.create(kind="validate", scenario=scenario, requested_by=owner)
+    services.scenario_delete(scenario=scenario, by=owner)
+    jobs.job_run(job_id=job.pk, task_id="t-1", transient=(), run=kinds.run)
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("failed", "job_error_no_scenario")
