@@ -18,7 +18,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(os.environ.get("BIN_SHOTS", "/tmp/shots-bin"))
 
 
-@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (375, "it")])
+@pytest.mark.parametrize(
+    ("width", "language"), [(1280, "en"), (375, "it"), (375, "en"), (1280, "it")]
+)
 def test_delete_a_library_tell_the_other_player_and_restore(  # type: ignore[no-untyped-def]
     browser, live_server, reference_data, width: int, language: str
 ) -> None:

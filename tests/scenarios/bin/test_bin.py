@@ -18,6 +18,8 @@ from scenarios import services
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin import services as bin_services
 from scenarios.bin.models import BinNotice
+from scenarios.jobs import kinds
+from scenarios.jobs import services as jobs
 from scenarios.models import Job, Library, Scenario
 from scenarios.plays.models import PlayRecord
 from scenarios.tasks import purge_bin
@@ -339,12 +341,21 @@ def test_a_binned_library_is_404_and_unlisted(owner: Any) -> None:
 
 
 def test_a_queued_job_of_a_binned_scenario_finds_no_scenario(owner: Any) -> None:
-    from scenarios.jobs import kinds
-    from scenarios.jobs import services as jobs
-
     scenario = make_scenario(owner, "public")
     job = Job.objects.create(kind="validate", scenario=scenario, requested_by=owner)
     services.scenario_delete(scenario=scenario, by=owner)
     jobs.job_run(job_id=job.pk, task_id="t-1", transient=(), run=kinds.run)
     job.refresh_from_db()
     assert (job.status, job.error) == ("failed", "job_error_no_scenario")
+
+
+def test_a_cached_list_forgets_a_scenario_once_it_is_binned(owner: Any, stranger: Any) -> None:
+    scenario = make_scenario(owner, "public", title=TITLE)
+    api = client_for(stranger)
+    assert TITLE in api.get("/api/v1/scenarios/").content.decode()
+    assert TITLE in _page(stranger).get("/scenarios/").content.decode()
+    services.scenario_delete(scenario=scenario, by=owner)
+    assert TITLE not in api.get("/api/v1/scenarios/").content.decode()
+    assert TITLE not in _page(stranger).get("/scenarios/").content.decode()
+    bin_services.bin_restore(user=owner, public_id=scenario.public_id)
+    assert TITLE in api.get("/api/v1/scenarios/").content.decode()
