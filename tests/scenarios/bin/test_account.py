@@ -86,6 +86,8 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     play = PlayRecord.objects.get(scenario=played)
     assert play.player.username == FORMER_MEMBER
     assert Scenario.objects.get(pk=played.pk).plays_counted == balance
+    page = _page(owner).get(f"/scenarios/{played.public_id}/").content.decode()
+    assert "a former member" in page and FORMER_MEMBER not in page
     former = get_user_model().objects.get(username=FORMER_MEMBER)
     assert not former.is_active and not former.has_usable_password()
 
