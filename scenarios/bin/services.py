@@ -21,6 +21,7 @@ from scenarios import listing_cache
 from scenarios.bin import selectors
 from scenarios.bin.models import BinNotice
 from scenarios.models import Library, Scenario
+from scenarios.selectors import libraries_editable_by
 
 BIN_FIELDS = ["deleted_at", "deleted_by", "deleted_with_library"]
 
@@ -104,8 +105,11 @@ def bin_restore(*, user: Any, public_id: Any) -> Scenario | Library:
         listing_cache.listing_changed()
         return Library.objects.get(pk=item.pk)
     scenario = item
+    # Back in its library only if that is live and its owner may still put scenarios in it.
     library = (
-        Library.objects.filter(pk=scenario.library_id).first() if scenario.library_id else None
+        libraries_editable_by(scenario.owner).filter(pk=scenario.library_id).first()
+        if scenario.library_id
+        else None
     )
     if library is None or scenario.deleted_by_id not in (None, scenario.owner_id):
         scenario.library = None

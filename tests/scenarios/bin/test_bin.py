@@ -359,3 +359,14 @@ def test_a_cached_list_forgets_a_scenario_once_it_is_binned(owner: Any, stranger
     assert TITLE not in _page(stranger).get("/scenarios/").content.decode()
     bin_services.bin_restore(user=owner, public_id=scenario.public_id)
     assert TITLE in api.get("/api/v1/scenarios/").content.decode()
+
+
+def test_a_scenario_comes_back_outside_a_library_its_owner_left(
+    owner: Any, collaborator: Any
+) -> None:
+    library = make_library(owner, "private", collaborators=(collaborator,))
+    scenario = make_scenario(collaborator, "private", library)
+    services.scenario_delete(scenario=scenario, by=collaborator)
+    services.library_collaborator_remove(library=library, user=collaborator)
+    back = bin_services.bin_restore(user=collaborator, public_id=scenario.public_id)
+    assert back.library is None
