@@ -8,10 +8,10 @@ it: anyone else's id answers 404, as a scenario in the bin does on its usual add
 
 from __future__ import annotations
 
-from datetime import datetime
 from uuid import UUID
 
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -118,7 +118,7 @@ class MeExportApi(Base):
         tags=["account"],
     )
     def get(self, request: Request) -> HttpResponse:
-        stamp = datetime.now().strftime("%Y%m%d")
+        stamp = timezone.localdate().strftime("%Y%m%d")
         response = HttpResponse(account_export(user=request.user), content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="upfront-data-{stamp}.zip"'
         return response

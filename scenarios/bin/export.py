@@ -46,8 +46,9 @@ libraries/<id>.json
     One Library document per library you own, with the scenarios in it you may see.
     Import it back: POST /api/v1/libraries/import (its scenarios come in with it).
 forces/<id>.json
-    Your saved DYO forces, one Force document each. Import: open it in the force builder,
-    or POST /api/v1/forces/ with {"name": ..., "data": <the document>}.
+    Your saved DYO forces, one Force document each (forces/names.json: the name you gave
+    each). Import: open it in the force builder, or POST /api/v1/forces/ with
+    {"name": ..., "data": <the document>}.
 plays.json, plays.csv
     Your play records (the same rows, as JSON and as CSV). A play record belongs to its
     scenario on the site and cannot be imported; keep it as your log.
@@ -56,7 +57,7 @@ Up Front Builder - i tuoi dati
 ==============================
 
 scenarios/<id>.json
-    Un documento Scenario (formato di interscambio v1) per ogni tuo scenario, com'e' ora.
+    Un documento Scenario (formato di interscambio v1) per ogni tuo scenario, com'è ora.
     Per reimportarlo: "Importa" nella pagina I miei scenari, o POST /api/v1/scenarios/import.
 scenarios/<id>/versions/<n>.json
     La versione <n> di quello scenario, come documento Scenario (si importa allo stesso modo).
@@ -64,8 +65,9 @@ libraries/<id>.json
     Un documento Raccolta per ogni tua raccolta, con gli scenari che puoi vedere.
     Per reimportarla: POST /api/v1/libraries/import (con i suoi scenari).
 forces/<id>.json
-    Le tue forze DYO salvate, un documento Force ciascuna. Per reimportarle: aprile nel
-    costruttore di forze, o POST /api/v1/forces/ con {"name": ..., "data": <il documento>}.
+    Le tue forze DYO salvate, un documento Force ciascuna (forces/names.json: il nome che
+    hai dato a ciascuna). Per reimportarle: aprile nel costruttore di forze, o
+    POST /api/v1/forces/ con {"name": ..., "data": <il documento>}.
 plays.json, plays.csv
     Le tue partite registrate (le stesse righe, in JSON e in CSV). Una partita appartiene al
     suo scenario sul sito e non si reimporta: conservala come diario.
@@ -116,8 +118,11 @@ def account_export(*, user: Any) -> bytes:
             held = selectors.library_scenarios_in_order(library, user)
             document = services.library_export(library=library, scenarios=held)
             archive.writestr(f"libraries/{library.public_id}.json", _json(document))
-        for force in SavedForce.objects.filter(owner_id=user.pk).order_by("pk"):
+        forces = list(SavedForce.objects.filter(owner_id=user.pk).order_by("pk"))
+        for force in forces:
             archive.writestr(f"forces/{force.pk}.json", _json(force.data))
+        if forces:
+            archive.writestr("forces/names.json", _json({str(f.pk): f.name for f in forces}))
         plays = [
             _play_row(p)
             for p in PlayRecord.objects.filter(player_id=user.pk, scenario__deleted_at=None)

@@ -4,7 +4,6 @@ export and the account's deletion (docs/deletion.md). Reads through ``scenarios.
 
 from __future__ import annotations
 
-from datetime import date
 from uuid import UUID
 
 from django import forms
@@ -13,6 +12,7 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -83,6 +83,6 @@ def account_data(request: HttpRequest) -> HttpResponse:
 @login_required
 def account_data_export(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(account_export(user=request.user), content_type="application/zip")
-    stamp = date.today().strftime("%Y%m%d")
+    stamp = timezone.localdate().strftime("%Y%m%d")
     response["Content-Disposition"] = f'attachment; filename="upfront-data-{stamp}.zip"'
     return response

@@ -141,6 +141,7 @@ def test_the_export_holds_every_owned_thing(owner: Any, stranger: Any) -> None:
             f"scenarios/{sid}/versions/2.json",
             f"libraries/{library.public_id}.json",
             f"forces/{force.pk}.json",
+            "forces/names.json",
             "plays.json",
             "plays.csv",
         ]
@@ -159,6 +160,7 @@ def test_the_export_holds_every_owned_thing(owner: Any, stranger: Any) -> None:
     )
     rows = list(csv.DictReader(io.StringIO(archive.read("plays.csv").decode())))
     assert rows[0]["notes"] == "close, séance" and rows[0]["scenario"] == str(theirs.public_id)
+    assert json.loads(archive.read("forces/names.json")) == {str(force.pk): "Rifles"}
     readme = archive.read("README.txt").decode()
     assert "POST /api/v1/scenarios/import" in readme and "i tuoi dati" in readme
     # The exported document imports back.
