@@ -63,7 +63,7 @@ def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[st
     result = scenario_balance_of_columns(scenario)
     recent = list(
         PlayRecord.objects.filter(scenario=scenario)
-        .select_related("player", "opponent")
+        .select_related("player", "opponent", "game")
         .order_by("-played_on", "-created_at", "-id")[:RECENT_PLAYS]
     )
     uid = user.pk if getattr(user, "is_authenticated", False) else None
@@ -72,7 +72,17 @@ def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[st
         "balance_chart": balance_chart(result),
         "plays": [{"record": r, "can_edit": r.player_id == uid} for r in recent],
         "plays_total": PlayRecord.objects.filter(scenario=scenario).count(),
+        # Records written by a game at the table (scenarios/games): their events are kept.
+        "plays_from_games": PlayRecord.objects.filter(
+            scenario=scenario, game__isnull=False
+        ).count(),
         "can_record_play": can_record,
+        # The player's own games at the table of this scenario not yet recorded: a way back.
+        "games_under_way": list(
+            scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]
+        )
+        if uid is not None
+        else [],
         "side_names": side_names(scenario),
     }
 

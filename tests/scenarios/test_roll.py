@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from scenarios.models import Scenario
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 

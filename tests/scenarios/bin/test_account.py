@@ -15,6 +15,7 @@ from scenarios.bin.models import BinNotice
 from scenarios.bin.names import FORMER_MEMBER
 from scenarios.models import Library, Scenario
 from scenarios.plays.models import PlayRecord
+from tests.factories import password_for
 from tests.scenarios.api.conftest import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +69,7 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     balance = Scenario.objects.get(pk=played.pk).plays_counted
 
     response = _page(collaborator).post(
-        "/accounts/data/", {"password": "pw-" + "collaborator" * 3}, follow=True
+        "/accounts/data/", {"password": password_for("collaborator")}, follow=True
     )
     assert "Your account is deleted." in response.content.decode()
     assert not get_user_model().objects.filter(username="collaborator").exists()
@@ -95,7 +96,7 @@ def test_deleting_an_account_keeps_what_others_depend_on(
 def test_the_former_member_in_italian(owner: Any, collaborator: Any) -> None:
     shared = make_library(owner, "public", collaborators=(collaborator,))
     kept = make_scenario(collaborator, "public", shared, title="Left")
-    _page(collaborator).post("/accounts/data/", {"password": "pw-" + "collaborator" * 3})
+    _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
     url = f"/scenarios/{kept.public_id}/"
     page = _page(owner).get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "un ex membro" in page

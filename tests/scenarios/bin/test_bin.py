@@ -123,6 +123,8 @@ FK_POLICY = {
     ("scenarios.playrecord", "scenario"): models.CASCADE,  # purged with it, after the bin
     ("scenarios.playrecord", "player"): models.CASCADE,  # handed to a former member first
     ("scenarios.playrecord", "opponent"): models.SET_NULL,
+    ("scenarios.game", "scenario"): models.CASCADE,  # a game at its table: purged with it
+    ("scenarios.game", "player"): models.CASCADE,  # the account's own games
     ("scenarios.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,

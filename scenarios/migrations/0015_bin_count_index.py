@@ -28,6 +28,6 @@ def _whole(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scenarios", "0013_bin")]
+    dependencies = [("scenarios", "0014_bin")]
 
     operations = [migrations.RunPython(_partial, _whole, elidable=False)]

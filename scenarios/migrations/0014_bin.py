@@ -43,7 +43,7 @@ def _triggers_again(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scenarios", "0012_scenario_count_index_postgresql"),
+        ("scenarios", "0013_games"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
