@@ -3,14 +3,19 @@
 
 from django.urls import path
 
+from scenarios.views import bin, games, jobs, plays, revalidation, roll, side_builder, versions
 from scenarios.views import designer as views
-from scenarios.views import games, jobs, plays, revalidation, roll, side_builder, versions
 
 urlpatterns = [
     path("scenarios/new/", views.scenario_new, name="new"),
     path("scenarios/roll/", roll.scenario_roll, name="roll"),
     path("scenarios/new/check/", views.designer_check, name="designer_check"),
     path("scenarios/mine/", views.my_scenarios, name="mine"),
+    path("scenarios/bin/<uuid:public_id>/restore/", bin.bin_restore, name="bin_restore"),
+    path("scenarios/bin/<uuid:public_id>/purge/", bin.bin_purge, name="bin_purge"),
+    path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
+    path("accounts/data/", bin.account_data, name="account_data"),
+    path("accounts/data/export/", bin.account_data_export, name="account_data_export"),
     path("scenarios/<uuid:public_id>/", views.scenario_detail, name="detail"),
     path("scenarios/<uuid:public_id>/edit/", views.scenario_edit, name="edit"),
     path(

@@ -343,11 +343,15 @@ class ScenarioDetailApi(APIView):
     @extend_schema(
         operation_id="scenarios_delete",
         summary="Delete a scenario (its owner, or the owner of its library)",
+        description="It goes to its owner's bin for `BIN_DAYS` days, with its versions and "
+        "play records, and answers 404 everywhere until restored (`POST /api/v1/bin/{id}/"
+        "restore`). Deleted by the library's owner, it goes to its own owner's bin; they are "
+        "told and may restore it, outside the library.",
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:
         scenario, _rights = _scenario(request, id, "can_edit", "can_delete")
-        services.scenario_delete(scenario=scenario)
+        services.scenario_delete(scenario=scenario, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -519,7 +523,11 @@ class LibraryDetailApi(APIView):
 
     @extend_schema(
         operation_id="libraries_delete",
-        summary="Delete a library and every scenario in it (the owner only)",
+        summary="Delete a library: to your bin with your scenarios in it (the owner only)",
+        description="The library and the scenarios of it you own go to your bin for "
+        "`BIN_DAYS` days (`GET /api/v1/bin/`). Every other player's scenario in it goes back "
+        "to that player, out of any library, with its own visibility, versions and plays; "
+        "they are told on their scenarios page.",
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:

@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import generation, links, selectors, services
+from scenarios.bin import selectors as bin_selectors
+from scenarios.bin.selectors import bin_context, bin_days
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
@@ -446,10 +448,11 @@ def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenario, _rights = _scenario(request, public_id, "can_delete")
     if request.method == "POST":
         title = scenario.title
-        services.scenario_delete(scenario=scenario)
-        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        services.scenario_delete(scenario=scenario, by=request.user)
+        messages.success(request, _("Moved “%(title)s” to the bin.") % {"title": title})
         return redirect("scenarios:mine")
-    return render(request, "scenarios/delete.html", {"object": scenario, "kind": "scenario"})
+    context = {"object": scenario, "kind": "scenario", "bin_days": bin_days()}
+    return render(request, "scenarios/delete.html", context)
 
 
 @login_required
@@ -463,6 +466,7 @@ def my_scenarios(request: HttpRequest) -> HttpResponse:
             s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
         ],
         "libraries": selectors.libraries_editable_by(user).select_related("owner"),
+        **bin_context(user),
     }
     return render(request, "scenarios/mine.html", context)
 
@@ -599,6 +603,8 @@ def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     if request.method == "POST":
         title = library.title
         services.library_delete(library=library)
-        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        messages.success(request, _("Moved “%(title)s” to your bin.") % {"title": title})
         return redirect("scenarios:libraries")
-    return render(request, "scenarios/delete.html", {"object": library, "kind": "library"})
+    plan = bin_selectors.library_deletion_plan(library)
+    context = {"object": library, "kind": "library", "plan": plan, "bin_days": bin_days()}
+    return render(request, "scenarios/delete.html", context)
