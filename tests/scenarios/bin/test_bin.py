@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.test import Client
 from django.utils import timezone
-from scenarios.tasks import purge_bin
 
 from scenarios import services
 from scenarios.bin import selectors as bin_selectors
@@ -21,7 +20,9 @@ from scenarios.bin import services as bin_services
 from scenarios.bin.models import BinNotice
 from scenarios.jobs import kinds
 from scenarios.jobs import services as jobs
-from scenarios.models import Job, Library, Scenario
+from scenarios.jobs.models import Job
+from scenarios.jobs.tasks import purge_bin
+from scenarios.models import Library, Scenario
 from scenarios.plays.models import PlayRecord
 from tests.scenarios.api.conftest import client_for, make_library, make_scenario
 
@@ -117,15 +118,15 @@ FK_POLICY = {
     ("scenarios.historicalscenario", "library"): models.DO_NOTHING,
     ("scenarios.historicalscenario", "forked_from"): models.DO_NOTHING,
     ("scenarios.historicalscenario", "history_user"): models.SET_NULL,
-    ("scenarios.job", "scenario"): models.CASCADE,  # the scenario's own jobs
-    ("scenarios.job", "library"): models.CASCADE,
-    ("scenarios.job", "requested_by"): models.CASCADE,  # the account's own jobs
+    ("jobs.job", "scenario"): models.CASCADE,  # the scenario's own jobs
+    ("jobs.job", "library"): models.CASCADE,
+    ("jobs.job", "requested_by"): models.CASCADE,  # the account's own jobs
     ("scenarios.playrecord", "scenario"): models.CASCADE,  # purged with it, after the bin
     ("scenarios.playrecord", "player"): models.CASCADE,  # handed to a former member first
     ("scenarios.playrecord", "opponent"): models.SET_NULL,
     ("scenarios.game", "scenario"): models.CASCADE,  # a game at its table: purged with it
     ("scenarios.game", "player"): models.CASCADE,  # the account's own games
-    ("scenarios.revalidation", "requested_by"): models.SET_NULL,
+    ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
