@@ -19,7 +19,6 @@ import django_filters
 from django import forms
 from django.db.models import QuerySet
 from django.http import QueryDict
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scenarios.models import Scenario
@@ -73,8 +72,7 @@ def _names() -> _Names:
 
 
 def _localised(rows: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
-    italian = (get_language() or "en")[:2] == "it"
-    return {code: (it or en) if italian else en for code, en, it in rows}
+    return {code: labels.localized(en, it) for code, en, it in rows}
 
 
 def weather_names() -> Mapping[str, str]:
@@ -95,12 +93,7 @@ def nationality_names() -> Mapping[str, str]:
         return {}
 
 
-HALVES = {"a": _("January-June"), "b": _("July-December")}
-
-
-def period_label(code: str) -> str:
-    """``1943b`` → "1943, July-December" (a = January-June, b = July-December)."""
-    return f"{code[:4]}, {HALVES[code[4]]}" if code in codes.PERIODS else code
+period_label = labels.period_label  # kept for the callers that import it from here
 
 
 # --- choices (callables: evaluated per form, in the request's language) ---------------------

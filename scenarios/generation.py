@@ -16,8 +16,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from upfront import labels
 from upfront.reference import selectors as reference
@@ -105,8 +105,7 @@ def roll_from_query(query: QueryDict) -> Roll | None:
 
 def _period_words(period: str) -> str:
     year, half = period[:-1], period[-1]
-    months = _("January–June") if half == "a" else _("July–December")
-    return f"{period} ({months} {year})"
+    return f"{period} ({labels.label('period_half', half)} {year})"
 
 
 def _value_words(generated: Generated, draw: Draw, names: Mapping[str, str]) -> str:
@@ -193,7 +192,7 @@ def scenario_generate(roll: Roll) -> dict[str, Any]:
     names = reference.nationality_names()
     draws = [_draw_for_people(generated, d, names) for d in generated.draws]
     notes = [{**n.to_dict(), "message": render(n.message)} for n in generated.notes]
-    language = (get_language() or "en")[:2]
+    language = labels.language()
     title = _("Rolled scenario: %(attacker)s against %(defender)s, %(period)s") % {
         "attacker": names.get(generated.attacker, generated.attacker),
         "defender": names.get(generated.defender, generated.defender),

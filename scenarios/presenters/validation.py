@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from upfront import labels
 from upfront.labels.places import Places, where_all
@@ -36,12 +36,8 @@ def _rule(rule: str) -> str:
     return labels.label("rule_word", rule) or rule
 
 
-def _italian() -> bool:
-    return (get_language() or "en")[:2] == "it"
-
-
 def _text(en: str, it: str) -> str:
-    return (it if _italian() else "") or en
+    return labels.localized(en, it)
 
 
 def places_of(result: Mapping[str, Any]) -> Places:

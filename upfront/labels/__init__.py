@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language
 
 from upfront.labels.game import (
     BALANCE_VERDICT,
@@ -40,14 +41,20 @@ from upfront.labels.game import (
     LANGUAGE,
     LEADER_ROLE,
     PAPER,
+    PERIOD_HALF,
     PLAY_ENDING,
     PLAY_WINNER,
+    PRECIPITATION,
     RN_COLOUR,
     SCENARIO_FIELD,
     SCENARIO_ROLE,
     SECONDARY_WEAPON,
     SEVERITY,
     SIDE,
+    SIMULATION_CHANCE,
+    SIMULATION_LEFT_OUT,
+    SIMULATION_LENGTH_FROM,
+    SIMULATION_REASON,
     SNIPER_OPTION,
     THEATRE,
     TROOP_TYPE,
@@ -56,6 +63,7 @@ from upfront.labels.game import (
 )
 from upfront.labels.reference import (
     CARD_LEADER_ROLE,
+    CONFIDENCE,
     DRAW_TABLE,
     DYO_ITEM,
     DYO_TABLE,
@@ -67,11 +75,13 @@ from upfront.labels.reference import (
     RULE_WORD,
     SCENARIO_TYPE,
     SOURCE_DOCUMENT,
+    SPLIT_CARDS,
     SSR_CATEGORY,
     SSR_PARAMETER,
     SSR_TYPE,
     SSR_VALUE,
     VEHICLE_TYPE,
+    WEATHER_KIND,
 )
 from upfront.labels.types import Label
 from upfront.rules import codes
@@ -83,6 +93,7 @@ __all__ = [
     "BALANCE_VERDICT",
     "CARD_LEADER_ROLE",
     "CARD_TYPE",
+    "CONFIDENCE",
     "DECK_CHANGE_ACTION",
     "DECK_CHANGE_WHICH",
     "DECK_SOURCE",
@@ -102,8 +113,10 @@ __all__ = [
     "LANGUAGE",
     "LEADER_ROLE",
     "PAPER",
+    "PERIOD_HALF",
     "PLAY_ENDING",
     "PLAY_WINNER",
+    "PRECIPITATION",
     "PUBLISHED_EXPANSION",
     "RN_COLOUR",
     "RULE_GROUP",
@@ -115,8 +128,13 @@ __all__ = [
     "SECONDARY_WEAPON",
     "SEVERITY",
     "SIDE",
+    "SIMULATION_CHANCE",
+    "SIMULATION_LEFT_OUT",
+    "SIMULATION_LENGTH_FROM",
+    "SIMULATION_REASON",
     "SNIPER_OPTION",
     "SOURCE_DOCUMENT",
+    "SPLIT_CARDS",
     "SSR_CATEGORY",
     "SSR_PARAMETER",
     "SSR_TYPE",
@@ -127,10 +145,15 @@ __all__ = [
     "UNIT_KIND",
     "VEHICLE_TYPE",
     "VISIBILITY",
+    "WEATHER_KIND",
     "Label",
     "choices",
     "has_label",
+    "is_italian",
     "label",
+    "language",
+    "localized",
+    "period_label",
     "standalone",
 ]
 
@@ -168,6 +191,12 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "play_ending": PLAY_ENDING,
     "early_end_cause": EARLY_END_CAUSE,
     "balance_verdict": BALANCE_VERDICT,
+    "period_half": PERIOD_HALF,
+    "simulation_reason": SIMULATION_REASON,
+    "simulation_length_from": SIMULATION_LENGTH_FROM,
+    "simulation_chance": SIMULATION_CHANCE,
+    "precipitation": PRECIPITATION,
+    "simulation_left_out": SIMULATION_LEFT_OUT,
     # the reference data's codes
     "dyo_table": DYO_TABLE,
     "dyo_item": DYO_ITEM,
@@ -183,6 +212,9 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "fire_weapon_group": FIRE_WEAPON_GROUP,
     "rule_word": RULE_WORD,
     "source_document": SOURCE_DOCUMENT,
+    "confidence": CONFIDENCE,
+    "split_cards": SPLIT_CARDS,
+    "weather_kind": WEATHER_KIND,
 }
 
 # The code sets defined in code, each with its table: a test proves they match exactly (a
@@ -212,6 +244,29 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
     "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
 }
+
+
+def language() -> str:
+    """The active language's two-letter code ("en" when none is active): the one place that
+    asks Django which language a page, sheet or answer is in."""
+    return (get_language() or "en")[:2]
+
+
+def is_italian() -> bool:
+    return language() == "it"
+
+
+def localized(english: str, italian: str) -> str:
+    """The data's own words in the active language: the Italian when it is active and the
+    data has it, else the English."""
+    return italian if italian and is_italian() else english
+
+
+def period_label(code: str) -> str:
+    """``1943b`` -> "1943, July-December"; a code that is no period is returned as it is."""
+    if code not in codes.PERIODS:
+        return code
+    return f"{code[:4]}, {PERIOD_HALF[code[4]]}"
 
 
 def label(kind: str, code: Any) -> str:

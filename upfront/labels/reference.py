@@ -387,3 +387,25 @@ SOURCE_DOCUMENT: Mapping[str, Label] = {
     # this site's own documents
     "interchange-format.md": _("this site’s scenario document format"),
 }
+
+# How sure the data is of a fact (Sourced.confidence; a Random Number distribution may be an
+# assumption). Lower-case: it is read mid-sentence ("confidence: high").
+CONFIDENCE: Mapping[str, Label] = {
+    "high": _("high"),
+    "medium": _("medium"),
+    "low": _("low"),
+    "assumption": _("assumption"),
+}
+# Which split cards a nationality may use (Nationality.split_cards, 22.1).
+SPLIT_CARDS: Mapping[str, Label] = {
+    "american": _("American side"),
+    "german": _("German side"),
+    "russian": _("Russian side"),
+    "american_or_german": _("American or German side"),
+    "none": _("None (split cards are cower cards)"),
+}
+# What a weather condition is (WeatherCondition.kind).
+WEATHER_KIND: Mapping[str, Label] = {
+    "condition": _("Condition"),
+    "troop_capability": _("Troop capability"),
+}

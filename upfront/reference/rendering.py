@@ -150,17 +150,13 @@ def render_faults(faults: list[FormatError], places: Places | None = None) -> li
     ]
 
 
-def _italian() -> bool:
-    return (get_language() or "en")[:2] == "it"
-
-
 def render_mountain_adaptation(
     adaptation: MountainAdaptationApplied, say: _Renderer | None = None
 ) -> dict[str, Any]:
     """The M11 adaptation that applies, with its texts in the active language."""
     say = say or _Renderer()
     published = adaptation.scenario
-    italian = _italian()
+    italian = labels.is_italian()
     rules = say.names("special_rule")
     return {
         **adaptation.to_dict(),

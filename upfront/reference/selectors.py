@@ -16,7 +16,6 @@ from typing import Any
 
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from upfront import labels
@@ -599,18 +598,13 @@ def rule_summaries(prefix: str) -> list[tuple[str, list[m.RuleSummary]]]:
     return list(grouped.items())
 
 
-def _italian() -> bool:
-    # Data texts are bilingual (*_en / *_it): Italian when it is active, else English.
-    return (get_language() or "en")[:2] == "it"
-
-
 def dyo_rule_summaries() -> Mapping[str, str]:
     """One line on each rule the DYO engine cites, by rule, in the active language.
 
     From the reference data (``rule_summaries.yaml``), cached per data revision: no query.
     """
     texts = texts_current()
-    return texts.rule_summaries_it if _italian() else texts.rule_summaries_en
+    return texts.rule_summaries_it if labels.is_italian() else texts.rule_summaries_en
 
 
 def scenario_rule_summaries() -> Mapping[str, str]:
@@ -620,21 +614,25 @@ def scenario_rule_summaries() -> Mapping[str, str]:
     revision: no query. A force's own violations use :func:`dyo_rule_summaries`.
     """
     texts = texts_current()
-    return texts.scenario_rule_summaries_it if _italian() else texts.scenario_rule_summaries_en
+    return (
+        texts.scenario_rule_summaries_it
+        if labels.is_italian()
+        else texts.scenario_rule_summaries_en
+    )
 
 
 def code_names(kind: str) -> Mapping[str, str]:
     """Names of the reference data's codes of one kind (``weather``, ``topography``,
     ``terrain_deck``; ``special_rule``: its text), in the active language (cached)."""
     texts = texts_current()
-    names = texts.code_names_it if _italian() else texts.code_names_en
+    names = texts.code_names_it if labels.is_italian() else texts.code_names_en
     return names.get(kind, {})
 
 
 def nationality_names() -> Mapping[str, str]:
     """Every nationality's name by code, in the active language (cached per data revision)."""
     texts = texts_current()
-    return texts.nationality_names_it if _italian() else texts.nationality_names_en
+    return texts.nationality_names_it if labels.is_italian() else texts.nationality_names_en
 
 
 # --- scenario special rules ------------------------------------------------------------------
