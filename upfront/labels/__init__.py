@@ -8,7 +8,12 @@ JavaScript all take their words from this package, lazily translated in the acti
 - :mod:`upfront.labels.game`: the engine's code sets (``upfront.rules.codes``) and the
   scenario document's (``upfront.rules.scenario``, ``upfront.rules.deck``);
 - :mod:`upfront.labels.reference`: the codes the reference data uses as keys (DYO tables, rule
-  topics, special rules' categories, parameters and values, the source documents' files).
+  topics, special rules' categories, parameters and values, the source documents' files);
+- :mod:`upfront.labels.weather`: the codes weather effects are written with (whom an effect
+  applies to, when, what it modifies), which ``upfront.reference.phrasing`` makes sentences of.
+
+:func:`language` is the one place that asks which language is active; :func:`localized` picks
+a bilingual text of the data.
 
 A label is written as it reads mid-sentence (the engine's messages embed them); shown on its
 own it is capitalised (:func:`standalone`, :func:`choices`, the ``capfirst`` template filter).
@@ -84,6 +89,14 @@ from upfront.labels.reference import (
     WEATHER_KIND,
 )
 from upfront.labels.types import Label
+from upfront.labels.weather import (
+    EFFECT_EXCEPTION,
+    EFFECT_MODIFIER,
+    EFFECT_OCCASION,
+    EFFECT_SUBJECT,
+    EFFECT_WEAPON,
+    WEATHER_CHECK_RESULT,
+)
 from upfront.rules import codes
 from upfront.rules import deck as deck_codes
 from upfront.rules import digest as digest_codes
@@ -105,6 +118,11 @@ __all__ = [
     "DYO_TABLE",
     "DYO_TROOP_TYPE",
     "EARLY_END_CAUSE",
+    "EFFECT_EXCEPTION",
+    "EFFECT_MODIFIER",
+    "EFFECT_OCCASION",
+    "EFFECT_SUBJECT",
+    "EFFECT_WEAPON",
     "EXPANSION",
     "FIRE_WEAPON_GROUP",
     "FORCE_FIELD",
@@ -145,6 +163,7 @@ __all__ = [
     "UNIT_KIND",
     "VEHICLE_TYPE",
     "VISIBILITY",
+    "WEATHER_CHECK_RESULT",
     "WEATHER_KIND",
     "Label",
     "choices",
@@ -215,6 +234,13 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "confidence": CONFIDENCE,
     "split_cards": SPLIT_CARDS,
     "weather_kind": WEATHER_KIND,
+    # the weather effects' codes (upfront.reference.phrasing writes them as sentences)
+    "effect_subject": EFFECT_SUBJECT,
+    "effect_occasion": EFFECT_OCCASION,
+    "effect_exception": EFFECT_EXCEPTION,
+    "effect_weapon": EFFECT_WEAPON,
+    "effect_modifier": EFFECT_MODIFIER,
+    "weather_check_result": WEATHER_CHECK_RESULT,
 }
 
 # The code sets defined in code, each with its table: a test proves they match exactly (a
