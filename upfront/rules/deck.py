@@ -44,7 +44,7 @@ from upfront.rules.codes import (
     SSR_NO_REMOVALS,
     SSR_PILLBOX_NOT_ELEVATION,
 )
-from upfront.rules.scenario import ANY_BUILDINGS, Scenario
+from upfront.rules.scenario import ANY_BUILDINGS, Scenario, mountain_rules
 
 ROOT = "scenario"
 BUILDINGS = ("buildings_2", "buildings_3")  # what the published cards' "Buildings" means
@@ -224,11 +224,6 @@ class DeckComposition:
             "additions": [a.to_dict() for a in self.additions],
             "conflicts": [c.to_dict() for c in self.conflicts],
         }
-
-
-def mountain_rules(scenario: Scenario) -> bool:
-    """Whether the scenario is played under the mountain article (its flag or its deck, M2)."""
-    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
 
 
 def special_rule_path(scenario: Scenario, code: str) -> str | None:

@@ -29,8 +29,8 @@ from upfront.rules.codes import (
     SSR_JUNGLE_RULES,
     SSR_RANDOM_REINFORCEMENTS,
 )
-from upfront.rules.deck import DESERT_DECK, JUNGLE, MOUNTAIN_ELEVATION_DECK, mountain_rules
-from upfront.rules.scenario import Scenario
+from upfront.rules.deck import DESERT_DECK, JUNGLE, MOUNTAIN_ELEVATION_DECK
+from upfront.rules.scenario import Scenario, mountain_rules
 
 DIGEST_KINDS = (
     "nationality_rule",
