@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -43,38 +42,26 @@ class GenerateInputError(ValueError):
         self.errors = errors
 
 
-@dataclass(frozen=True)
-class Roll:
-    """What was asked: the request's parameters, as the page's address and the API carry them."""
-
-    seed: int
-    theatre: str = "ETO"
-    mountain: bool = False
-    attacker: str | None = None
-    defender: str | None = None
-    period: str | None = None
-    draw_seeds: Mapping[str, int] | None = None
-
-    def query(self, **changes: Any) -> str:
-        """The roll as a query string (``?seed=…&theatre=…&s_<draw>=…``): shareable, and
-        what the designer is opened with."""
-        values = {**self.__dict__, **changes}
-        params: dict[str, Any] = {"seed": values["seed"], "theatre": values["theatre"]}
-        if values["mountain"]:
-            params["mountain"] = "1"
-        for name in ("attacker", "defender", "period"):
-            if values[name]:
-                params[name] = values[name]
-        for key, seed in sorted((values["draw_seeds"] or {}).items()):
-            params[f"s_{key}"] = seed
-        return urlencode(params)
+def roll_query(roll: GenerateRequest, **changes: Any) -> str:
+    """The roll (the engine's request) as a query string (``?seed=…&theatre=…&s_<draw>=…``):
+    shareable, and what the designer is opened with; ``changes`` replace fields."""
+    values = {**roll.__dict__, **changes}
+    params: dict[str, Any] = {"seed": values["seed"], "theatre": values["theatre"]}
+    if values["mountain"]:
+        params["mountain"] = "1"
+    for name in ("attacker", "defender", "period"):
+        if values[name]:
+            params[name] = values[name]
+    for key, seed in sorted((values["draw_seeds"] or {}).items()):
+        params[f"s_{key}"] = seed
+    return urlencode(params)
 
 
 def new_seed() -> int:
     return secrets.randbelow(SEED_MAX + 1)
 
 
-def roll_from_query(query: QueryDict) -> Roll | None:
+def roll_from_query(query: QueryDict) -> GenerateRequest | None:
     """The roll a page's address names, or None when it names none (or a malformed one)."""
     raw = query.get("seed", "")
     if not raw.isdigit():
@@ -89,7 +76,7 @@ def roll_from_query(query: QueryDict) -> Roll | None:
         value = query.get(name) or None
         return value if value in allowed else None
 
-    return Roll(
+    return GenerateRequest(
         seed=int(raw),
         theatre=code("theatre", THEATRES) or "ETO",
         mountain=query.get("mountain") in ("1", "on", "true"),
@@ -170,23 +157,14 @@ def _description(generated: Generated, draws: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def scenario_generate(roll: Roll) -> dict[str, Any]:
+def scenario_generate(roll: GenerateRequest) -> dict[str, Any]:
     """Rule 43's random scenario for ``roll``, in the active language (nothing saved).
 
     ``{"seed", "theatre", "mountain", "document", "draws", "notes", "query"}``; raises
     :class:`GenerateInputError` naming the parameter the tables cannot answer.
     """
-    request = GenerateRequest(
-        seed=roll.seed,
-        theatre=roll.theatre,
-        mountain=roll.mountain,
-        attacker=roll.attacker,
-        defender=roll.defender,
-        period=roll.period,
-        draw_seeds=dict(roll.draw_seeds or {}),
-    )
     try:
-        generated = generate(catalogue_current(), request)
+        generated = generate(catalogue_current(), roll)
     except GenerateError as exc:
         raise GenerateInputError([{"path": exc.field, "message": render(exc.message)}]) from exc
     names = reference.nationality_names()
@@ -213,10 +191,7 @@ def scenario_generate(roll: Roll) -> dict[str, Any]:
         "draws": draws,
         "notes": notes,
         # The roll with every draw's seed: what the page links to and the designer opens.
-        "query": Roll(
-            **{
-                **roll.__dict__,
-                "draw_seeds": {k: v for k, v in generated.seeds.items() if v != roll.seed},
-            }
-        ).query(),
+        "query": roll_query(
+            roll, draw_seeds={k: v for k, v in generated.seeds.items() if v != roll.seed}
+        ),
     }

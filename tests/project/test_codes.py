@@ -275,10 +275,8 @@ def test_no_module_asks_django_for_the_language_itself() -> None:
     for room in rooms:
         path = ROOT / room
         for source in [path] if path.is_file() else path.rglob("*.py"):
-            if (
-                "migrations" in source.parts
-                or (source.name == "__init__.py"
-                and "labels" in str(source))
+            if "migrations" in source.parts or (
+                source.name == "__init__.py" and "labels" in str(source)
             ):
                 continue
             text = source.read_text(encoding="utf-8")
