@@ -37,7 +37,7 @@ RULES = [
 ]
 
 # (parameter, value) as a player reads them, rule by rule.
-# In the parameters table's order (scenarios.display.PARAMETER_ORDER), on every database.
+# In the parameters table's order (scenarios.presenters.display.PARAMETER_ORDER), on every database.
 WORDS = {
     "en": [
         ("Side", "the attacker"),

@@ -176,7 +176,8 @@ class Period(Keyed):
 
     code = models.CharField(max_length=5, unique=True)
     year = models.PositiveSmallIntegerField()
-    half = models.CharField(max_length=1, choices=labels.choices(("a", "b"), labels.PERIOD_HALF))
+    # As written mid-sentence ("1943b (July-December 1943)"), as the migrations hold them.
+    half = models.CharField(max_length=1, choices=list(labels.PERIOD_HALF.items()))
     order = models.PositiveSmallIntegerField(unique=True)
 
     class Meta:

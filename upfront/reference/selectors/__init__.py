@@ -42,8 +42,10 @@ from upfront.reference.selectors.forces import (
     unit_type_grids,
 )
 from upfront.reference.selectors.scenarios import (
+    ScenarioReferenceRows,
     SpecialRuleView,
     published_scenarios,
+    scenario_reference_rows,
     special_rules,
     victory_row_summaries,
 )
@@ -88,6 +90,7 @@ __all__ = [
     "RadioRow",
     "ReinforcementResult",
     "ReinforcementRow",
+    "ScenarioReferenceRows",
     "SpecialRuleView",
     "TopographyView",
     "UnitTypeGrid",
@@ -116,6 +119,7 @@ __all__ = [
     "random_reinforcement_rules",
     "random_reinforcements",
     "rule_summaries",
+    "scenario_reference_rows",
     "scenario_rule_summaries",
     "special_rules",
     "terrain_card_types",

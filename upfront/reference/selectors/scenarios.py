@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from upfront import labels
 from upfront.reference import models as m
 from upfront.reference import phrasing
+from upfront.reference.selectors.texts import code_names
 
 # --- scenario special rules ------------------------------------------------------------------
 
@@ -44,3 +47,72 @@ def victory_row_summaries() -> dict[int, str]:
         if number.isdigit():
             rows[int(number)] = row.summary
     return rows
+
+
+# --- a scenario document's reference rows ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioReferenceRows:
+    """The reference rows and names a scenario document names, read once for its display.
+
+    Names come from the per-revision texts (no query); the rows a page shows more of than a
+    name (weather with its rule, special rules with their text, nationalities, cards, the
+    published scenario, the victory row) from one query each, whatever the document holds.
+    """
+
+    card_types: Mapping[str, str]  # code -> name (terrain card types and upfront.labels')
+    terrain_decks: Mapping[str, str]
+    topographies: Mapping[str, str]
+    environments: Mapping[str, str]
+    weather: Mapping[str, m.WeatherCondition]
+    special_rules: Mapping[str, m.SpecialRule]
+    nationalities: Mapping[str, m.Nationality]
+    cards: Mapping[tuple[str, int], m.PersonalityCard]  # (nationality, card number) -> card
+    published: m.PublishedScenario | None
+    victory_row: m.DYOTableRow | None
+
+
+def _bought(force: Mapping[str, Any]) -> set[int]:
+    items = [item for group in force.get("groups") or [] for item in group.get("cards") or []]
+    items += [item for r in force.get("reinforcements") or [] for item in r.get("cards") or []]
+    return {item["card"] for item in items if isinstance(item.get("card"), int)}
+
+
+def scenario_reference_rows(body: Mapping[str, Any]) -> ScenarioReferenceRows:
+    """What ``scenarios.presenters.display`` shows of a scenario body (``document["scenario"]``)
+    besides the body itself: every side's cards in one query, names from the cached texts."""
+    wanted = Q(pk__in=[])
+    for side in body.get("sides") or []:
+        force = side.get("force") or {}
+        numbers = _bought(force)
+        if numbers and isinstance(force.get("nationality"), str):
+            wanted |= Q(nationality__code=force["nationality"], card_no__in=numbers)
+    cards = {
+        (card.nationality.code, card.card_no): card
+        for card in m.PersonalityCard.objects.filter(wanted).select_related("weapon", "nationality")
+    }
+    letter = body.get("based_on")
+    rpn = (body.get("victory_conditions") or {}).get("rpn")
+    return ScenarioReferenceRows(
+        card_types={**code_names("card_type"), **_card_type_labels()},
+        terrain_decks=code_names("terrain_deck"),
+        topographies=code_names("topography"),
+        environments=code_names("environment"),
+        weather={w.code: w for w in m.WeatherCondition.objects.all()},
+        special_rules={r.code: r for r in m.SpecialRule.objects.all()},
+        nationalities={n.code: n for n in m.Nationality.objects.all()},
+        cards=cards,
+        published=m.PublishedScenario.objects.filter(letter=letter).first() if letter else None,
+        victory_row=(
+            m.DYOTableRow.objects.filter(table="victory_conditions", rpn=rpn).first()
+            if rpn
+            else None
+        ),
+    )
+
+
+def _card_type_labels() -> dict[str, str]:
+    # Action cards a rule may name that are no terrain card type (the Sniper, "Buildings" of
+    # either value): their words are upfront.labels'.
+    return {code: labels.standalone("card_type", code) for code in labels.CARD_TYPE}
