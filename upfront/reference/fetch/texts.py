@@ -31,6 +31,8 @@ class ReferenceTexts:
     # code.
     code_names_en: Mapping[str, Mapping[str, str]]
     code_names_it: Mapping[str, Mapping[str, str]]
+    # Each special rule's reference ("scenario card", "52.4"): the same in every language.
+    special_rule_refs: Mapping[str, str]
 
 
 def build_texts() -> ReferenceTexts:
@@ -70,4 +72,5 @@ def build_texts() -> ReferenceTexts:
         scenario_rule_summaries_it={rule: it or en for rule, en, it in scenario},
         code_names_en={kind: {c: en for c, en, _it in found} for kind, found in rows.items()},
         code_names_it={kind: {c: it or en for c, en, it in found} for kind, found in rows.items()},
+        special_rule_refs=dict(m.SpecialRule.objects.values_list("code", "rule")),
     )

@@ -66,9 +66,11 @@ from upfront.reference.selectors.terrain import (
     weather_conditions,
 )
 from upfront.reference.selectors.texts import (
+    ReferenceNames,
     code_names,
     dyo_rule_summaries,
     nationality_names,
+    reference_names,
     rule_summaries,
     scenario_rule_summaries,
 )
@@ -88,6 +90,7 @@ __all__ = [
     "DYOTableRow",
     "FireIgnitionTable",
     "RadioRow",
+    "ReferenceNames",
     "ReinforcementResult",
     "ReinforcementRow",
     "ScenarioReferenceRows",
@@ -118,6 +121,7 @@ __all__ = [
     "radio_rows",
     "random_reinforcement_rules",
     "random_reinforcements",
+    "reference_names",
     "rule_summaries",
     "scenario_reference_rows",
     "scenario_rule_summaries",

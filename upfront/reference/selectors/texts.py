@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from upfront import labels
 from upfront.reference import models as m
-from upfront.reference.fetch import texts_current
+from upfront.reference.fetch import ReferenceDataNotLoaded, texts_current
 
 
 def rule_summaries(prefix: str) -> list[tuple[str, list[m.RuleSummary]]]:
@@ -54,3 +55,39 @@ def nationality_names() -> Mapping[str, str]:
     """Every nationality's name by code, in the active language (cached per data revision)."""
     texts = texts_current()
     return texts.nationality_names_it if labels.is_italian() else texts.nationality_names_en
+
+
+@dataclass(frozen=True)
+class ReferenceNames:
+    """The reference data's names by code, in the active language, for whatever shows a
+    scenario's codes as words (lists, filters, version comparisons). Read from the texts cached
+    per data revision: no query."""
+
+    nationalities: Mapping[str, str]
+    weather: Mapping[str, str]
+    terrain_decks: Mapping[str, str]
+    topographies: Mapping[str, str]
+    environments: Mapping[str, str]
+    card_types: Mapping[str, str]
+    special_rules: Mapping[str, str]  # a special rule's text
+    special_rule_refs: Mapping[str, str]  # its rule reference
+
+
+def reference_names() -> ReferenceNames:
+    """Every name by code in the data's order; all empty when no reference data is loaded."""
+    try:
+        texts = texts_current()
+    except ReferenceDataNotLoaded:
+        return ReferenceNames({}, {}, {}, {}, {}, {}, {}, {})
+    italian = labels.is_italian()
+    names = texts.code_names_it if italian else texts.code_names_en
+    return ReferenceNames(
+        nationalities=texts.nationality_names_it if italian else texts.nationality_names_en,
+        weather=names.get("weather", {}),
+        terrain_decks=names.get("terrain_deck", {}),
+        topographies=names.get("topography", {}),
+        environments=names.get("environment", {}),
+        card_types=names.get("card_type", {}),
+        special_rules=names.get("special_rule", {}),
+        special_rule_refs=texts.special_rule_refs,
+    )
