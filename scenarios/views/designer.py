@@ -32,6 +32,7 @@ from scenarios.forms import (
 from scenarios.jobs.options import simulate_limits
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
+from scenarios.plays.selectors import scenario_plays
 from scenarios.prefill import prefill_apply, published_scenario_prefill
 from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
@@ -362,7 +363,9 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         # Stale while every scenario is being checked again: it will not be for long.
         "revalidating": stale and revision is not None and revalidation_running(revision.pk),
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
-        **plays_context(scenario, user, can_record=rights.can_record_play),
+        **plays_context(
+            scenario, scenario_plays(scenario, user), can_record=rights.can_record_play
+        ),
         "simulation_options": simulate_limits(),
         # 48.2's option changes nothing where no side has random reinforcements: not offered.
         "random_reinforcements": random_reinforcements_in(scenario.document),
