@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import generation, links, selectors, services
-from scenarios.checks import scenario_quick_check
+from scenarios.analysis.document_check import scenario_body_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
     AddToLibraryForm,
@@ -34,6 +34,7 @@ from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.plays.selectors import scenario_plays
 from scenarios.prefill import prefill_apply, published_scenario_prefill
+from scenarios.presenters.document_check import document_check_view
 from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
 from upfront.labels.places import Places, located
@@ -49,10 +50,10 @@ def _quick_check(data: dict[str, Any]) -> dict[str, Any]:
     """The quick checks of a scenario document, each finding citing its rule.
 
     ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}`` from
-    ``scenarios.checks.scenario_quick_check``: the document's faults with their paths, and
+    ``scenarios.presenters.document_check``: the document's faults with their paths, and
     the findings of the engine's scenario checks with their rule summaries.
     """
-    return scenario_quick_check(data=data)
+    return document_check_view(scenario_body_check(data))
 
 
 def _scenario(
