@@ -1,5 +1,7 @@
 """Labels of the codes the reference data uses as keys.
 
+Kept whole: a catalogue of label tables (data), one per code set of the reference data.
+
 The data files name things with stable codes (a DYO table ``bid_procedure``, a rule topic
 ``banzai_charge``, a scenario special rule category ``deck``). Those codes never reach a page:
 each one has a translated label here. A code the data uses with no label is reported by the

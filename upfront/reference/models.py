@@ -1,5 +1,8 @@
 """The game's reference data.
 
+Kept whole: one schema of the game's facts (35 models on the shared ``Keyed``/``Sourced``/
+``Bilingual`` bases); split by area it would only scatter the bases and their relations.
+
 Every record carries its rule reference (``rule``: ``43.7``, ``99.7``, ``M12.1``, ``T4.2``) and
 where it comes from (``source``: a file and line range of the seeds or of the reference CSVs).
 Unknown values are stored as NULL and shown as unknown; nothing is guessed. Rule summaries are

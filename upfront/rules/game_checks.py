@@ -1,5 +1,7 @@
 """The full-game validation of a scenario: every check that can be made before play.
 
+Kept whole: one rule family (the full-game checks) and its registry, data in, findings out.
+
 :data:`GAME_CHECKS` is the quick checks' registry (:data:`SCENARIO_CHECKS`: both forces by the
 DYO engine, match-ups, M11, weather, jungle, Marines, 50.42, desert) plus the checks that need
 the whole game: the Action deck after its variant's substitutions and every change

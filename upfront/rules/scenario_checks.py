@@ -1,5 +1,7 @@
 """Quick checks of a whole scenario: what the designer says while a scenario is edited.
 
+Kept whole: one rule family (the scenario quick checks) and its ``SCENARIO_CHECKS`` registry.
+
 Like the DYO checks (``CHECKS`` in :mod:`upfront.rules.constraints`), each check is a generator
 ``check_*(scenario, catalogue)`` yielding :class:`Finding` objects, each with a stable ``code``,
 a ``severity`` (``error``, ``warning`` or ``info``), the ``rule`` it applies and the JSON paths

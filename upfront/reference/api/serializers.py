@@ -1,5 +1,7 @@
 """Read-only serializers of the reference data (codes as in the v1 interchange format).
 
+Kept whole: one serializer per reference model, each a field list; nothing here computes.
+
 Localised fields (``name``, ``summary``, ``text``) follow the request's language
 (``Accept-Language: it``); the ``*_en``/``*_it`` originals are included as well.
 """
