@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch.catalogue import build_catalogue
 from upfront.reference.fetch.rows import (
     DYO_SUMMARY_GROUP,
@@ -59,7 +59,7 @@ REVISION_CHECK_SECONDS = 5.0
 # How long a process trusts what the shared cache said (another process's new revision is
 # seen at most this much later; this process's own at once, via catalogue_forget).
 REVISION_LOCAL_SECONDS = 0.5
-_recent: list[tuple[float, m.DataRevision]] = []
+_recent: list[tuple[float, models.DataRevision]] = []
 
 
 class ReferenceDataNotLoaded(LookupError):
@@ -88,14 +88,14 @@ def catalogue_forget(**_: object) -> None:
 
 
 post_save.connect(
-    catalogue_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget"
+    catalogue_forget, sender=models.DataRevision, dispatch_uid="upfront.reference.fetch.forget"
 )
 post_delete.connect(
-    catalogue_forget, sender=m.DataRevision, dispatch_uid="upfront.reference.fetch.forget-del"
+    catalogue_forget, sender=models.DataRevision, dispatch_uid="upfront.reference.fetch.forget-del"
 )
 
 
-def data_revision_current() -> m.DataRevision | None:
+def data_revision_current() -> models.DataRevision | None:
     """The newest data revision, from the shared cache; looked up when it is not there.
 
     One request asks several times (the catalogue, the texts, the page); what the shared cache
@@ -106,7 +106,7 @@ def data_revision_current() -> m.DataRevision | None:
         return _recent[0][1]
     revision = cache.get(REVISION_CACHE_KEY)
     if revision is None:
-        revision = m.DataRevision.objects.order_by("-pk").first()
+        revision = models.DataRevision.objects.order_by("-pk").first()
         if revision is not None:  # none yet: ask again next time rather than remember it
             cache.set(REVISION_CACHE_KEY, revision, timeout=REVISION_CHECK_SECONDS)
     if revision is not None:
@@ -123,7 +123,7 @@ class Reference:
     N, stamped N+1).
     """
 
-    revision: m.DataRevision
+    revision: models.DataRevision
     catalogue: Catalogue
 
     @property
@@ -151,7 +151,7 @@ def catalogue_current() -> Catalogue:
     return reference_current().catalogue
 
 
-def _catalogue_of(revision: m.DataRevision) -> Catalogue:
+def _catalogue_of(revision: models.DataRevision) -> Catalogue:
     key = f"{revision.pk}:{revision.content_hash}"
     cached = _cache.get(key)
     if cached is not None:
@@ -160,7 +160,7 @@ def _catalogue_of(revision: m.DataRevision) -> Catalogue:
         cached = _cache.get(key)  # built by another thread while this one waited
         if cached is not None:
             return cached
-        if not m.Nationality.objects.exists():
+        if not models.Nationality.objects.exists():
             raise ReferenceDataNotLoaded
         catalogue = build_catalogue(key)
         _cache.clear()  # only the current revision is worth keeping

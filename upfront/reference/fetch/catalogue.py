@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch.game import game_reference
 from upfront.reference.fetch.rows import period_code
 from upfront.reference.fetch.scenario import scenario_reference
@@ -29,13 +29,13 @@ from upfront.rules.catalogue import (
 MARINE_TOPICS = ("marines_morale", "fire_teams", "bolt_action")
 
 
-def _params(rules: Mapping[str, m.NationalityRule], topic: str) -> Mapping[str, Any]:
+def _params(rules: Mapping[str, models.NationalityRule], topic: str) -> Mapping[str, Any]:
     rule = rules.get(topic)
     return rule.params if rule is not None else {}
 
 
 def _marine_rules(
-    rules: Mapping[str, m.NationalityRule], periods: tuple[str, ...]
+    rules: Mapping[str, models.NationalityRule], periods: tuple[str, ...]
 ) -> MarineRules | None:
     """46.2 and 46.5 as the engine reads them; None when the data lacks either record."""
     morale, bolt_action = rules.get("marines_morale"), rules.get("bolt_action")
@@ -59,7 +59,7 @@ def _marine_rules(
 
 
 def build_catalogue(revision: str) -> Catalogue:
-    periods = tuple(m.Period.objects.order_by("order").values_list("code", flat=True))
+    periods = tuple(models.Period.objects.order_by("order").values_list("code", flat=True))
     nationalities = {
         n.code: NationalityInfo(
             code=n.code,
@@ -68,10 +68,10 @@ def build_catalogue(revision: str) -> Catalogue:
             at_secondary_limit=n.at_secondary_limit,
             squad_max_men=n.squad_max_men,
         )
-        for n in m.Nationality.objects.all()
+        for n in models.Nationality.objects.all()
     }
     cards = {}
-    for card in m.PersonalityCard.objects.select_related(
+    for card in models.PersonalityCard.objects.select_related(
         "nationality", "available_from", "weapon"
     ).exclude(card_no=None):
         cards[(card.nationality.code, card.card_no)] = CardInfo(
@@ -86,9 +86,9 @@ def build_catalogue(revision: str) -> Catalogue:
             panic=card.panic,
             weapon=card.weapon.code if card.weapon else "",
         )
-    prices = list(m.DYOPrice.objects.select_related("nationality", "available_from"))
+    prices = list(models.DYOPrice.objects.select_related("nationality", "available_from"))
 
-    def one(item: str) -> m.DYOPrice | None:
+    def one(item: str) -> models.DYOPrice | None:
         return next((p for p in prices if p.item == item), None)
 
     def points(item: str) -> int:
@@ -132,7 +132,7 @@ def build_catalogue(revision: str) -> Catalogue:
     )
     permissions = {
         (p.weapon, p.nationality.code): p.allowed
-        for p in m.SecondaryWeaponPermission.objects.select_related("nationality")
+        for p in models.SecondaryWeaponPermission.objects.select_related("nationality")
     }
     variants = {
         (v.code, v.nationality.code): ForceVariantInfo(
@@ -142,10 +142,12 @@ def build_catalogue(revision: str) -> Catalogue:
             min_morale=v.min_morale,
             rule=v.rule,
         )
-        for v in m.ForceVariant.objects.select_related("nationality", "available_from")
+        for v in models.ForceVariant.objects.select_related("nationality", "available_from")
     }
     mountain: dict[str, str | None] = {}
-    for row in m.MountainTroopAvailability.objects.select_related("nationality", "available_from"):
+    for row in models.MountainTroopAvailability.objects.select_related(
+        "nationality", "available_from"
+    ):
         if row.nationality is not None:
             mountain[row.nationality.code] = period_code(row.available_from)
     unit_types = tuple(
@@ -158,17 +160,17 @@ def build_catalogue(revision: str) -> Catalogue:
             rpn_high=r.rpn_high,
             rule=r.rule,
         )
-        for r in m.UnitTypeRow.objects.select_related("nationality", "period")
+        for r in models.UnitTypeRow.objects.select_related("nationality", "period")
     )
     # Only the numbered rows of the rule 43 tables are drawn from; the other DYO facts are
     # read by the rules that use them (prices above) or only shown (reference pages).
     tables = tuple(
         TableEntry(table=r.table, rpn=r.rpn, value=r.value, detail=r.detail)
-        for r in m.DYOTableRow.objects.exclude(rpn=None)
+        for r in models.DYOTableRow.objects.exclude(rpn=None)
     )
     rules = {
         rule.topic: rule
-        for rule in m.NationalityRule.objects.filter(topic__in=MARINE_TOPICS).select_related(
+        for rule in models.NationalityRule.objects.filter(topic__in=MARINE_TOPICS).select_related(
             "nationality"
         )
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch.rows import VICTORY_SUMMARY_GROUP, code_set
 from upfront.rules.catalogue import (
     CardSubstitution,
@@ -39,7 +39,7 @@ def game_reference() -> GameReference:
     rows' needs, the nationality and troop type rules, and the 53.1 match-up years."""
     decks: dict[str, TerrainDeckInfo] = {}
     substitutions: dict[str, list[CardSubstitution]] = {}
-    for sub in m.TerrainSubstitution.objects.select_related("deck", "replaces").order_by(
+    for sub in models.TerrainSubstitution.objects.select_related("deck", "replaces").order_by(
         "deck__order", "order"
     ):
         substitutions.setdefault(sub.deck.code, []).append(
@@ -56,7 +56,9 @@ def game_reference() -> GameReference:
             )
         )
     deck_rules: dict[str, list[DeckRuleRef]] = {}
-    for row in m.TerrainDeckRule.objects.select_related("deck").order_by("deck__order", "order"):
+    for row in models.TerrainDeckRule.objects.select_related("deck").order_by(
+        "deck__order", "order"
+    ):
         deck_rules.setdefault(row.deck.code, []).append(
             DeckRuleRef(
                 topic=row.topic,
@@ -65,7 +67,7 @@ def game_reference() -> GameReference:
                 as_printed_too=code_set(row.params.get("as_printed_too")),
             )
         )
-    for deck in m.TerrainDeck.objects.order_by("order"):
+    for deck in models.TerrainDeck.objects.order_by("order"):
         decks[deck.code] = TerrainDeckInfo(
             code=deck.code,
             rule=deck.rule,
@@ -73,7 +75,7 @@ def game_reference() -> GameReference:
             deck_rules=tuple(deck_rules.get(deck.code, ())),
         )
     victory_rows = {}
-    for row in m.RuleSummary.objects.filter(group=VICTORY_SUMMARY_GROUP):
+    for row in models.RuleSummary.objects.filter(group=VICTORY_SUMMARY_GROUP):
         if not row.topic.startswith("rpn_"):
             continue
         rpn = int(row.topic.removeprefix("rpn_"))
@@ -97,11 +99,13 @@ def game_reference() -> GameReference:
                 code_set(r.params.get("nationalities")) if r.nationality is None else frozenset()
             ),
         )
-        for r in m.NationalityRule.objects.select_related("nationality").order_by("order", "pk")
+        for r in models.NationalityRule.objects.select_related("nationality").order_by(
+            "order", "pk"
+        )
     )
     # 53.1 gives the years French and Japanese met (Indochina): a match-up limited in time.
     years = []
-    for r in m.NationalityRule.objects.filter(applies_to="italian_french_scenarios"):
+    for r in models.NationalityRule.objects.filter(applies_to="italian_french_scenarios"):
         found = r.params.get("french_vs_japanese_years")
         if found:
             years.append(
@@ -114,28 +118,28 @@ def game_reference() -> GameReference:
             )
     return GameReference(
         card_types=tuple(
-            m.TerrainCardType.objects.order_by("order").values_list("code", flat=True)
+            models.TerrainCardType.objects.order_by("order").values_list("code", flat=True)
         ),
         decks=decks,
         topographies={
             t.code: TopographyInfo(
                 code=t.code, rule=t.rule, cower_cards=frozenset(t.cower_cards or ())
             )
-            for t in m.Topography.objects.order_by("order")
+            for t in models.Topography.objects.order_by("order")
         },
         environments={
             e.code: EnvironmentInfo(code=e.code, rule=e.rule)
-            for e in m.EnvironmentalCondition.objects.order_by("order")
+            for e in models.EnvironmentalCondition.objects.order_by("order")
         },
         special_rules={
             r.code: SpecialRuleInfo(code=r.code, category=r.category, rule=r.rule)
-            for r in m.SpecialRule.objects.all()
+            for r in models.SpecialRule.objects.all()
         },
         victory_rows=victory_rows,
         nationality_rules=nationality_rules,
         troop_types={
             (t.nationality.code, t.troop_type): t.rule
-            for t in m.TroopType.objects.select_related("nationality")
+            for t in models.TroopType.objects.select_related("nationality")
         },
         matchup_years=tuple(years),
         rule_summaries=_summary_keys(DIGEST_SUMMARY_GROUPS),
@@ -148,7 +152,7 @@ DIGEST_SUMMARY_GROUPS = ("mountain_elevation", "mountain_troops", "mountain_scen
 
 def _summary_keys(groups: tuple[str, ...]) -> dict[str, tuple[tuple[str, str], ...]]:
     found: dict[str, list[tuple[str, str]]] = {group: [] for group in groups}
-    for group, rule, topic in m.RuleSummary.objects.filter(group__in=groups).values_list(
+    for group, rule, topic in models.RuleSummary.objects.filter(group__in=groups).values_list(
         "group", "rule", "topic"
     ):
         found[group].append((rule, topic))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 
 DYO_SUMMARY_GROUP = "dyo"  # RuleSummary rows of the rules the DYO engine cites
 SCENARIO_SUMMARY_GROUP = "scenario"  # ... and of the rules the scenario checks cite
 VICTORY_SUMMARY_GROUP = "victory_conditions"  # 43.33 rows and what they need from the deck
 
 
-def period_code(period: m.Period | None) -> str | None:
+def period_code(period: models.Period | None) -> str | None:
     return period.code if period else None
 
 

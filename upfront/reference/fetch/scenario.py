@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch.rows import code_set
 from upfront.rules.catalogue import (
     AdaptedRule,
@@ -19,7 +19,7 @@ from upfront.rules.catalogue import (
 
 
 def _matchup_rule(
-    row: m.NationalityRule | m.TerrainDeckRule | None, *, nationality: Any, opponents: Any
+    row: models.NationalityRule | models.TerrainDeckRule | None, *, nationality: Any, opponents: Any
 ) -> MatchupRule | None:
     if row is None or not nationality:
         return None
@@ -35,7 +35,7 @@ def scenario_reference() -> ScenarioReference:
     """What scenario documents are checked against: A-X, weather, ground, SSR, card types,
     and the facts of the scenario checks (match-ups, the rules they trigger, theatres)."""
     published = {}
-    for row in m.PublishedScenario.objects.select_related(
+    for row in models.PublishedScenario.objects.select_related(
         "mountain_adaptation", "mountain_adaptation__topography_required"
     ):
         adaptation = getattr(row, "mountain_adaptation", None)
@@ -64,7 +64,7 @@ def scenario_reference() -> ScenarioReference:
             mountain_exclusion_reason_it=adaptation.exclusion_reason_it if adaptation else "",
         )
     weather = {}
-    for condition in m.WeatherCondition.objects.prefetch_related(
+    for condition in models.WeatherCondition.objects.prefetch_related(
         "requires", "requires_any", "implies", "excludes"
     ):
         weather[condition.code] = WeatherInfo(
@@ -76,9 +76,9 @@ def scenario_reference() -> ScenarioReference:
             only_by_ssr=condition.only_by_ssr,
             rule=condition.rule,
         )
-    topographies = list(m.Topography.objects.values_list("code", "theatre", "rule"))
+    topographies = list(models.Topography.objects.values_list("code", "theatre", "rule"))
     matchups = {}
-    for pair in m.ValidMatchup.objects.select_related("nation_a", "nation_b"):
+    for pair in models.ValidMatchup.objects.select_related("nation_a", "nation_b"):
         nationalities = frozenset({pair.nation_a.code, pair.nation_b.code})
         matchups[nationalities] = MatchupInfo(
             nationalities=nationalities, valid_historical=pair.valid_historical, rule=pair.rule
@@ -87,19 +87,19 @@ def scenario_reference() -> ScenarioReference:
     # Marines against whom), 47.2 (who the jungle rules are for), 50.42 (Italians v Russians).
     by_topic = {
         r.topic: r
-        for r in m.NationalityRule.objects.select_related("nationality").filter(
+        for r in models.NationalityRule.objects.select_related("nationality").filter(
             topic__in=("marines_identification", "vs_russians")
         )
     }
     marines, vs_russians = by_topic.get("marines_identification"), by_topic.get("vs_russians")
     jungle = (
-        m.TerrainDeckRule.objects.filter(deck__code="jungle", topic="applicability")
+        models.TerrainDeckRule.objects.filter(deck__code="jungle", topic="applicability")
         .order_by("order")
         .first()
     )
     deck_theatres = {
         r.deck.code: TheatreLimit(theatre=r.params["theatre"], rule=r.rule)
-        for r in m.TerrainDeckRule.objects.select_related("deck").order_by("order")
+        for r in models.TerrainDeckRule.objects.select_related("deck").order_by("order")
         if isinstance(r.params, dict) and r.params.get("theatre")
     }
     return ScenarioReference(
@@ -107,9 +107,11 @@ def scenario_reference() -> ScenarioReference:
         weather=weather,
         topographies={code: theatre for code, theatre, _rule in topographies},
         topography_rules={code: rule for code, _theatre, rule in topographies},
-        environments=frozenset(m.EnvironmentalCondition.objects.values_list("code", flat=True)),
-        special_rules=dict(m.SpecialRule.objects.values_list("code", "rule")),
-        card_types=frozenset(m.TerrainCardType.objects.values_list("code", flat=True)),
+        environments=frozenset(
+            models.EnvironmentalCondition.objects.values_list("code", flat=True)
+        ),
+        special_rules=dict(models.SpecialRule.objects.values_list("code", "rule")),
+        card_types=frozenset(models.TerrainCardType.objects.values_list("code", flat=True)),
         matchups=matchups,
         marines=_matchup_rule(
             marines,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.rules.catalogue import (
     RandomCheck,
     RandomNumbers,
@@ -39,7 +39,7 @@ def _random_check(code: str, rule: str, draw: Mapping[str, Any], when: str = "")
 
 
 def _random_numbers() -> RandomNumbers | None:
-    distribution = m.RandomNumberDistribution.objects.filter(code=RN_DISTRIBUTION).first()
+    distribution = models.RandomNumberDistribution.objects.filter(code=RN_DISTRIBUTION).first()
     if distribution is None:
         return None
     return RandomNumbers(
@@ -63,12 +63,12 @@ def simulation_reference() -> SimulationReference:
             env.deck_end_check,
             "end_of_deck",
         )
-        for env in m.EnvironmentalCondition.objects.exclude(deck_end_check=None)
+        for env in models.EnvironmentalCondition.objects.exclude(deck_end_check=None)
         if isinstance(env.deck_end_check, dict)
     }
     terrain_end: dict[str, RandomCheck] = {}
     terrain_draws: dict[str, list[RandomCheck]] = {}
-    for rule in m.TerrainDeckRule.objects.select_related("deck").order_by("order"):
+    for rule in models.TerrainDeckRule.objects.select_related("deck").order_by("order"):
         draw = rule.params.get("draw") if isinstance(rule.params, dict) else None
         if not isinstance(draw, dict):
             continue
@@ -80,7 +80,7 @@ def simulation_reference() -> SimulationReference:
     weather_checks: dict[str, tuple[RandomCheck, ...]] = {}
     weather_draws: dict[str, tuple[RandomCheck, ...]] = {}
     snow: frozenset[str] = frozenset()
-    for condition in m.WeatherCondition.objects.all():
+    for condition in models.WeatherCondition.objects.all():
         check = condition.deck_check
         if isinstance(check, dict):
             outcomes = check.get("outcomes") or [check]
@@ -107,9 +107,11 @@ def simulation_reference() -> SimulationReference:
             free_choice=row.free_choice,
             rule=row.rule,
         )
-        for row in m.RandomReinforcementRow.objects.select_related("nationality")
+        for row in models.RandomReinforcementRow.objects.select_related("nationality")
     }
-    mountain = m.RuleSummary.objects.filter(group="mountain_troops", topic="dyo_black_rn").first()
+    mountain = models.RuleSummary.objects.filter(
+        group="mountain_troops", topic="dyo_black_rn"
+    ).first()
     mountain_on = mountain.params.get("mountain_troops_on") if mountain else None
     return SimulationReference(
         random_numbers=_random_numbers(),
@@ -128,6 +130,6 @@ def simulation_reference() -> SimulationReference:
         weather_draws=weather_draws,
         random_reinforcements=table,
         axis_nationalities=frozenset(
-            m.Nationality.objects.filter(side="axis").values_list("code", flat=True)
+            models.Nationality.objects.filter(side="axis").values_list("code", flat=True)
         ),
     )

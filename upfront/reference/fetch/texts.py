@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch.rows import DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP
 from upfront.rules.scenario import ANY_BUILDINGS
 
@@ -36,21 +36,23 @@ class ReferenceTexts:
 
 
 def build_texts() -> ReferenceTexts:
-    summaries = m.RuleSummary.objects.filter(
+    summaries = models.RuleSummary.objects.filter(
         group__in=(DYO_SUMMARY_GROUP, SCENARIO_SUMMARY_GROUP)
     ).values_list("group", "rule", "summary_en", "summary_it")
     dyo = [(rule, en, it) for group, rule, en, it in summaries if group == DYO_SUMMARY_GROUP]
     scenario = [
         (rule, en, it) for group, rule, en, it in summaries if group == SCENARIO_SUMMARY_GROUP
     ]
-    names = m.Nationality.objects.values_list("code", "name_en", "name_it")
+    names = models.Nationality.objects.values_list("code", "name_en", "name_it")
     code_names = {
-        "weather": m.WeatherCondition.objects.values_list("code", "name_en", "name_it"),
-        "topography": m.Topography.objects.values_list("code", "name_en", "name_it"),
-        "terrain_deck": m.TerrainDeck.objects.values_list("code", "name_en", "name_it"),
-        "special_rule": m.SpecialRule.objects.values_list("code", "text_en", "text_it"),
-        "card_type": m.TerrainCardType.objects.values_list("code", "name_en", "name_it"),
-        "environment": m.EnvironmentalCondition.objects.values_list("code", "name_en", "name_it"),
+        "weather": models.WeatherCondition.objects.values_list("code", "name_en", "name_it"),
+        "topography": models.Topography.objects.values_list("code", "name_en", "name_it"),
+        "terrain_deck": models.TerrainDeck.objects.values_list("code", "name_en", "name_it"),
+        "special_rule": models.SpecialRule.objects.values_list("code", "text_en", "text_it"),
+        "card_type": models.TerrainCardType.objects.values_list("code", "name_en", "name_it"),
+        "environment": models.EnvironmentalCondition.objects.values_list(
+            "code", "name_en", "name_it"
+        ),
     }
     rows = {kind: list(values) for kind, values in code_names.items()}
     # The published cards' "Buildings" of either value (ANY_BUILDINGS): both cards' names.
@@ -72,5 +74,5 @@ def build_texts() -> ReferenceTexts:
         scenario_rule_summaries_it={rule: it or en for rule, en, it in scenario},
         code_names_en={kind: {c: en for c, en, _it in found} for kind, found in rows.items()},
         code_names_it={kind: {c: it or en for c, en, it in found} for kind, found in rows.items()},
-        special_rule_refs=dict(m.SpecialRule.objects.values_list("code", "rule")),
+        special_rule_refs=dict(models.SpecialRule.objects.values_list("code", "rule")),
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from upfront import labels
-from upfront.reference import models as m
+from upfront.reference import models
 
 # --- DYO prices and tables -------------------------------------------------------------------
 
@@ -20,23 +20,23 @@ SNIPERS = ("sniper", "double_sniper")
 class RadioRow:
     """The radio prices of one nationality (and troop types), by fire strength (43.7)."""
 
-    nationality: m.Nationality | None
+    nationality: models.Nationality | None
     troop_types: list[str]
-    by_strength: dict[int, m.DYOPrice] = field(default_factory=dict)
+    by_strength: dict[int, models.DYOPrice] = field(default_factory=dict)
 
     @property
     def troop_labels(self) -> str:
         return ", ".join(labels.standalone("troop_type", t) for t in self.troop_types)
 
-    def price(self, strength: int) -> m.DYOPrice | None:
+    def price(self, strength: int) -> models.DYOPrice | None:
         return self.by_strength.get(strength)
 
     @property
-    def prices(self) -> list[m.DYOPrice | None]:
+    def prices(self) -> list[models.DYOPrice | None]:
         return [self.by_strength.get(strength) for strength in RADIO_STRENGTHS]
 
     @property
-    def first(self) -> m.DYOPrice:
+    def first(self) -> models.DYOPrice:
         return next(iter(self.by_strength.values()))
 
 
@@ -58,22 +58,22 @@ def radio_rows(prices: Any) -> list[RadioRow]:
 class DYOPrices:
     """The DYO price list (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5), one table per kind."""
 
-    secondary_weapons: list[m.DYOPrice]
+    secondary_weapons: list[models.DYOPrice]
     radios: list[RadioRow]
-    snipers: list[m.DYOPrice]
-    random_reinforcements: list[m.DYOPrice]
-    reinforcement_multipliers: list[m.DYOPrice]
-    troop_type_modifiers: list[m.DYOPrice]
+    snipers: list[models.DYOPrice]
+    random_reinforcements: list[models.DYOPrice]
+    reinforcement_multipliers: list[models.DYOPrice]
+    troop_type_modifiers: list[models.DYOPrice]
 
 
 def dyo_prices() -> DYOPrices:
     prices = list(
-        m.DYOPrice.objects.select_related("nationality", "available_from").order_by(
+        models.DYOPrice.objects.select_related("nationality", "available_from").order_by(
             "nationality__order", "troop_types", "fire_strength", "after_deck", "item"
         )
     )
 
-    def of(*items: str) -> list[m.DYOPrice]:
+    def of(*items: str) -> list[models.DYOPrice]:
         chosen = [p for p in prices if p.item in items]
         return sorted(chosen, key=lambda p: items.index(p.item))
 
@@ -95,7 +95,7 @@ _PROVENANCE_DETAILS = {"summary in own words"}
 
 @dataclass
 class DYOTableRow:
-    row: m.DYOTableRow
+    row: models.DYOTableRow
     key: str  # in the reader's language, nationality codes in it read as names
     key_in_english: bool  # no Italian of the key is stored: the page marks it lang="en"
     detail: str  # without details that describe the record rather than the game
@@ -119,25 +119,27 @@ def _nation_names(text: str, names: dict[str, str]) -> str:
 
 def dyo_table_texts(table: str, rpn: int | None, value: str, detail: str) -> tuple[str, str]:
     """A drawn row's value and detail (the English the engine holds) in the reader's language."""
-    row = m.DYOTableRow.objects.filter(table=table, rpn=rpn).first() if rpn is not None else None
+    row = (
+        models.DYOTableRow.objects.filter(table=table, rpn=rpn).first() if rpn is not None else None
+    )
     if row is None:
         return value, detail
     return (
-        m.localized(row, "value") if row.value == value else value,
-        m.localized(row, "detail") if row.detail == detail else detail,
+        models.localized(row, "value") if row.value == value else value,
+        models.localized(row, "detail") if row.detail == detail else detail,
     )
 
 
 def dyo_tables() -> list[DYOTable]:
-    names = {nation.code: nation.name for nation in m.Nationality.objects.all()}
+    names = {nation.code: nation.name for nation in models.Nationality.objects.all()}
     grouped: OrderedDict[str, list[DYOTableRow]] = OrderedDict()
-    for row in m.DYOTableRow.objects.exclude(table__in=DYO_TABLES_ELSEWHERE):
+    for row in models.DYOTableRow.objects.exclude(table__in=DYO_TABLES_ELSEWHERE):
         about_record = row.detail in _PROVENANCE_DETAILS
         grouped.setdefault(row.table, []).append(
             DYOTableRow(
                 row=row,
-                key=_nation_names(m.localized(row, "key"), names),
-                key_in_english=m.is_english_fallback(row, "key"),
+                key=_nation_names(models.localized(row, "key"), names),
+                key_in_english=models.is_english_fallback(row, "key"),
                 detail="" if about_record else row.detail,
                 about_record=row.detail if about_record else "",
             )

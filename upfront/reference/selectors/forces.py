@@ -13,8 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from upfront import labels
-from upfront.reference import models as m
-from upfront.reference import phrasing
+from upfront.reference import models, phrasing
 
 TROOP_ORDER = ["elite", "line", "second_line"]
 
@@ -22,26 +21,26 @@ TROOP_ORDER = ["elite", "line", "second_line"]
 def counts() -> list[tuple[str, int]]:
     """Record counts shown on the index page, labelled in the current language."""
     shown = [
-        (_("Nationalities"), m.Nationality),
-        (_("Personality cards"), m.PersonalityCard),
-        (_("Weapons"), m.Weapon),
-        (_("Unit type table cells"), m.UnitTypeRow),
-        (_("Random reinforcement rows"), m.RandomReinforcementRow),
-        (_("DYO prices"), m.DYOPrice),
-        (_("DYO table rows"), m.DYOTableRow),
-        (_("Terrain decks"), m.TerrainDeck),
-        (_("Terrain substitutions"), m.TerrainSubstitution),
-        (_("Weather conditions"), m.WeatherCondition),
-        (_("Topography"), m.Topography),
-        (_("Environmental conditions"), m.EnvironmentalCondition),
-        (_("Special rules"), m.SpecialRule),
-        (_("Published scenarios"), m.PublishedScenario),
+        (_("Nationalities"), models.Nationality),
+        (_("Personality cards"), models.PersonalityCard),
+        (_("Weapons"), models.Weapon),
+        (_("Unit type table cells"), models.UnitTypeRow),
+        (_("Random reinforcement rows"), models.RandomReinforcementRow),
+        (_("DYO prices"), models.DYOPrice),
+        (_("DYO table rows"), models.DYOTableRow),
+        (_("Terrain decks"), models.TerrainDeck),
+        (_("Terrain substitutions"), models.TerrainSubstitution),
+        (_("Weather conditions"), models.WeatherCondition),
+        (_("Topography"), models.Topography),
+        (_("Environmental conditions"), models.EnvironmentalCondition),
+        (_("Special rules"), models.SpecialRule),
+        (_("Published scenarios"), models.PublishedScenario),
     ]
     return [(str(label), model.objects.count()) for label, model in shown]
 
 
-def nationalities() -> QuerySet[m.Nationality]:
-    return m.Nationality.objects.prefetch_related("troop_types")
+def nationalities() -> QuerySet[models.Nationality]:
+    return models.Nationality.objects.prefetch_related("troop_types")
 
 
 # --- personality cards -----------------------------------------------------------------------
@@ -56,9 +55,9 @@ KIND_ORDER = Case(
 )
 
 
-def _cards() -> QuerySet[m.PersonalityCard]:
+def _cards() -> QuerySet[models.PersonalityCard]:
     return (
-        m.PersonalityCard.objects.select_related(
+        models.PersonalityCard.objects.select_related(
             "nationality", "weapon", "available_from", "available_to"
         )
         .annotate(kind_order=KIND_ORDER)
@@ -76,7 +75,7 @@ def _cards() -> QuerySet[m.PersonalityCard]:
 class CardRow:
     """One personality card as the lists show it."""
 
-    card: m.PersonalityCard
+    card: models.PersonalityCard
     printed_name: str | None
     kind: str
     vehicle: str
@@ -170,16 +169,16 @@ def personality_cards(
 # --- nationalities ---------------------------------------------------------------------------
 
 
-def nationality_detail(code: str) -> m.Nationality:
+def nationality_detail(code: str) -> models.Nationality:
     """One nationality with everything its page shows (404 when unknown)."""
-    queryset = m.Nationality.objects.prefetch_related(
+    queryset = models.Nationality.objects.prefetch_related(
         "troop_types",
         "rules",
-        Prefetch("variants", queryset=m.ForceVariant.objects.select_related("available_from")),
+        Prefetch("variants", queryset=models.ForceVariant.objects.select_related("available_from")),
         Prefetch("cards", queryset=_cards(), to_attr="ordered_cards"),
         Prefetch(
             "dyoprice_set",
-            queryset=m.DYOPrice.objects.filter(item="radio").order_by(
+            queryset=models.DYOPrice.objects.filter(item="radio").order_by(
                 "troop_types", "fire_strength"
             ),
             to_attr="radio_prices",
@@ -195,20 +194,22 @@ def nationality_detail(code: str) -> m.Nationality:
 class UnitTypeGrid:
     """One nationality's table: rows are troop types, columns periods, cells printed ranges."""
 
-    nationality: m.Nationality
-    periods: list[m.Period]
-    rows: list[tuple[str, list[m.UnitTypeRow | None]]] = field(default_factory=list)
+    nationality: models.Nationality
+    periods: list[models.Period]
+    rows: list[tuple[str, list[models.UnitTypeRow | None]]] = field(default_factory=list)
 
 
 def unit_type_grids(theatre: str) -> list[UnitTypeGrid]:
     """Grids nationality × troop type × period for one theatre (ETO or PTO)."""
-    cells = m.UnitTypeRow.objects.filter(theatre=theatre).select_related("nationality", "period")
-    periods = list(m.Period.objects.all())
+    cells = models.UnitTypeRow.objects.filter(theatre=theatre).select_related(
+        "nationality", "period"
+    )
+    periods = list(models.Period.objects.all())
     by_nation: OrderedDict[int, dict[str, Any]] = OrderedDict()
     for cell in cells:
         entry = by_nation.setdefault(cell.nationality_id, {"nation": cell.nationality, "cells": {}})
         entry["cells"][(cell.troop_type, cell.period_id)] = cell
-    troop_labels = dict(m.TROOP_TYPES)
+    troop_labels = dict(models.TROOP_TYPES)
     grids = []
     for entry in by_nation.values():
         used = {period_id for (_troop, period_id) in entry["cells"]}
@@ -225,14 +226,14 @@ def unit_type_grids(theatre: str) -> list[UnitTypeGrid]:
 def card_numbers() -> dict[str, set[int]]:
     """The numbered personality cards the reference data holds, by nationality code."""
     numbers: dict[str, set[int]] = {}
-    for code, number in m.PersonalityCard.objects.exclude(card_no=None).values_list(
+    for code, number in models.PersonalityCard.objects.exclude(card_no=None).values_list(
         "nationality__code", "card_no"
     ):
         numbers.setdefault(code, set()).add(number)
     return numbers
 
 
-def missing_cards(row: m.RandomReinforcementRow, known: Mapping[str, set[int]]) -> list[int]:
+def missing_cards(row: models.RandomReinforcementRow, known: Mapping[str, set[int]]) -> list[int]:
     """The card numbers a random reinforcement result names that the card list lacks (48.3 /
     53.2 print numbers for cards no source describes, e.g. British #35)."""
     held = known.get(row.nationality.code, set())
@@ -252,18 +253,18 @@ class ReinforcementResult:
 
 @dataclass
 class ReinforcementRow:
-    row: m.RandomReinforcementRow
+    row: models.RandomReinforcementRow
     results: list[ReinforcementResult]
 
 
-def random_reinforcements() -> list[tuple[m.Nationality, list[ReinforcementRow]]]:
+def random_reinforcements() -> list[tuple[models.Nationality, list[ReinforcementRow]]]:
     """Each nationality's table, every card number resolved against the card catalogue."""
     catalogue = {
         (row.card.nationality_id, row.card.card_no): row
         for row in card_rows(_cards().filter(card_no__isnull=False))
     }
-    grouped: OrderedDict[int, tuple[m.Nationality, list[ReinforcementRow]]] = OrderedDict()
-    for row in m.RandomReinforcementRow.objects.select_related("nationality"):
+    grouped: OrderedDict[int, tuple[models.Nationality, list[ReinforcementRow]]] = OrderedDict()
+    for row in models.RandomReinforcementRow.objects.select_related("nationality"):
         results = [
             ReinforcementResult(number, catalogue.get((row.nationality_id, number)))
             for number in row.cards
@@ -274,7 +275,7 @@ def random_reinforcements() -> list[tuple[m.Nationality, list[ReinforcementRow]]
     return list(grouped.values())
 
 
-def random_reinforcement_rules() -> QuerySet[m.NationalityRule]:
-    return m.NationalityRule.objects.filter(
+def random_reinforcement_rules() -> QuerySet[models.NationalityRule]:
+    return models.NationalityRule.objects.filter(
         nationality__isnull=True, applies_to="random_reinforcements"
     )

@@ -9,8 +9,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from upfront import labels
-from upfront.reference import models as m
-from upfront.reference import phrasing
+from upfront.reference import models, phrasing
 from upfront.reference.selectors.texts import code_names
 
 # --- scenario special rules ------------------------------------------------------------------
@@ -18,7 +17,7 @@ from upfront.reference.selectors.texts import code_names
 
 @dataclass
 class SpecialRuleView:
-    rule: m.SpecialRule
+    rule: models.SpecialRule
     parameters: list[tuple[str, str]]
 
 
@@ -26,7 +25,7 @@ def special_rules() -> list[tuple[str, list[SpecialRuleView]]]:
     """The catalogue by category, in the order of :data:`labels.SSR_CATEGORY`."""
     order = list(labels.SSR_CATEGORY)
     grouped: dict[str, list[SpecialRuleView]] = {}
-    for rule in m.SpecialRule.objects.all():
+    for rule in models.SpecialRule.objects.all():
         grouped.setdefault(rule.category, []).append(
             SpecialRuleView(rule, phrasing.ssr_parameters(rule.parameters) or [])
         )
@@ -34,15 +33,15 @@ def special_rules() -> list[tuple[str, list[SpecialRuleView]]]:
     return [(category, grouped[category]) for category in categories]
 
 
-def published_scenarios() -> QuerySet[m.PublishedScenario]:
-    return m.PublishedScenario.objects.all()
+def published_scenarios() -> QuerySet[models.PublishedScenario]:
+    return models.PublishedScenario.objects.all()
 
 
 def victory_row_summaries() -> dict[int, str]:
     """43.33: each victory conditions row in a line, by row number, in the active language
     (``rule_summaries.yaml``, group ``victory_conditions``, topics ``rpn_<n>``)."""
     rows: dict[int, str] = {}
-    for row in m.RuleSummary.objects.filter(group="victory_conditions"):
+    for row in models.RuleSummary.objects.filter(group="victory_conditions"):
         number = row.topic.removeprefix("rpn_")
         if number.isdigit():
             rows[int(number)] = row.summary
@@ -65,12 +64,12 @@ class ScenarioReferenceRows:
     terrain_decks: Mapping[str, str]
     topographies: Mapping[str, str]
     environments: Mapping[str, str]
-    weather: Mapping[str, m.WeatherCondition]
-    special_rules: Mapping[str, m.SpecialRule]
-    nationalities: Mapping[str, m.Nationality]
-    cards: Mapping[tuple[str, int], m.PersonalityCard]  # (nationality, card number) -> card
-    published: m.PublishedScenario | None
-    victory_row: m.DYOTableRow | None
+    weather: Mapping[str, models.WeatherCondition]
+    special_rules: Mapping[str, models.SpecialRule]
+    nationalities: Mapping[str, models.Nationality]
+    cards: Mapping[tuple[str, int], models.PersonalityCard]  # (nationality, card number) -> card
+    published: models.PublishedScenario | None
+    victory_row: models.DYOTableRow | None
 
 
 def _bought(force: Mapping[str, Any]) -> set[int]:
@@ -90,7 +89,9 @@ def scenario_reference_rows(body: Mapping[str, Any]) -> ScenarioReferenceRows:
             wanted |= Q(nationality__code=force["nationality"], card_no__in=numbers)
     cards = {
         (card.nationality.code, card.card_no): card
-        for card in m.PersonalityCard.objects.filter(wanted).select_related("weapon", "nationality")
+        for card in models.PersonalityCard.objects.filter(wanted).select_related(
+            "weapon", "nationality"
+        )
     }
     letter = body.get("based_on")
     rpn = (body.get("victory_conditions") or {}).get("rpn")
@@ -99,13 +100,15 @@ def scenario_reference_rows(body: Mapping[str, Any]) -> ScenarioReferenceRows:
         terrain_decks=code_names("terrain_deck"),
         topographies=code_names("topography"),
         environments=code_names("environment"),
-        weather={w.code: w for w in m.WeatherCondition.objects.all()},
-        special_rules={r.code: r for r in m.SpecialRule.objects.all()},
-        nationalities={n.code: n for n in m.Nationality.objects.all()},
+        weather={w.code: w for w in models.WeatherCondition.objects.all()},
+        special_rules={r.code: r for r in models.SpecialRule.objects.all()},
+        nationalities={n.code: n for n in models.Nationality.objects.all()},
         cards=cards,
-        published=m.PublishedScenario.objects.filter(letter=letter).first() if letter else None,
+        published=models.PublishedScenario.objects.filter(letter=letter).first()
+        if letter
+        else None,
         victory_row=(
-            m.DYOTableRow.objects.filter(table="victory_conditions", rpn=rpn).first()
+            models.DYOTableRow.objects.filter(table="victory_conditions", rpn=rpn).first()
             if rpn
             else None
         ),

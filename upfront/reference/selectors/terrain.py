@@ -8,36 +8,35 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from upfront import labels
-from upfront.reference import models as m
-from upfront.reference import phrasing
+from upfront.reference import models, phrasing
 
 # --- terrain and fire ------------------------------------------------------------------------
 
 
 def phrasing_names() -> phrasing.Names:
     """Localised names of weather conditions and terrain, for sentences that mention them."""
-    terrain = {card.code: card.name for card in m.TerrainCardType.objects.all()}
-    for sub in m.TerrainSubstitution.objects.all():
+    terrain = {card.code: card.name for card in models.TerrainCardType.objects.all()}
+    for sub in models.TerrainSubstitution.objects.all():
         terrain.setdefault(sub.replacement_code, sub.tr("replacement"))
-    conditions = {cond.code: cond.name for cond in m.WeatherCondition.objects.all()}
+    conditions = {cond.code: cond.name for cond in models.WeatherCondition.objects.all()}
     return phrasing.Names(conditions=conditions, terrain=terrain)
 
 
-def terrain_decks() -> QuerySet[m.TerrainDeck]:
-    return m.TerrainDeck.objects.prefetch_related(
+def terrain_decks() -> QuerySet[models.TerrainDeck]:
+    return models.TerrainDeck.objects.prefetch_related(
         Prefetch(
-            "substitutions", queryset=m.TerrainSubstitution.objects.select_related("replaces")
+            "substitutions", queryset=models.TerrainSubstitution.objects.select_related("replaces")
         ),
         "deck_rules",
     )
 
 
-def terrain_card_types() -> QuerySet[m.TerrainCardType]:
-    return m.TerrainCardType.objects.all()
+def terrain_card_types() -> QuerySet[models.TerrainCardType]:
+    return models.TerrainCardType.objects.all()
 
 
-def fire_rules() -> QuerySet[m.FireRule]:
-    return m.FireRule.objects.all()
+def fire_rules() -> QuerySet[models.FireRule]:
+    return models.FireRule.objects.all()
 
 
 @dataclass
@@ -45,18 +44,18 @@ class FireIgnitionTable:
     """T4-fire.1 as printed: weapons down, terrain across, the random number that ignites."""
 
     terrain: list[str]
-    rows: list[tuple[str, list[str], m.FireIgnitionEntry]]
+    rows: list[tuple[str, list[str], models.FireIgnitionEntry]]
 
 
 def fire_ignition(names: phrasing.Names) -> FireIgnitionTable | None:
-    entries = list(m.FireIgnitionEntry.objects.all())
+    entries = list(models.FireIgnitionEntry.objects.all())
     if not entries:
         return None
     columns: list[tuple[str, ...]] = []
     for entry in entries:
         if tuple(entry.terrain_group) not in columns:
             columns.append(tuple(entry.terrain_group))
-    rows: OrderedDict[str, dict[tuple[str, ...], m.FireIgnitionEntry]] = OrderedDict()
+    rows: OrderedDict[str, dict[tuple[str, ...], models.FireIgnitionEntry]] = OrderedDict()
     for entry in entries:
         rows.setdefault(entry.weapon_group, {})[tuple(entry.terrain_group)] = entry
     return FireIgnitionTable(
@@ -82,7 +81,7 @@ def fire_ignition(names: phrasing.Names) -> FireIgnitionTable | None:
 
 @dataclass
 class WeatherView:
-    condition: m.WeatherCondition
+    condition: models.WeatherCondition
     effects: list[tuple[str, str]]  # (sentence, rule)
     check: str | None
     enables: list[tuple[str, str]]  # (code, name)
@@ -90,7 +89,7 @@ class WeatherView:
 
 def weather_conditions() -> list[WeatherView]:
     names = phrasing_names()
-    conditions = m.WeatherCondition.objects.prefetch_related(
+    conditions = models.WeatherCondition.objects.prefetch_related(
         "requires", "requires_any", "implies", "excludes"
     )
     views = []
@@ -120,42 +119,42 @@ def weather_conditions() -> list[WeatherView]:
 
 @dataclass
 class TopographyView:
-    topography: m.Topography
+    topography: models.Topography
     cower_cards: list[str]
     entrenchment: str
 
 
 def topographies() -> list[TopographyView]:
-    names = {card.code: card.name for card in m.TerrainCardType.objects.all()}
+    names = {card.code: card.name for card in models.TerrainCardType.objects.all()}
     return [
         TopographyView(
             topography=topo,
             cower_cards=[names.get(code, "") for code in topo.cower_cards],
             entrenchment=phrasing.entrenchment_number(topo.entrenchment_rn),
         )
-        for topo in m.Topography.objects.all()
+        for topo in models.Topography.objects.all()
     ]
 
 
-def environments() -> QuerySet[m.EnvironmentalCondition]:
-    return m.EnvironmentalCondition.objects.all()
+def environments() -> QuerySet[models.EnvironmentalCondition]:
+    return models.EnvironmentalCondition.objects.all()
 
 
-def mountain_troops() -> QuerySet[m.MountainTroopAvailability]:
-    return m.MountainTroopAvailability.objects.select_related("nationality", "available_from")
+def mountain_troops() -> QuerySet[models.MountainTroopAvailability]:
+    return models.MountainTroopAvailability.objects.select_related("nationality", "available_from")
 
 
 @dataclass
 class AdaptationView:
-    adaptation: m.MountainAdaptation
-    special_rules: list[tuple[m.SpecialRule | None, str, list[tuple[str, str]]]]
+    adaptation: models.MountainAdaptation
+    special_rules: list[tuple[models.SpecialRule | None, str, list[tuple[str, str]]]]
 
 
 def mountain_adaptations() -> list[AdaptationView]:
     """How each published scenario is played in the mountains, its special rules spelled out."""
     names = phrasing_names()
-    rules = {rule.code: rule for rule in m.SpecialRule.objects.all()}
-    adaptations = m.MountainAdaptation.objects.select_related(
+    rules = {rule.code: rule for rule in models.SpecialRule.objects.all()}
+    adaptations = models.MountainAdaptation.objects.select_related(
         "scenario", "topography_required"
     ).order_by("scenario__letter")
     views = []

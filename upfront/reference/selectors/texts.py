@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from upfront import labels
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.fetch import ReferenceDataNotLoaded, texts_current
 
 
-def rule_summaries(prefix: str) -> list[tuple[str, list[m.RuleSummary]]]:
+def rule_summaries(prefix: str) -> list[tuple[str, list[models.RuleSummary]]]:
     """Rule summaries whose group starts with ``prefix``, grouped by group."""
-    grouped: OrderedDict[str, list[m.RuleSummary]] = OrderedDict()
-    for row in m.RuleSummary.objects.filter(group__startswith=prefix):
+    grouped: OrderedDict[str, list[models.RuleSummary]] = OrderedDict()
+    for row in models.RuleSummary.objects.filter(group__startswith=prefix):
         grouped.setdefault(row.group, []).append(row)
     return list(grouped.items())
 
