@@ -101,8 +101,7 @@ class OwnFiltersFilterSet(django_filters.FilterSet):
 
     django-filter's own ``__init__`` (26.2), but for ``self.filters``: it deep-copies every
     filter for every request, with its widget, its choices and its lazy labels, then the
-    form deep-copies the fields again (about 1 ms of a fresh /scenarios/ page's 9, and of a
-    fresh ``GET /api/v1/scenarios/``: docs/performance.md). A filter's state of its own is
+    form deep-copies the fields again, a cost on every list request. A filter's state of its own is
     small (its parent, its model, its form field, made on first use), so a shallow copy made
     the filter's own suffices (tests/scenarios/test_browse.py: two requests share no filter,
     field or widget).

@@ -12,8 +12,7 @@ from typing import Any
 from upfront.rules.messages import Message, Param, message
 
 
-# Slots (as Message): one object each instead of two, made in half the time; a 40-card
-# answer holds about sixty of them (docs/performance.md).
+# Slots (as Message): an answer holds dozens of these, and slots make each one object, not two.
 @dataclass(frozen=True, slots=True)
 class LineItem:
     item: Message  # what was bought, e.g. line.card {card: 4}

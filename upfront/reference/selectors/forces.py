@@ -110,7 +110,7 @@ class CardRow:
 def card_rows(cards: Any) -> list[CardRow]:
     rows = []
     for position, card in enumerate(cards):
-        printed, _note = phrasing.card_name(card.name)  # the note is the admin's (issue 16)
+        printed, _note = phrasing.card_name(card.name)  # the note is the admin's
         is_vehicle = card.unit_kind in ("AFV", "IG")
         rows.append(
             CardRow(
