@@ -12,10 +12,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from scenarios import services
+from scenarios.analysis.validation import full_validation
 from scenarios.display import scenario_display
 from scenarios.presenters import display
+from scenarios.presenters.validation import validation_context
 from upfront.reference import models as m
-from upfront.reference.selectors import scenario_reference_rows
+from upfront.reference.selectors import scenario_reference_rows, validation_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +73,19 @@ def test_the_door_helper_checks_the_forces_only_when_asked(
     unchecked = scenario_display(body, check_forces=False)
     assert [side["check"] for side in unchecked["sides"]] == [None, None]
     assert unchecked["sides"][1]["cards"] == checked["sides"][1]["cards"]
+
+
+def test_a_validation_report_renders_the_words_it_is_handed(
+    owner: Any, scenario_document: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    scenario_document["scenario"]["terrain_deck"] = "desert"
+    result = full_validation(services.scenario_create(owner=owner, data=scenario_document))
+    assert result["digest"] and result["deck"]
+    with translation.override("it"):
+        texts = validation_texts(result)
+        validation_context(result, texts)  # the per-revision names are built once
+        with django_assert_num_queries(0):
+            shown = validation_context(result, texts)
+    digest = {group["kind"]: group for group in shown["digest"]}
+    desert = m.TerrainDeck.objects.get(code="desert")
+    assert digest["terrain_deck"]["entries"][0]["title"] == desert.name_it

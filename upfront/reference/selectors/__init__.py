@@ -8,6 +8,7 @@ only lay things out.
 
 from __future__ import annotations
 
+from upfront.reference.selectors.digest import ValidationTexts, validation_texts
 from upfront.reference.selectors.dyo import (
     DYO_TABLES_ELSEWHERE,
     RADIO_STRENGTHS,
@@ -97,6 +98,7 @@ __all__ = [
     "SpecialRuleView",
     "TopographyView",
     "UnitTypeGrid",
+    "ValidationTexts",
     "WeatherView",
     "card_numbers",
     "card_rows",
@@ -130,6 +132,7 @@ __all__ = [
     "terrain_decks",
     "topographies",
     "unit_type_grids",
+    "validation_texts",
     "victory_row_summaries",
     "weather_conditions",
 ]
