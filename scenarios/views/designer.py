@@ -15,7 +15,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -77,7 +76,7 @@ def _library(
 
 
 def _new_body(based_on: str = "") -> dict[str, Any]:
-    language = (get_language() or "en")[:2]
+    language = labels.language()
     body: dict[str, Any] = {
         "title": "",
         "language": language if language in ("en", "it") else "en",
