@@ -123,26 +123,39 @@ WSGI_APPLICATION = "upfront.wsgi.application"
 ASGI_APPLICATION = "upfront.asgi.application"
 
 # --- Database -------------------------------------------------------------------------
-# DATABASE_URL wins (postgres://user@host:5432/name); otherwise SQLite in WAL mode.
+# DATABASE_URL wins (postgres://user@host:5432/name, or sqlite:///path); otherwise SQLite at
+# SQLITE_PATH. SQLite gets the same options however it is named (sqlite_settings).
 SQLITE_PATH = env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
-if env("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=60)}
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            # Kept open between requests, as PostgreSQL's: a new connection per request paid its
-            # opening and started with an empty page cache, so every list read its index from
-            # the file again (docs/performance.md, issue 15 §7).
-            "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
-            "OPTIONS": {
-                # WAL lets the web process read while a task writes.
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-            },
-        }
+
+
+def sqlite_settings(name: str) -> dict[str, Any]:
+    """A SQLite database's entry: WAL, IMMEDIATE transactions and a lock timeout."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        # Kept open between requests, as PostgreSQL's: a new connection starts with an empty
+        # page cache, so every list would read its index from the file again.
+        "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
+        "OPTIONS": {
+            # WAL lets the web process read while a task writes.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            # A write transaction takes the lock at its start, so it waits its turn (timeout)
+            # instead of failing at its first write when another writer came in between.
+            "transaction_mode": "IMMEDIATE",
+            # Seconds a writer waits for the lock; past it the API answers 503 with
+            # Retry-After (upfront.api.problems), never a 500.
+            "timeout": env_float("SQLITE_TIMEOUT", 5.0),
+        },
     }
+
+
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL and not DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+elif DATABASE_URL:
+    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+else:
+    DATABASES = {"default": sqlite_settings(SQLITE_PATH)}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -401,6 +414,10 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
+# A queued job sent this long ago and not started whose message the broker no longer holds
+# (Redis restarted without persistence) is sent again by the sweep (scenarios/jobs/lost.py),
+# instead of after the visibility timeout.
+JOB_LOST_GRACE_SECONDS = env_int("JOB_LOST_GRACE_SECONDS", 20)
 # Bulk revalidation (scenarios.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk
 # update) are small against the checks, small enough that both workers get batches to the end.

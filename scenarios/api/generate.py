@@ -7,13 +7,13 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from scenarios import generation
 from upfront import labels
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.problems import InvalidInput
+from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.rules import codes
 from upfront.rules.generator import DRAW_KEYS, SEED_MAX
 from upfront.rules.scenario import SCENARIO_ROLES
@@ -48,6 +48,14 @@ class GenerateInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The date chosen instead of drawn (43.32 gives a column only against the "
         "US or the Russians).",
+    )
+    victory_row = serializers.IntegerField(
+        min_value=1,
+        max_value=8,
+        required=False,
+        allow_null=True,
+        help_text="The victory conditions row (1-8) the players agree on instead of drawing "
+        "it (43.33).",
     )
     draw_seeds = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=SEED_MAX),
@@ -111,7 +119,7 @@ class ScenarioGenerateApi(APIView):
     # Anonymous and stateless, like the DYO draw: no session, hence no CSRF exposure.
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "draw"
     needs_reference_data = ("POST",)
 
@@ -150,6 +158,7 @@ class ScenarioGenerateApi(APIView):
             attacker=data.get("attacker"),
             defender=data.get("defender"),
             period=data.get("period"),
+            victory_row=data.get("victory_row"),
             draw_seeds=data.get("draw_seeds") or {},
         )
         try:

@@ -25,7 +25,6 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from scenarios import selectors
@@ -37,6 +36,7 @@ from scenarios.jobs.messages import job_message
 from scenarios.jobs.options import OPTIONS
 from scenarios.models import Job
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
+from upfront.api.throttles import AtomicScopedRateThrottle
 
 STATES = ("waiting", "queued", "running", "succeeded", "failed")
 
@@ -148,7 +148,7 @@ def _visible_job(request: Request, id: UUID) -> Job:
 # --- Starting a job ----------------------------------------------------------------------------
 
 
-class JobThrottle(ScopedRateThrottle):
+class JobThrottle(AtomicScopedRateThrottle):
     """Job creation, per user (settings REST_FRAMEWORK DEFAULT_THROTTLE_RATES["jobs"])."""
 
 

@@ -101,6 +101,8 @@ class ScenarioPlays:
     balance: Balance
     recent: tuple[PlayRow, ...]
     total: int
+    from_games: int  # records written by a game at the table (scenarios/games)
+    games_under_way: tuple[Any, ...]  # the viewer's games of it not yet recorded (3 at most)
 
 
 # How many records the scenario page lists (the API pages through all of them).
@@ -109,13 +111,25 @@ RECENT_PLAYS = 20
 
 def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     """The scenario's balance and latest records, each with what ``user`` may do with it."""
-    records = plays_of_scenario(scenario).order_by("-played_on", "-created_at", "-id")
+    records = (
+        plays_of_scenario(scenario)
+        .select_related("game")
+        .order_by("-played_on", "-created_at", "-id")
+    )
+    uid = _user_id(user)
+    under_way = (
+        scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]  # type: ignore[attr-defined]
+        if uid is not None
+        else []
+    )
     return ScenarioPlays(
         balance=stored_balance(scenario),
         recent=tuple(
             PlayRow(record, play_rights(record, user).can_edit) for record in records[:RECENT_PLAYS]
         ),
         total=PlayRecord.objects.filter(scenario=scenario).count(),
+        from_games=PlayRecord.objects.filter(scenario=scenario, game__isnull=False).count(),
+        games_under_way=tuple(under_way),
     )
 
 

@@ -331,10 +331,17 @@ def _faults_shown(scenario: Scenario) -> dict[str, Any] | None:
     except ReferenceDataNotLoaded:
         return None
     errors = [f for f in checks["findings"] if f["severity"] == "error"]
+    # 43.35-43.36: a side with no card yet (a saved roll) is to be bought, not a fault.
+    not_bought = generation.sides_not_bought(scenario.document)
+    unbought = {side["index"] for side in not_bought}
     return {
         "faults": checks["faults"],
         "errors": errors,
         "forces": any(f["side"] is not None for f in errors),
+        "not_bought": not_bought,
+        "only_not_bought": bool(unbought)
+        and not checks["faults"]
+        and all(f["side"] in unbought for f in errors),
     }
 
 
@@ -451,8 +458,13 @@ def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 def my_scenarios(request: HttpRequest) -> HttpResponse:
     user = request.user
+    scenarios = list(selectors.scenarios_editable_by(user).select_related("library", "owner"))
     context = {
-        "scenarios": selectors.scenarios_editable_by(user).select_related("library", "owner"),
+        "scenarios": scenarios,
+        # Saved rolls whose forces are still to be bought (43.35-43.36).
+        "to_finish": [
+            s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
+        ],
         "libraries": selectors.libraries_editable_by(user).select_related("owner"),
     }
     return render(request, "scenarios/mine.html", context)

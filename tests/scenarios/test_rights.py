@@ -14,14 +14,9 @@ from rest_framework.test import APIClient
 
 from scenarios import selectors, services
 from scenarios.models import Scenario
-from tests.scenarios.api.conftest import make_library, make_scenario
+from tests.factories import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def page(user: Any | None) -> Client:

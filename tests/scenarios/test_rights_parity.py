@@ -35,19 +35,14 @@ from scenarios import services
 from scenarios.models import Job, Library, Scenario
 from scenarios.plays import services as play_services
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import make_library, make_scenario
-from tests.scenarios.forms_html import form_data
+from tests.factories import make_library, make_scenario
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 
 ALLOWED, REFUSED, SIGN_IN = "allowed", "refused", "sign-in"
 ACTORS = ("owner", "curator", "collaborator", "stranger", "anonymous")
 MEMBERS = ("owner", "curator", "collaborator")
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass

@@ -136,6 +136,13 @@ BALANCE_VERDICT: Mapping[str, Label] = {
     "balanced": _("Balanced so far"),
     "too_few_plays": _("Too few plays"),
 }
+# Games at the table (scenarios/games): where a game stands.
+GAME_STATUS: Mapping[str, Label] = {
+    "preparing": _("Preparing for play"),
+    "playing": _("Playing"),
+    "ended": _("Ended: to be recorded"),
+    "recorded": _("Finished and recorded"),
+}
 DECK_CHANGE_ACTION: Mapping[str, Label] = {
     "remove": _("Remove from the deck"),
     "cower": _("Cower cards (kept in the deck, cannot be used)"),
@@ -162,6 +169,7 @@ DECK_SOURCE: Mapping[str, Label] = {
     "topography": _("topography"),
     "special_rule": _("special rule"),
     "deck_change": _("deck change"),
+    "weather": _("weather"),
 }
 # What is left of a card type (deck.STATES).
 DECK_STATE: Mapping[str, Label] = {
@@ -238,6 +246,8 @@ SIMULATION_LEFT_OUT: Mapping[str, Label] = {
     ),
     "altitude_limit_draw": _(
         "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
-        "not simulated: it is a Random Position Number, whose distribution no source gives."
+        "not simulated: it limits where they may go, not how long the game lasts or how it "
+        "ends. No source gives how many action cards carry each number; the roll, like every "
+        "draw the server makes, takes every RPN of a column as equally likely."
     ),
 }

@@ -48,7 +48,6 @@ DECK_CHANGE_ACTIONS = ("remove", "cower")  # out of the deck / kept in as cower 
 DECK_CHANGE_WHICH = ("first", "any")
 # The published cards remove "Buildings" of either value: one code for both kinds.
 ANY_BUILDINGS = "buildings"
-MOUNTAIN_ELEVATION_DECK = "mountain_elevation"  # the mountain article's deck (M2)
 PUBLISHED_SCENARIO_LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWX")
 
 # Limits that keep a document a document (not a payload): texts, lists and nesting.
@@ -254,11 +253,6 @@ class LibraryDocument:
     title: str
     scenarios: tuple[ScenarioDocument, ...]
     description: str = ""
-
-
-def mountain_rules(scenario: Scenario) -> bool:
-    """Whether the scenario is played under the mountain article (its flag or its deck, M2)."""
-    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
 
 
 def _depth(value: Any, limit: int) -> bool:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from upfront.rules import game_checks, scenario_checks
 from upfront.rules.messages import Message
+from upfront.rules.mountain import mountain_rules
 from upfront.rules.results import Finding, finding
-from upfront.rules.scenario import Scenario, mountain_rules
+from upfront.rules.scenario import Scenario
 
 
 def test_a_finding_names_each_path_once_in_the_order_first_given() -> None:

@@ -13,7 +13,7 @@ from rest_framework import serializers
 
 from upfront.reference import models, selectors
 
-PROVENANCE = ("rule", "source", "confidence", "note")
+PROVENANCE = ("rule", "source", "confidence", "note", "note_it")
 
 
 class DataTextField(serializers.CharField):
@@ -512,6 +512,8 @@ class MountainAdaptationSerializer(serializers.ModelSerializer):
 
 
 class PublishedScenarioSerializer(serializers.ModelSerializer):
+    name = DataTextField()
+    name_en = _english("name")
     type = serializers.CharField(source="scenario_type")
     first_player = DataTextField()
     first_player_en = _english("first_player")
@@ -537,7 +539,7 @@ class PublishedScenarioSerializer(serializers.ModelSerializer):
         model = models.PublishedScenario
         fields = (
             "letter",
-            "name",
+            *_data_texts("name"),
             "expansion",
             "type",
             "nationalities_with_oob",

@@ -19,7 +19,7 @@ from django.utils import translation
 from scenarios import services
 from scenarios.jobs.services import JobInputError, job_request
 from scenarios.setup_sheet import scenario_sheet_html
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 from upfront.reference import models as m
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from scenarios.models import Scenario
 from scenarios.plays import presenters, services
 from scenarios.plays import selectors as plays_selectors
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import make_library, make_scenario
+from tests.factories import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from scenarios.analysis.versions import version_changes, version_diff
 from scenarios.models import Scenario
 from scenarios.versions import presenters
 from scenarios.versions.selectors import versions_of
-from tests.scenarios.api.conftest import client_for, make_library, make_scenario
+from tests.factories import make_library, make_scenario
+from tests.scenarios.api.conftest import client_for
 from upfront.reference import models as m
 from upfront.reference.selectors import reference_names
 
