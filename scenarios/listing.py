@@ -23,10 +23,11 @@ from django.utils.text import Truncator
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
-from scenarios import filters, links
+from scenarios import links
 from scenarios.bin.names import member_name
 from scenarios.models import Scenario, stored_codes
 from upfront import labels
+from upfront.reference.selectors import reference_names
 
 # The columns a row needs: everything else (the document above all) stays in the database.
 ROW_FIELDS = (
@@ -172,7 +173,7 @@ class _Words:
         return word
 
     def period(self, code: str) -> str:
-        return self._once("period", code, lambda: filters.period_label(code))
+        return self._once("period", code, lambda: labels.period_label(code))
 
     def theatre(self, code: str) -> str:
         return self._once("theatre", code, lambda: str(labels.THEATRE.get(code, code)))
@@ -260,10 +261,11 @@ def _row(
 def scenario_rows(scenarios: Iterable[Scenario | Listed]) -> list[ScenarioRow]:
     """The rows of ``scenarios``: a query made with :func:`listed_rows`, or
     :func:`rows_of_ids`'s values."""
+    read = reference_names()
     names = {
-        "nationalities": filters.nationality_names(),
-        "weather": filters.weather_names(),
-        "decks": filters.terrain_deck_names(),
+        "nationalities": read.nationalities,
+        "weather": read.weather,
+        "decks": read.terrain_decks,
     }
     words = _Words()
     return [

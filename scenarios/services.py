@@ -23,11 +23,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scenarios import selectors
+from scenarios.analysis.document_check import (
+    CheckedScenario,
+    checked_of,
+    document_check,
+    scenario_checked,
+)
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin import services as bin_services
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import Reference, reference_current
-from upfront.reference.models import DataRevision
 from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
 from upfront.rules.scenario import (
@@ -41,7 +46,6 @@ from upfront.rules.scenario import (
     scenario_expansions,
     scenario_reference_faults,
 )
-from upfront.rules.scenario_checks import check_scenario
 
 logger = logging.getLogger(__name__)
 
@@ -62,44 +66,18 @@ def _rendered(faults: list[FormatError]) -> ScenarioInputError:
     )
 
 
-@dataclass(frozen=True)
-class CheckedScenario:
-    """A parsed scenario document with what saving it needs."""
-
-    document: ScenarioDocument
-    valid: bool
-    size_points: int
-    revision: DataRevision  # the reference data it was checked against: the one stamped
-
-
 def _checked(
     document: ScenarioDocument, reference: Reference, *, path: str = "scenario"
 ) -> CheckedScenario:
-    """Check a document whose codes are known to the reference data (checked by the caller)."""
-    result = check_scenario(document.scenario, reference.catalogue, path=path)
-    # The size of a scenario: the DYO points the two sides spend (or may spend, when a
-    # budget is set and larger).
-    size = sum(
-        max(force.total_points, side.force.budget or 0)
-        for force, side in zip(result.forces, document.scenario.sides, strict=True)
-    )
-    # Valid: no error among the scenario checks (which include both forces' DYO checks).
-    return CheckedScenario(
-        document=document, valid=result.valid, size_points=size, revision=reference.revision
-    )
+    return scenario_checked(document, reference, path=path)
 
 
 def scenario_check(*, data: Any) -> CheckedScenario:
     """Parse and check a scenario document; raise ``ScenarioInputError`` with every fault."""
-    try:
-        document = scenario_document_from_dict(data)
-    except ScenarioFormatError as exc:
-        raise _rendered(exc.errors) from exc
-    reference = reference_current()
-    faults = scenario_reference_faults(document.scenario, reference.catalogue, path="scenario")
-    if faults:
-        raise _rendered(faults)
-    return _checked(document, reference)
+    check = document_check(data)
+    if check.faults:
+        raise _rendered(list(check.faults))
+    return checked_of(check)
 
 
 def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]:

@@ -1,5 +1,7 @@
 """Settings for Up Front Builder, driven by environment variables.
 
+Kept whole: Django reads one settings module; each block is driven by its environment variables.
+
 With nothing configured the app runs on SQLite (WAL mode) and executes Celery tasks
 in-process, so a single machine with no services runs everything. Set ``DATABASE_URL`` for
 PostgreSQL and ``CELERY_BROKER_URL`` (or ``REDIS_URL``) for a real broker and workers.

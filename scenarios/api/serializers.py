@@ -24,10 +24,10 @@ from rest_framework.settings import api_settings
 
 from scenarios.api.play_serializers import BalanceSerializer
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
-from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
+from scenarios.plays.presenters import balance_data
+from scenarios.plays.selectors import stored_balance
 from scenarios.selectors import scenario_visibility, scenario_visibility_of
 from upfront.api.openapi import SCENARIO_REF
-from upfront.rules.balance import balance
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
 
@@ -105,7 +105,7 @@ class ScenarioOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(BalanceSerializer)
     def get_plays(self, scenario: Scenario) -> dict[str, Any]:
-        return balance_data(scenario_balance_of_columns(scenario))
+        return balance_data(stored_balance(scenario))
 
 
 _DATETIME = serializers.DateTimeField()
@@ -252,7 +252,7 @@ def scenario_list_items(rows: Iterable[ListItemColumns]) -> list[dict[str, Any]]
             "forked_from_title": row.forked_from_title,
             "created_at": written(row.created_at),
             "updated_at": written(row.updated_at),
-            "plays": balance_data(balance(row.plays_attacker, row.plays_defender, row.plays_draw)),
+            "plays": balance_data(stored_balance(row)),
         }
         for row in rows
     ]

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scenarios import selectors
+from scenarios.analysis.versions import version_changes
 from scenarios.api import serializers as s
 from scenarios.api.filters import Pages
 from scenarios.api.views import (
@@ -32,7 +33,7 @@ from scenarios.api.views import (
 from scenarios.models import Scenario
 from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
-from scenarios.versions.selectors import version_of
+from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
 from upfront.api.documents import json_download
 from upfront.api.openapi import SCENARIO_REF
@@ -78,7 +79,8 @@ class ScenarioVersionsApi(GenericAPIView):
         tags=["versions"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        rows = presenters.version_rows(_visible(request, id)[0])
+        history = versions_of(_visible(request, id)[0])
+        rows = presenters.version_rows(version_changes(list(history)))
         page = self.paginate_queryset(rows)  # type: ignore[arg-type]
         return self.get_paginated_response(VersionOutputSerializer(page, many=True).data)
 

@@ -15,14 +15,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import generation, links, selectors, services
+from scenarios.analysis.document_check import scenario_body_check
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.selectors import bin_context, bin_days
-from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import (
     AddToLibraryForm,
@@ -35,7 +34,9 @@ from scenarios.jobs.options import simulate_limits
 from scenarios.jobs.revalidation.selectors import revalidation_running
 from scenarios.models import Library, Scenario
 from scenarios.plays.presenters import plays_context
+from scenarios.plays.selectors import scenario_plays
 from scenarios.prefill import prefill_apply, published_scenario_prefill
+from scenarios.presenters.document_check import document_check_view
 from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
@@ -50,10 +51,10 @@ def _quick_check(data: dict[str, Any]) -> dict[str, Any]:
     """The quick checks of a scenario document, each finding citing its rule.
 
     ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}`` from
-    ``scenarios.checks.scenario_quick_check``: the document's faults with their paths, and
+    ``scenarios.presenters.document_check``: the document's faults with their paths, and
     the findings of the engine's scenario checks with their rule summaries.
     """
-    return scenario_quick_check(data=data)
+    return document_check_view(scenario_body_check(data))
 
 
 def _scenario(
@@ -77,7 +78,7 @@ def _library(
 
 
 def _new_body(based_on: str = "") -> dict[str, Any]:
-    language = (get_language() or "en")[:2]
+    language = labels.language()
     body: dict[str, Any] = {
         "title": "",
         "language": language if language in ("en", "it") else "en",
@@ -371,7 +372,9 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         # Stale while every scenario is being checked again: it will not be for long.
         "revalidating": stale and revision is not None and revalidation_running(revision.pk),
         "add_form": AddToLibraryForm(libraries=libraries) if libraries else None,
-        **plays_context(scenario, user, can_record=rights.can_record_play),
+        **plays_context(
+            scenario, scenario_plays(scenario, user), can_record=rights.can_record_play
+        ),
         "simulation_options": simulate_limits(),
         # 48.2's option changes nothing where no side has random reinforcements: not offered.
         "random_reinforcements": random_reinforcements_in(scenario.document),

@@ -1,6 +1,6 @@
 """Roll a scenario: rule 43's random scenario as a page (``/scenarios/roll/``).
 
-The page's address is the roll (``?seed=…&theatre=…&s_<draw>=…``, ``scenarios.generation.Roll``):
+The page's address is the roll (``?seed=…&theatre=…&s_<draw>=…``, ``generation.roll_query``):
 it shows the same draws to whoever opens it. Re-rolling one draw links to the same address with
 a new seed for that draw; re-rolling all, with a new seed and no draw's own. "Open in the
 designer" opens ``/scenarios/new/`` with the same address, a new scenario not yet saved.
@@ -49,7 +49,7 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
         asked["seed"] = str(generation.new_seed())
         fresh = generation.roll_from_query(asked)
         if fresh is not None:
-            return redirect(f"{reverse('scenarios:roll')}?{fresh.query()}")
+            return redirect(f"{reverse('scenarios:roll')}?{generation.roll_query(fresh)}")
     context: dict[str, Any] = {"roll": roll, "choices": _choices(), "answer": None, "errors": []}
     if roll is not None:
         try:
@@ -61,11 +61,10 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
             base = reverse("scenarios:roll")
             seeds = dict(roll.draw_seeds or {})
             for item in answer["draws"]:
-                item["reroll_url"] = (
-                    f"{base}?{roll.query(draw_seeds={**seeds, item['key']: generation.new_seed()})}"
-                )
+                reseeded = {**seeds, item["key"]: generation.new_seed()}
+                item["reroll_url"] = f"{base}?{generation.roll_query(roll, draw_seeds=reseeded)}"
             context["reroll_all_url"] = (
-                f"{base}?{roll.query(seed=generation.new_seed(), draw_seeds={})}"
+                f"{base}?{generation.roll_query(roll, seed=generation.new_seed(), draw_seeds={})}"
             )
             context["theatre_name"] = labels.standalone("theatre", roll.theatre)
             context["designer_url"] = f"{reverse('scenarios:new')}?{answer['query']}"

@@ -13,12 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import selectors, services
+from scenarios.analysis.versions import version_changes, version_diff
 from scenarios.display import scenario_display
 from scenarios.models import Scenario
 from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
+from upfront.reference.selectors import reference_names
 
 
 def _visible(request: HttpRequest, public_id: UUID) -> tuple[Scenario, ScenarioRights]:
@@ -29,7 +31,7 @@ def version_list(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenario, rights = _visible(request, public_id)
     context = {
         "scenario": scenario,
-        "versions": presenters.version_rows(scenario),
+        "versions": presenters.version_rows(version_changes(list(versions_of(scenario)))),
         "can_restore": rights.can_restore_version,
     }
     return render(request, "scenarios/versions/list.html", context)
@@ -68,7 +70,7 @@ def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "scenario": scenario,
         "before": before,
         "after": after,
-        "diff": presenters.diff_view(before, after),
+        "diff": presenters.diff_view(version_diff(before, after), names=reference_names()),
         "numbers": [row.version for row in versions_of(scenario)],
     }
     return render(request, "scenarios/versions/compare.html", context)

@@ -23,6 +23,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 import builder.services
+import scenarios.analysis.document_check
 import scenarios.analysis.simulation
 import scenarios.analysis.subject
 import scenarios.analysis.validation
@@ -50,11 +51,15 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     ),
     "parse": (
         scenario.scenario_document_from_dict,
-        (scenarios.services, scenarios.analysis.subject),
+        (scenarios.services, scenarios.analysis.document_check, scenarios.analysis.subject),
     ),
     "reference_faults": (
         scenario.scenario_reference_faults,
-        (scenarios.services, scenarios.analysis.validation),
+        (
+            scenarios.services,
+            scenarios.analysis.document_check,
+            scenarios.analysis.validation,
+        ),
     ),
     "check_game": (game_checks.check_game, (scenarios.analysis.validation,)),
     "simulate": (simulation.simulate_scenario, (scenarios.analysis.simulation.engine,)),
@@ -291,7 +296,7 @@ def test_a_saved_scenario_is_stamped_with_the_revision_it_was_checked_against(
     new_revision: Callable[[], Any],
 ) -> None:
     checked_against = data_revision_current()
-    check = scenarios.services.check_scenario
+    check = scenarios.analysis.document_check.check_scenario
     newer = []
 
     def check_then_a_new_revision(*args: Any, **kwargs: Any) -> Any:
@@ -299,7 +304,9 @@ def test_a_saved_scenario_is_stamped_with_the_revision_it_was_checked_against(
         newer.append(new_revision())  # an admin correction lands while the scenario is saved
         return result
 
-    monkeypatch.setattr(scenarios.services, "check_scenario", check_then_a_new_revision)
+    monkeypatch.setattr(
+        scenarios.analysis.document_check, "check_scenario", check_then_a_new_revision
+    )
     saved = services.scenario_create(owner=owner, data=scenario_document)
     assert checked_against is not None and newer
     assert data_revision_current() == newer[0]

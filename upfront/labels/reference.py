@@ -1,5 +1,7 @@
 """Labels of the codes the reference data uses as keys.
 
+Kept whole: a catalogue of label tables (data), one per code set of the reference data.
+
 The data files name things with stable codes (a DYO table ``bid_procedure``, a rule topic
 ``banzai_charge``, a scenario special rule category ``deck``). Those codes never reach a page:
 each one has a translated label here. A code the data uses with no label is reported by the
@@ -386,4 +388,26 @@ SOURCE_DOCUMENT: Mapping[str, Label] = {
     "weapons.csv": _("reference tables: weapons"),
     # this site's own documents
     "interchange-format.md": _("this site’s scenario document format"),
+}
+
+# How sure the data is of a fact (Sourced.confidence; a Random Number distribution may be an
+# assumption). Lower-case: it is read mid-sentence ("confidence: high").
+CONFIDENCE: Mapping[str, Label] = {
+    "high": _("high"),
+    "medium": _("medium"),
+    "low": _("low"),
+    "assumption": _("assumption"),
+}
+# Which split cards a nationality may use (Nationality.split_cards, 22.1).
+SPLIT_CARDS: Mapping[str, Label] = {
+    "american": _("American side"),
+    "german": _("German side"),
+    "russian": _("Russian side"),
+    "american_or_german": _("American or German side"),
+    "none": _("None (split cards are cower cards)"),
+}
+# What a weather condition is (WeatherCondition.kind).
+WEATHER_KIND: Mapping[str, Label] = {
+    "condition": _("Condition"),
+    "troop_capability": _("Troop capability"),
 }

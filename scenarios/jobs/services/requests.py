@@ -16,6 +16,7 @@ from django.http import FileResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext
 
 from scenarios import selectors
 from scenarios.jobs.models import Job
@@ -94,7 +95,8 @@ def job_request(
         if not selectors.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
-            raise JobInputError([{"path": "kind", "message": "a library job is a setup sheet"}])
+            message = gettext("A library's only job is the setup sheets of the library (PDF).")
+            raise JobInputError([{"path": "kind", "message": message}])
     cleaned = job_options_clean(kind=kind, options=options)
     with transaction.atomic():
         job = Job.objects.create(

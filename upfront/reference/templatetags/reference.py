@@ -22,8 +22,8 @@ from typing import Any
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from upfront import labels
 from upfront.reference import phrasing
@@ -99,7 +99,7 @@ def en_only(text: Any) -> SafeString:
     if not text:
         return SafeString("")
     text = phrasing.strip_sources(str(text))
-    if (get_language() or "en")[:2] == "en":
+    if labels.language() == "en":
         return conditional_escape(text)
     return format_html('<span lang="en">{}</span>', text)
 
