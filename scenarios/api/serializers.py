@@ -314,7 +314,7 @@ class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
         return current is not None and scenario.data_revision_id != current
 
     def get_can_edit(self, scenario: Scenario) -> bool:
-        return bool(self.context.get("can_edit"))
+        return bool(self.context["rights"].can_edit)
 
     @extend_schema_field(OriginSerializer(allow_null=True))
     def get_origin(self, scenario: Scenario) -> dict[str, Any] | None:
@@ -372,21 +372,18 @@ class LibraryOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
     def get_collaborators(self, library: Library) -> list[str] | None:
-        # From the prefetched collaborators: no query per library.
-        collaborators = library.collaborators.all()
-        uid = self.context.get("user_id")
-        if uid is None or (
-            uid != library.owner_id and uid not in {user.pk for user in collaborators}
-        ):
+        # The requester's rights over each library, by its pk (the view asked the selectors).
+        rights = self.context["rights"][library.pk]
+        if not rights.can_see_collaborators:
             return None
-        return sorted(user.username for user in collaborators)
+        return sorted(user.username for user in library.collaborators.all())
 
 
 class LibraryDetailOutputSerializer(LibraryOutputSerializer):
     can_edit = serializers.SerializerMethodField()
 
     def get_can_edit(self, library: Library) -> bool:
-        return bool(self.context.get("can_edit"))
+        return bool(self.context["rights"][library.pk].can_edit)
 
 
 class LibraryCreateInputSerializer(serializers.Serializer):

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenarios.models import Scenario
-from scenarios.plays.models import PlayRecord
-from scenarios.plays.services import counted_plays
+from scenarios.plays.selectors import counted_plays, plays_count_of, plays_recent_of
 from upfront.reference.models import Nationality
 from upfront.rules.balance import Balance, balance
 
@@ -61,17 +60,12 @@ RECENT_PLAYS = 20
 def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[str, Any]:
     """What the scenario page shows of its plays: the balance, its bar, the latest records."""
     result = scenario_balance_of_columns(scenario)
-    recent = list(
-        PlayRecord.objects.filter(scenario=scenario)
-        .select_related("player", "opponent")
-        .order_by("-played_on", "-created_at", "-id")[:RECENT_PLAYS]
-    )
-    uid = user.pk if getattr(user, "is_authenticated", False) else None
+    recent = plays_recent_of(scenario, user, limit=RECENT_PLAYS)
     return {
         "balance": result,
         "balance_chart": balance_chart(result),
-        "plays": [{"record": r, "can_edit": r.player_id == uid} for r in recent],
-        "plays_total": PlayRecord.objects.filter(scenario=scenario).count(),
+        "plays": [{"record": r, "rights": rights} for r, rights in recent],
+        "plays_total": plays_count_of(scenario),
         "can_record_play": can_record,
         "side_names": side_names(scenario),
     }

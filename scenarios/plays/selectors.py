@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -26,8 +27,10 @@ class PlayRights:
     can_edit: bool  # change or delete the record
 
 
-def _user_id(user: Any) -> int | None:
-    return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+def play_rights(record: PlayRecord, user: Any) -> PlayRights:
+    """What ``user`` may do with ``record`` (which they see): its player alone changes it."""
+    uid = selectors.user_id(user)
+    return PlayRights(can_edit=uid is not None and record.player_id == uid)
 
 
 def plays_visible_to(user: Any) -> QuerySet[PlayRecord]:
@@ -57,5 +60,43 @@ def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
     )
     if record is None:
         raise Http404("no such play record")
-    uid = _user_id(user)
-    return record, PlayRights(can_edit=uid is not None and record.player_id == uid)
+    return record, play_rights(record, user)
+
+
+def plays_recent_of(
+    scenario: Scenario, user: Any, *, limit: int
+) -> list[tuple[PlayRecord, PlayRights]]:
+    """A scenario's latest ``limit`` records, newest game first, each with what ``user`` may
+    do with it (the caller has checked they may see the scenario)."""
+    recent = plays_of_scenario(scenario).order_by("-played_on", "-created_at", "-id")[:limit]
+    return [(record, play_rights(record, user)) for record in recent]
+
+
+def plays_count_of(scenario: Scenario) -> int:
+    """How many records ``scenario`` has (every one, counted or not)."""
+    return PlayRecord.objects.filter(scenario=scenario).count()
+
+
+def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]:
+    """The latest ``limit`` records of a listed library's public scenarios: its plays feed."""
+    return list(
+        PlayRecord.objects.filter(
+            scenario__in=selectors.scenarios_listed_in_library(library).values("pk")
+        )
+        .select_related("player", "opponent", "scenario")
+        .order_by("-created_at", "-id")[:limit]
+    )
+
+
+def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
+    """``(winner, ending, early_end_cause)`` of the records that count: one per player and
+    day, the latest recorded (a player who records the same game five times counts once)."""
+    latest: dict[tuple[int, datetime.date], tuple[str, str, str]] = {}
+    rows = (
+        PlayRecord.objects.filter(scenario=scenario)
+        .order_by("created_at", "id")
+        .values_list("player_id", "played_on", "winner", "ending", "early_end_cause")
+    )
+    for player_id, played_on, winner, ending, cause in rows:
+        latest[(player_id, played_on)] = (winner, ending, cause)
+    return list(latest.values())

@@ -671,3 +671,9 @@ def victory_row_summaries() -> dict[int, str]:
         if number.isdigit():
             rows[int(number)] = row.summary
     return rows
+
+
+def is_staff_member(user: Any) -> bool:
+    """An active staff account: who reads the data as stored and runs the staff pages (the
+    one spelling of "staff"; ``scenarios.selectors.may_see_revalidations`` asks it)."""
+    return bool(getattr(user, "is_authenticated", False) and user.is_active and user.is_staff)
