@@ -32,16 +32,16 @@ def _as_document(data: Any) -> Any:
     return data
 
 
-def scenario_quick_check(*, data: Any) -> dict[str, Any]:
+def scenario_quick_check(*, data: Any, with_forces: bool = False) -> dict[str, Any]:
     """Check a scenario document (or body) and render what the checks find.
 
-    Answers ``{"valid", "faults", "counts", "findings", "mountain_adaptation", "forces"}``:
+    Answers ``{"valid", "faults", "counts", "findings", "mountain_adaptation"}``:
     ``faults`` are the document's format faults (``[{"path", "message", "where"}]``, ``where``
     the part in words; with any, nothing else can be checked and ``findings`` is empty), or the
     codes the reference data does not know (then the checks still run on the rest);
     ``findings`` are the checks' findings with their rule summaries and ``where``. ``valid``
-    is true when there is no fault and no error finding; ``forces`` each side's
-    ``ValidationResult`` (None when the document could not be read).
+    is true when there is no fault and no error finding. ``with_forces`` adds ``forces``,
+    each side's ``ValidationResult`` (None when the document could not be read).
     Raises only ``ReferenceDataNotLoaded`` (no reference data: nothing can be checked).
     """
     data = _as_document(data)
@@ -55,7 +55,7 @@ def scenario_quick_check(*, data: Any) -> dict[str, Any]:
             "counts": dict.fromkeys(SEVERITIES, 0),
             "findings": [],
             "mountain_adaptation": None,
-            "forces": None,
+            **({"forces": None} if with_forces else {}),
         }
     catalogue = catalogue_current()
     faults = scenario_reference_faults(document.scenario, catalogue)
@@ -66,5 +66,5 @@ def scenario_quick_check(*, data: Any) -> dict[str, Any]:
         "valid": rendered["valid"] and not faults,
         "faults": render_faults(faults, places),
         # Each side's DYO validation, for a page that shows it beside the findings.
-        "forces": result.forces,
+        **({"forces": result.forces} if with_forces else {}),
     }

@@ -49,7 +49,7 @@ def _preview_and_faults(scenario: Scenario) -> tuple[dict[str, Any], dict[str, A
         return scenario_display(body), None
     preview = scenario_display(body, check_forces=False)
     try:
-        checks = scenario_quick_check(data=scenario.document)
+        checks = scenario_quick_check(data=scenario.document, with_forces=True)
     except ReferenceDataNotLoaded:
         return preview, None
     for side, validation in zip(preview["sides"], checks["forces"] or (), strict=False):
