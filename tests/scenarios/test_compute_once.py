@@ -35,6 +35,7 @@ from scenarios.jobs.services import job_request
 from scenarios.models import Job, Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
+from tests.scenarios.forms_html import form_data
 from upfront.reference.fetch import catalogue_forget, data_revision_current
 from upfront.reference.services import data_revision_create
 from upfront.rules import game_checks, scenario, simulation, validate
@@ -112,6 +113,52 @@ def _changed(document: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(document)
     changed["scenario"]["weather"] = ["overcast"]
     return changed
+
+
+# --- Once per page: the scenario page, the designer and its preview -----------------------------
+
+
+def _over_budget(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with the attacker's force over its budget (saved, but not valid)."""
+    faulty = copy.deepcopy(document)
+    faulty["scenario"]["sides"][0]["force"]["budget"] = 50
+    return faulty
+
+
+@pytest.mark.parametrize("valid", [True, False], ids=["valid", "invalid"])
+def test_the_scenario_page_validates_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str], valid: bool
+) -> None:
+    document = scenario_document if valid else _over_budget(scenario_document)
+    saved = services.scenario_create(owner=owner, data=document)
+    assert saved.valid is valid
+    client.force_login(owner)
+    calls.clear()
+    page = client.get(f"/scenarios/{saved.public_id}/")
+    assert page.status_code == 200
+    assert calls == {"validate_force": 2}  # two sides, each once
+    html = page.content.decode()
+    # The preview shows each force's validation, the faults list the same one's errors.
+    assert ("1 fault" in html) is not valid
+    assert ('id="scenario-faults"' in html) is not valid
+
+
+def test_the_designer_and_its_preview_validate_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str]
+) -> None:
+    saved = services.scenario_create(owner=owner, data=scenario_document)
+    client.force_login(owner)
+    calls.clear()
+    designer = client.get(f"/scenarios/{saved.public_id}/edit/")
+    assert designer.status_code == 200
+    assert calls == {"validate_force": 2}
+    calls.clear()
+    data = form_data(designer.content.decode())
+    data["action"] = "preview"
+    preview = client.post(f"/scenarios/{saved.public_id}/edit/", data)
+    assert preview.status_code == 200
+    assert 'id="preview"' in preview.content.decode()
+    assert calls == {"validate_force": 2}  # the preview's validation serves the sides too
 
 
 # --- Once per path -----------------------------------------------------------------------------
