@@ -8,6 +8,7 @@ decides each right (``scenario_for``, refused by ``require_page``: 404), and wri
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
@@ -95,6 +96,19 @@ def _document_forces(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {s["role"]: s["force"] for s in document["scenario"]["sides"]}
 
 
+def _carried_forces(request: HttpRequest) -> dict[str, dict[str, Any]]:
+    """A new scenario's forces for its quick checks: the roll's, as the form carries them
+    (checked like anything typed; a save draws them again from the roll), else none."""
+    try:
+        carried = json.loads(request.POST.get("rolled_forces") or "null")
+    except ValueError:
+        carried = None
+    if isinstance(carried, dict) and all(isinstance(f, dict) for f in carried.values()):
+        return carried
+    rolled = _rolled(request, None)
+    return _document_forces(rolled["document"]) if rolled is not None else {}
+
+
 def _designer_context(
     request: HttpRequest,
     *,
@@ -137,6 +151,8 @@ def _designer_context(
         "check_url": check_url,
         "checks": None,
         "rolled": rolled,
+        # The roll's forces ride in the form: the quick checks need not draw them again.
+        "rolled_forces": json.dumps(_document_forces(rolled["document"])) if rolled else "",
         "rights": rights,
     }
 
@@ -309,8 +325,7 @@ def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpR
     if all(f.is_valid() for f in [designer.scenario, *designer.sides]) and (
         designer.deck_changes.is_valid() and designer.special_rules.is_valid()
     ):
-        rolled = _rolled(request, scenario)
-        forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
+        forces = _forces(scenario) if scenario is not None else _carried_forces(request)
         document = designer.document(forces)
         checks = _quick_check(document)
         notes = designer.notes

@@ -27,6 +27,7 @@ import scenarios.analysis.simulation
 import scenarios.analysis.subject
 import scenarios.analysis.validation
 import scenarios.services
+import scenarios.views.designer
 import upfront.rules.scenario_checks
 from scenarios import services
 from scenarios.analysis.subject import document_digest
@@ -159,6 +160,26 @@ def test_the_designer_and_its_preview_validate_each_force_once(
     assert preview.status_code == 200
     assert 'id="preview"' in preview.content.decode()
     assert calls == {"validate_force": 2}  # the preview's validation serves the sides too
+
+
+def test_a_rolled_scenarios_quick_checks_do_not_roll_it_again(
+    client: Any, owner: Any, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client.force_login(owner)
+    designer = client.get("/scenarios/new/?seed=31&theatre=ETO")
+    assert 'id="rolled-note"' in designer.content.decode()
+    rolls: list[Any] = []
+    generate = scenarios.views.designer.generation.scenario_generate
+    monkeypatch.setattr(
+        scenarios.views.designer.generation,
+        "scenario_generate",
+        lambda roll: rolls.append(roll) or generate(roll),
+    )
+    calls.clear()
+    checked = client.post("/scenarios/new/check/", form_data(designer.content.decode()))
+    assert 'id="check-status"' in checked.content.decode()
+    assert rolls == []  # the forces came with the form
+    assert calls == {"validate_force": 2}  # and were checked, both sides
 
 
 # --- Once per path -----------------------------------------------------------------------------
