@@ -2,20 +2,19 @@
 
 Every code of a row is turned into words here, once: nationality, weather and terrain deck
 names from the reference data, theatre and expansion labels from ``upfront.labels``. The
-query takes the row's columns, owner and library in one go and leaves the stored document in
-the database, so a list costs the same number of queries however long it is.
+rows are read by ``scenarios.list_rows`` (the API's list reads the same), so a list costs the
+same number of queries however long it is.
 """
 
 from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from django.db.models import QuerySet
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
@@ -24,30 +23,10 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
 from scenarios import filters, links
+from scenarios.list_rows import ScenarioListRow
+from scenarios.list_rows import listed_rows as listed_rows  # the rows' query, as models
 from scenarios.models import Scenario, stored_codes
 from upfront import labels
-
-# The columns a row needs: everything else (the document above all) stays in the database.
-ROW_FIELDS = (
-    "public_id",
-    "title",
-    "description",
-    "period",
-    "theatre",
-    "terrain_deck",
-    "nationalities",
-    "weather",
-    "expansions",
-    "size_points",
-    "plays_counted",
-    "balance_verdict",
-    "created_at",
-    "updated_at",
-    "owner__username",
-    "library__public_id",
-    "library__title",
-    "library__visibility",
-)
 
 
 @dataclass(frozen=True)
@@ -82,77 +61,6 @@ class ScenarioRow:
 
 
 SUMMARY_LENGTH = 240
-
-
-def listed_rows(queryset: QuerySet[Scenario]) -> QuerySet[Scenario]:
-    """``queryset`` with what a row shows: its columns, owner and library, in one query."""
-    return queryset.select_related("owner", "library").only(*ROW_FIELDS)
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """What a row is made from: a listed scenario's columns (``ROW_FIELDS``, in their order),
-    read as values, without making a scenario, its owner and its library as models."""
-
-    public_id: UUID
-    title: str
-    description: str
-    period: str
-    theatre: str
-    terrain_deck: str
-    nationalities: str  # "|a|b|", as stored
-    weather: str
-    expansions: str
-    size_points: int
-    plays_counted: int
-    balance_verdict: str
-    created_at: datetime
-    updated_at: datetime
-    owner: str  # the owner's username
-    library_public_id: UUID | None
-    library_title: str | None
-    library_visibility: str | None
-
-    @classmethod
-    def of(cls, scenario: Scenario) -> Listed:
-        """A scenario read as a model (a query made with :func:`listed_rows`)."""
-        library = scenario.library
-        return cls(
-            public_id=scenario.public_id,
-            title=scenario.title,
-            description=scenario.description,
-            period=scenario.period,
-            theatre=scenario.theatre,
-            terrain_deck=scenario.terrain_deck,
-            nationalities=scenario.nationalities,
-            weather=scenario.weather,
-            expansions=scenario.expansions,
-            size_points=scenario.size_points,
-            plays_counted=scenario.plays_counted,
-            balance_verdict=scenario.balance_verdict,
-            created_at=scenario.created_at,
-            updated_at=scenario.updated_at,
-            owner=scenario.owner.get_username(),
-            library_public_id=library.public_id if library is not None else None,
-            library_title=library.title if library is not None else None,
-            library_visibility=library.visibility if library is not None else None,
-        )
-
-
-def rows_of_ids(ids: Sequence[int]) -> list[Listed]:
-    """The scenarios ``ids`` (a page of a list), in that order, with what a row shows.
-
-    A list pages through ids first (``queryset.values_list("id")``), which the list's covering
-    index answers without reading a row, and only then reads the page's own rows: a deep
-    page or another sort order does not read every row it skips (docs/performance.md). The
-    rows are read as values (:class:`Listed`): sixty models a page (each scenario, its owner
-    and its library) cost more than the query.
-    """
-    by_id = {
-        values[-1]: Listed(*values[:-1])
-        for values in Scenario.objects.filter(pk__in=ids).values_list(*ROW_FIELDS, "id")
-    }
-    return [by_id[pk] for pk in ids if pk in by_id]
 
 
 class _Words:
@@ -216,7 +124,7 @@ def summary(description: str) -> str:
 
 
 def _row(
-    scenario: Listed,
+    scenario: ScenarioListRow,
     *,
     nationalities: Mapping[str, str],
     weather: Mapping[str, str],
@@ -256,9 +164,9 @@ def _row(
     )
 
 
-def scenario_rows(scenarios: Iterable[Scenario | Listed]) -> list[ScenarioRow]:
+def scenario_rows(scenarios: Iterable[Scenario | ScenarioListRow]) -> list[ScenarioRow]:
     """The rows of ``scenarios``: a query made with :func:`listed_rows`, or
-    :func:`rows_of_ids`'s values."""
+    ``list_rows.scenario_list_rows``' values."""
     names = {
         "nationalities": filters.nationality_names(),
         "weather": filters.weather_names(),
@@ -266,7 +174,8 @@ def scenario_rows(scenarios: Iterable[Scenario | Listed]) -> list[ScenarioRow]:
     }
     words = _Words()
     return [
-        _row(s if isinstance(s, Listed) else Listed.of(s), **names, words=words) for s in scenarios
+        _row(s if isinstance(s, ScenarioListRow) else ScenarioListRow.of(s), **names, words=words)
+        for s in scenarios
     ]
 
 
