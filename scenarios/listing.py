@@ -207,9 +207,10 @@ class RowLabels:
 def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
     """One row of /scenarios/ (an ``<li>`` of its list), as its template wrote it.
 
-    The template took about thirty nodes a row, half of a fresh page's time. Every value is
-    escaped as the template's autoescaping escaped it (``_escape``), and the layout,
-    whitespace included, is the template's: tests/scenarios/test_row_html.py compares both."""
+    Not a template, even one compiled once: thirty template nodes a row render several times
+    slower than this. Every value is escaped as the template's autoescaping escapes it
+    (``_escape``), and the layout, whitespace included, is the old template's
+    (tests/scenarios/test_row_html.py compares both)."""
     weather = (
         f"<div><dt>{words.weather}</dt><dd>{', '.join(map(_escape, row.weather))}</dd></div>"
         if row.weather

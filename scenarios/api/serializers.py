@@ -128,8 +128,8 @@ def _datetime_writer() -> Callable[[datetime], Any]:
 
 def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]:
     """What ``ScenarioOutputSerializer`` answers for each of ``rows`` (the schema's description
-    of a list item), written out: DRF's machinery per field and row cost a fresh list page of
-    20 rows about a fifth of its time. Tests check the two agree
+    of a list item), written out: DRF's machinery per field and row is slow for a whole page.
+    Tests check the two agree
     (tests/scenarios/api/test_list_cache.py, test_list_answers.py)."""
     written = _datetime_writer()
     return [
