@@ -47,6 +47,9 @@ but not yours"), the API 403 to someone who sees the object and 404 to anyone el
 right that needs an account answers the page's login redirect or the API's 401 to an
 anonymous requester. Doors refuse through ``require_page`` and ``require_api`` only, and
 templates learn what to offer from the rights value only (``rights.can_delete``…).
+
+The module stays whole although long: the visibility rules, the rights values and the
+refusals are one specification, read together (this docstring states it).
 """
 
 from __future__ import annotations
