@@ -19,11 +19,6 @@ from tests.scenarios.api.conftest import make_library, make_scenario
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def page(user: Any | None) -> Client:
     client = Client()
     if user is not None:

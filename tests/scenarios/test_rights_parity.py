@@ -45,11 +45,6 @@ ACTORS = ("owner", "curator", "collaborator", "stranger", "anonymous")
 MEMBERS = ("owner", "curator", "collaborator")
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @dataclass
 class World:
     actor: str
