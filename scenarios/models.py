@@ -352,5 +352,6 @@ class Job(models.Model):
 
 
 # Rooms of their own whose models Django must find in this app's models module.
+from scenarios.games.models import Game, GameStep  # noqa: E402, F401
 from scenarios.plays.models import PlayRecord  # noqa: E402, F401
 from scenarios.revalidation.models import Revalidation, RevalidationBatch  # noqa: E402, F401

@@ -5,6 +5,7 @@ from django.urls import path
 
 from scenarios.views import (
     designer,
+    games,
     jobs,
     libraries,
     plays,
@@ -51,6 +52,11 @@ urlpatterns = [
     path("scenarios/<uuid:public_id>/plays/new/", plays.play_new, name="play_new"),
     path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),
+    path("scenarios/<uuid:public_id>/games/new/", games.game_start, name="game_start"),
+    path("games/<uuid:public_id>/", games.game_page, name="game"),
+    path("games/<uuid:public_id>/draw/", games.game_draw, name="game_draw"),
+    path("games/<uuid:public_id>/next-deck/", games.game_next_deck, name="game_next_deck"),
+    path("games/<uuid:public_id>/finish/", games.game_finish, name="game_finish"),
     path("staff/revalidations/", revalidation.revalidation_list, name="revalidations"),
     path("libraries/", libraries.library_list, name="libraries"),
     path("libraries/new/", libraries.library_new, name="library_new"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import generate, jobs, libraries, plays, scenarios, versions
+from scenarios.api import games, generate, jobs, libraries, plays, scenarios, versions
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -55,6 +55,12 @@ urlpatterns = [
     # Play records (scenarios.api.plays).
     path("scenarios/<uuid:id>/plays/", plays.ScenarioPlaysApi.as_view(), name="scenario-plays"),
     path("plays/<uuid:id>", plays.PlayDetailApi.as_view(), name="play"),
+    # Games at the table (scenarios.api.games).
+    path("scenarios/<uuid:id>/games", games.ScenarioGamesApi.as_view(), name="scenario-games"),
+    path("games/<uuid:id>", games.GameDetailApi.as_view(), name="game"),
+    path("games/<uuid:id>/draws", games.GameDrawsApi.as_view(), name="game-draws"),
+    path("games/<uuid:id>/next-deck", games.GameNextDeckApi.as_view(), name="game-next-deck"),
+    path("games/<uuid:id>/finish", games.GameFinishApi.as_view(), name="game-finish"),
     # Background jobs (scenarios.api.jobs).
     path(
         "scenarios/<uuid:id>/validate", jobs.ScenarioValidateApi.as_view(), name="scenario-validate"

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from scenarios.models import Scenario
+from scenarios.plays.models import PlayRecord
 from scenarios.plays.selectors import counted_plays, plays_count_of, plays_recent_of
+from scenarios.selectors import user_id
 from upfront.reference.models import Nationality
 from upfront.rules.balance import Balance, balance
 
@@ -61,12 +63,23 @@ def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[st
     """What the scenario page shows of its plays: the balance, its bar, the latest records."""
     result = scenario_balance_of_columns(scenario)
     recent = plays_recent_of(scenario, user, limit=RECENT_PLAYS)
+    uid = user_id(user)
     return {
         "balance": result,
         "balance_chart": balance_chart(result),
         "plays": [{"record": r, "rights": rights} for r, rights in recent],
         "plays_total": plays_count_of(scenario),
+        # Records written by a game at the table (scenarios/games): their events are kept.
+        "plays_from_games": PlayRecord.objects.filter(
+            scenario=scenario, game__isnull=False
+        ).count(),
         "can_record_play": can_record,
+        # The player's own games at the table of this scenario not yet recorded: a way back.
+        "games_under_way": list(
+            scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]
+        )
+        if uid is not None
+        else [],
         "side_names": side_names(scenario),
     }
 

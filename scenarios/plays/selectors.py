@@ -68,7 +68,11 @@ def plays_recent_of(
 ) -> list[tuple[PlayRecord, PlayRights]]:
     """A scenario's latest ``limit`` records, newest game first, each with what ``user`` may
     do with it (the caller has checked they may see the scenario)."""
-    recent = plays_of_scenario(scenario).order_by("-played_on", "-created_at", "-id")[:limit]
+    recent = (
+        plays_of_scenario(scenario)
+        .select_related("game")
+        .order_by("-played_on", "-created_at", "-id")[:limit]
+    )
     return [(record, play_rights(record, user)) for record in recent]
 
 

@@ -270,8 +270,8 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
     )
     # 21, the four that start jobs (validate, simulate, pdf; a library's pdf), a scenario's
     # plays (list, record), its versions (list, one version, restore) and the random
-    # scenario of rule 43 (generate).
-    assert count == 31
+    # scenario of rule 43 (generate), and starting a game at the table.
+    assert count == 32
     assert {("GET", 200), ("POST", 201), ("PATCH", 200), ("POST", 400), ("GET", 404)} <= statuses
     # Every method, signed in, on the user's own objects: HEAD and OPTIONS answered too (the
     # OPTIONS of /libraries/ and /scenarios/ describe the POST).
@@ -303,3 +303,23 @@ def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -
     assert count == 4
     assert {("GET", 200), ("POST", 202), ("GET", 404)} <= statuses
     assert {("HEAD", 200), ("OPTIONS", 200)} <= statuses
+
+
+def test_games_signed_in_behave_as_documented(app: Any, django_user_model: Any) -> None:
+    """The games at the table operations with a token, on a game of the user's own too, so
+    that their success and conflict answers are checked."""
+    from rest_framework.authtoken.models import Token
+
+    from scenarios import services
+    from scenarios.games import services as game_services
+    from tests.scenarios.conftest import SCENARIO_DOCUMENT
+
+    owner = django_user_model.objects.create_user("st-games", password="st-pw-123")
+    scenario = services.scenario_create(owner=owner, data=SCENARIO_DOCUMENT)
+    game = game_services.game_start(scenario=scenario, player=owner, seed=1)
+    headers = {"Authorization": f"Token {Token.objects.create(user=owner).key}"}
+    count, statuses = _run_signed_in(
+        app, headers, ("/api/v1/games/",), lambda operation: str(game.public_id)
+    )
+    assert count == 4  # the game, its draws, next deck, finish
+    assert {("GET", 200), ("POST", 409), ("GET", 404)} <= statuses

@@ -37,6 +37,7 @@ from upfront.labels.game import (
     EXPANSION,
     FORCE_FIELD,
     FORCE_VARIANT,
+    GAME_STATUS,
     LANGUAGE,
     LEADER_ROLE,
     PAPER,
@@ -78,6 +79,7 @@ from upfront.rules import codes
 from upfront.rules import deck as deck_codes
 from upfront.rules import digest as digest_codes
 from upfront.rules import scenario as scenario_codes
+from upfront.rules.companion import GAME_STATUSES
 
 __all__ = [
     "BALANCE_VERDICT",
@@ -98,6 +100,7 @@ __all__ = [
     "FIRE_WEAPON_GROUP",
     "FORCE_FIELD",
     "FORCE_VARIANT",
+    "GAME_STATUS",
     "LABELLED",
     "LANGUAGE",
     "LEADER_ROLE",
@@ -168,6 +171,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "play_ending": PLAY_ENDING,
     "early_end_cause": EARLY_END_CAUSE,
     "balance_verdict": BALANCE_VERDICT,
+    "game_status": GAME_STATUS,
     # the reference data's codes
     "dyo_table": DYO_TABLE,
     "dyo_item": DYO_ITEM,
@@ -211,6 +215,7 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "play_ending": (codes.PLAY_ENDINGS, PLAY_ENDING),
     "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
     "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
+    "game_status": (GAME_STATUSES, GAME_STATUS),
 }
 
 

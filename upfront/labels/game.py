@@ -134,6 +134,13 @@ BALANCE_VERDICT: Mapping[str, Label] = {
     "balanced": _("Balanced so far"),
     "too_few_plays": _("Too few plays"),
 }
+# Games at the table (scenarios/games): where a game stands.
+GAME_STATUS: Mapping[str, Label] = {
+    "preparing": _("Preparing for play"),
+    "playing": _("Playing"),
+    "ended": _("Ended: to be recorded"),
+    "recorded": _("Finished and recorded"),
+}
 DECK_CHANGE_ACTION: Mapping[str, Label] = {
     "remove": _("Remove from the deck"),
     "cower": _("Cower cards (kept in the deck, cannot be used)"),

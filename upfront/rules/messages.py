@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from upfront.rules.companion_messages import COMPANION_MESSAGES
+
 Param = str | int
 
 
@@ -502,6 +504,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "draw.mountain_troops_too_early": gettext_noop(
             "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."
         ),
+        **COMPANION_MESSAGES,  # upfront/rules/companion_messages.py
     }
 )
 

@@ -1,0 +1,86 @@
+"""Reads of games at the table and who may do what with them.
+
+* Who may record a play of a scenario (``ScenarioRights.can_record_play``) may start a game
+  of it.
+* A game is seen by its players: the one who started it, who alone enters its draws, and
+  whoever holds its share link, who follows it read-only. Once finished (its play record
+  written) it is seen by whoever sees the scenario (``scenarios_visible_to``).
+* Anyone else gets 404, as for a scenario they may not see.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from scenarios import selectors
+from scenarios.games.models import Game, GameStep
+from scenarios.models import Scenario
+from scenarios.selectors import ScenarioRights
+from upfront.rules.companion import Companion, model_from_dict, replay
+
+
+@dataclass(frozen=True)
+class GameRights:
+    can_play: bool  # enter draws, move to the next deck, finish (the one who started it)
+    can_share: bool  # see the read-only link to give the other player
+
+
+def may_start_game(rights: ScenarioRights) -> bool:
+    """Who may record a play of a scenario may start a game of it."""
+    return rights.can_record_play
+
+
+def games_visible_to(user: Any) -> QuerySet[Game]:
+    """The games ``user`` started, and the finished games of every scenario they may see."""
+    finished = Q(
+        status=Game.Status.RECORDED,
+        scenario__in=selectors.scenarios_visible_to(user).values("pk"),
+    )
+    uid = selectors.user_id(user)
+    return Game.objects.filter(finished | Q(player_id=uid) if uid is not None else finished)
+
+
+def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game, GameRights]:
+    """The game ``public_id`` and what ``user`` may do with it; 404 when they may not see it.
+
+    ``token`` is the share link's: it shows the game, read-only, to whoever holds it.
+    """
+    game = (
+        Game.objects.select_related("scenario", "player", "record")
+        .filter(public_id=public_id)
+        .first()
+    )
+    if game is None:
+        raise Http404("no such game")
+    uid = selectors.user_id(user)
+    player = uid is not None and game.player_id == uid
+    # Bytes: compare_digest refuses str with non-ASCII characters, which a link may hold.
+    shared = bool(token) and secrets.compare_digest(token.encode(), game.watch_token.encode())
+    if not (player or shared) and not games_visible_to(user).filter(pk=game.pk).exists():
+        raise Http404("no such game")
+    return game, GameRights(can_play=player, can_share=player)
+
+
+def game_steps(game: Game) -> list[dict[str, object]]:
+    return [step.as_step() for step in GameStep.objects.filter(game=game).order_by("index")]
+
+
+def game_companion(game: Game) -> Companion:
+    """The game's procedures after its saved steps (replayed by the engine)."""
+    return replay(model_from_dict(game.model), game_steps(game), weather=game.weather)
+
+
+def games_recorded_count(scenario: Scenario) -> int:
+    """How many of the scenario's play records came from games at the table."""
+    return Game.objects.filter(scenario=scenario, record__isnull=False).count()
+
+
+def auto_steps(game: Game) -> set[int]:
+    """The indexes of the steps the server drew ("Draw for me")."""
+    return set(GameStep.objects.filter(game=game, auto=True).values_list("index", flat=True))

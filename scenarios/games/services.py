@@ -1,0 +1,229 @@
+"""Writes of games at the table (keyword-only, atomic): each step is saved as it is made.
+
+A step names the index it expects to be (``step``: how many steps the client has seen): sent
+twice, the second finds its index taken and counts for nothing, so a reload, a double tap or a
+retry after a lost connection never adds a draw. The engine (``upfront.rules.companion``)
+decides what a step does; these functions only keep the steps.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scenarios.analysis.subject import subject_of
+from scenarios.games.models import SEED_MAX, Game, GameStep
+from scenarios.games.selectors import game_companion
+from scenarios.models import Scenario
+from scenarios.plays import services as play_services
+from scenarios.plays.models import PlayRecord
+from upfront.rules import codes
+from upfront.rules.companion import (
+    ENDED,
+    PREPARING,
+    RN,
+    Companion,
+    CompanionError,
+    auto_draw,
+    model_to_dict,
+    rn_of,
+)
+from upfront.rules.simulation import NotSimulated, simulation_model
+
+INVALID_DOCUMENT = "invalid_document"
+
+
+@dataclass
+class GameNotPossible(Exception):
+    """The scenario has no procedures to run: ``reason`` is the simulation's code."""
+
+    reason: str
+
+
+@dataclass
+class StepRefused(Exception):
+    """The step cannot be taken now (the engine's ``CompanionError``), or the game moved on."""
+
+    code: str
+    companion: Companion
+
+
+@dataclass
+class FinishRefused(ValueError):
+    """An ending the game contradicts: ``errors`` maps each field to its message code."""
+
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def game_start(*, scenario: Scenario, player: Any, seed: int | None = None) -> Game:
+    """Start a game of ``scenario``'s current version; the seed drives "Draw for me"."""
+    subject = subject_of(scenario)
+    document = subject.document
+    if document is None:
+        raise GameNotPossible(INVALID_DOCUMENT)
+    model = simulation_model(document.scenario, subject.reference.catalogue)
+    if isinstance(model, NotSimulated):
+        raise GameNotPossible(model.reason)
+    game = Game(
+        scenario=scenario,
+        scenario_version=scenario.version,
+        player=player,
+        seed=secrets.randbelow(SEED_MAX) if seed is None else seed,
+        model=model_to_dict(model),
+        weather=list(document.scenario.weather),
+    )
+    _sync(game, Companion(model, weather=document.scenario.weather))
+    game.save()
+    return game
+
+
+def _sync(game: Game, companion: Companion) -> None:
+    if game.record_id is None:
+        game.status = companion.status
+    game.deck = companion.deck
+
+
+def _auto_uniform(game: Game, index: int) -> float:
+    # One number per step from the game's seed: the same game replays the same draws.
+    return random.Random(f"{game.seed}:{index}").random()
+
+
+@transaction.atomic
+def _step(game: Game, step: int | None, make: Any) -> Companion:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    companion = game_companion(locked)
+    count = GameStep.objects.filter(game=locked).count()
+    if step is not None and step < count:
+        return companion  # sent before: it counts once
+    if step is not None and step > count:
+        raise StepRefused("step_ahead", companion)
+    if locked.record_id is not None:
+        raise StepRefused("recorded", companion)
+    try:
+        row = make(companion, locked, count)
+    except CompanionError as exc:
+        raise StepRefused(exc.code, companion) from exc
+    except ValueError as exc:
+        raise StepRefused("not_an_outcome", companion) from exc
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:  # the same index saved at the same moment: counted once
+        return game_companion(locked)
+    _sync(locked, companion)
+    locked.save(update_fields=["status", "deck", "updated_at"])
+    game.status, game.deck = locked.status, locked.deck
+    return companion
+
+
+def game_draw(
+    *,
+    game: Game,
+    number: int | None = None,
+    colour: str | None = None,
+    rpn: int | None = None,
+    auto: bool = False,
+    step: int | None = None,
+) -> Companion:
+    """Enter the draw the game waits for: an RN (``number``, ``colour``), an RPN, or
+    ``auto`` (the server draws from the game's seed). Returns the game after it."""
+
+    def make(companion: Companion, locked: Game, index: int) -> GameStep:
+        pending = companion.pending
+        if auto:
+            if pending is None:
+                raise CompanionError("nothing_pending", None)
+            drawn = auto_draw(pending, companion.model.probabilities, _auto_uniform(locked, index))
+            if pending.kind == RN:
+                n, c = rn_of(drawn)
+                companion.draw_rn(n, c)
+                return GameStep(game=locked, index=index, kind="rn", number=n, colour=c, auto=True)
+            companion.draw_rpn(drawn)
+            return GameStep(game=locked, index=index, kind="rpn", rpn=drawn, auto=True)
+        if rpn is not None:
+            companion.draw_rpn(rpn)
+            return GameStep(game=locked, index=index, kind="rpn", rpn=rpn)
+        if number is None or colour is None:
+            raise CompanionError("wrong_kind", pending)
+        companion.draw_rn(number, colour)
+        return GameStep(game=locked, index=index, kind="rn", number=number, colour=colour)
+
+    return _step(game, step, make)
+
+
+def game_next_deck(*, game: Game, step: int | None = None) -> Companion:
+    """The deck ran out: the deck-end procedures become pending (or the time limit ends it)."""
+
+    def make(companion: Companion, locked: Game, index: int) -> GameStep:
+        companion.next_deck()
+        return GameStep(game=locked, index=index, kind="next_deck")
+
+    return _step(game, step, make)
+
+
+def finish_errors(companion: Companion, ending: str) -> dict[str, str]:
+    """How ``ending`` contradicts the game, if it does (message codes by field)."""
+    if companion.early_end is not None and ending != "early_end":
+        return {"ending": "ended_early"}  # 52.4, M10.4: the draw ended it
+    timed_out = companion.status == ENDED and companion.early_end is None
+    if timed_out and ending == "early_end":
+        return {"ending": "time_limit_reached"}
+    if not timed_out and ending == "time_limit":
+        return {"ending": "time_limit_not_reached"}
+    return {}
+
+
+@transaction.atomic
+def game_finish(
+    *,
+    game: Game,
+    winner: str,
+    ending: str,
+    notes: str = "",
+    opponent: str = "",
+) -> PlayRecord:
+    """Write the play record of ``game``: its decks played and early end come from the game.
+
+    Raises ``StepRefused("recorded")`` when it has one already, ``FinishRefused`` for an ending
+    the game contradicts, and the play records' own errors (``PlayInputError``,
+    ``PlayRateLimited``).
+    """
+    locked = Game.objects.select_for_update().select_related("scenario").get(pk=game.pk)
+    companion = game_companion(locked)
+    if locked.record_id is not None:
+        raise StepRefused("recorded", companion)
+    if companion.status == PREPARING:  # the draws before deck 1 come first
+        raise StepRefused("draw_pending", companion)
+    errors = finish_errors(companion, ending)
+    if errors:
+        raise FinishRefused(errors)
+    early = companion.early_end
+    cause = early.cause if early is not None else ("other" if ending == "early_end" else "")
+    if cause and cause not in codes.EARLY_END_CAUSES:
+        cause = "other"
+    record = play_services.play_create(
+        scenario=locked.scenario,
+        player=locked.player,
+        values={
+            "played_on": timezone.localdate(),
+            "winner": winner,
+            "decks_played": companion.decks_played or companion.deck,
+            "ending": ending,
+            "early_end_cause": cause,
+            "opponent": opponent,
+            "notes": notes,
+        },
+    )
+    # The version the game was played from, not the scenario's latest.
+    PlayRecord.objects.filter(pk=record.pk).update(scenario_version=locked.scenario_version)
+    record.scenario_version = locked.scenario_version
+    locked.record = record
+    locked.status = Game.Status.RECORDED
+    locked.save(update_fields=["record", "status", "updated_at"])
+    game.record, game.status = record, locked.status
+    return record

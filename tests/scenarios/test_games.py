@@ -1,0 +1,146 @@
+"""Games at the table: the pages (start from the scenario, play step by step, finish into a
+play record shown with its draws) and the services' guarantees (a step sent twice counts once)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scenarios import services as scenario_services
+from scenarios.games import services
+from scenarios.games.models import Game, GameStep
+from scenarios.games.selectors import game_companion
+from scenarios.plays.models import PlayRecord
+from tests.scenarios.api.conftest import document
+
+pytestmark = pytest.mark.django_db
+
+
+def mountain(owner: Any, **changes: Any) -> Any:
+    """Deep snow in the mountains (M10.4: avalanche), overcast with snow on the ground (99.5)."""
+    doc = copy.deepcopy(document("Pass in the snow"))
+    doc["scenario"].update(
+        {
+            "environment": "deep_snow",
+            "mountain": True,
+            "weather": ["overcast", "ground_snow"],
+            **changes,
+        }
+    )
+    return scenario_services.scenario_create(owner=owner, data=doc, visibility="public")
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_play_this_scenario_starts_a_game_and_its_page_shows_the_next_step(owner: Any) -> None:
+    scenario = mountain(owner)
+    client = signed_in(owner)
+    detail = client.get(reverse("scenarios:detail", args=[scenario.public_id])).content.decode()
+    assert "Play this scenario" in detail
+    started = client.post(reverse("scenarios:game_start", args=[scenario.public_id]))
+    game = Game.objects.get()
+    assert started.status_code == 302 and started["Location"].endswith(f"/games/{game.public_id}/")
+    again = client.get(reverse("scenarios:detail", args=[scenario.public_id])).content.decode()
+    assert "Continue your game of" in again and str(game.public_id) in again
+    page = client.get(started["Location"]).content.decode()
+    assert "Start of deck 1: draw a Random Number Card for the precipitation check (99.5)." in page
+    assert 'value="red-4"' in page and "Draw for me" in page
+    assert "1 of 3" in page  # the deck and the time limit
+    assert "style=" not in page.split('id="game"')[1]  # strict CSP: no inline styles
+
+
+def test_a_game_played_through_the_pages_ends_in_a_play_record_with_its_events(
+    owner: Any, stranger: Any
+) -> None:
+    scenario = mountain(owner)
+    client = signed_in(owner)
+    client.post(reverse("scenarios:game_start", args=[scenario.public_id]))
+    game = Game.objects.get()
+    draw = reverse("scenarios:game_draw", args=[game.public_id])
+    client.post(draw, {"draw": "red-5", "step": 0})  # 99.5: rain (snow: deep snow) begins
+    # A double tap: the same step index again counts once.
+    client.post(draw, {"draw": "black-6", "step": 0})
+    assert GameStep.objects.count() == 1
+    client.post(reverse("scenarios:game_next_deck", args=[game.public_id]), {"step": 1})
+    answer = client.post(draw, {"draw": "red-6", "step": 2}, HTTP_HX_REQUEST="true")
+    html = answer.content.decode()
+    assert answer.status_code == 200 and html.lstrip().startswith('<section id="game"')
+    assert "Deck 1: red 5: snow begins to fall (99.5)" in html
+    assert "Deck 1: red 6: an avalanche ends the scenario (M10.4)" in html
+    finish = reverse("scenarios:game_finish", args=[game.public_id])
+    refused = client.post(finish, {"winner": "attacker", "ending": "time_limit"}, follow=True)
+    assert "The game ended early on a draw" in refused.content.decode()
+    client.post(finish, {"winner": "attacker", "ending": "early_end", "notes": "Snowed in."})
+    record = PlayRecord.objects.get()
+    assert (record.ending, record.early_end_cause, record.decks_played) == (
+        "early_end",
+        "avalanche",
+        1,
+    )
+    # The scenario's plays link the game, and say how many records came from games.
+    detail = Client().get(reverse("scenarios:detail", args=[scenario.public_id])).content.decode()
+    assert "1 of these records came from a game at the table" in detail
+    assert reverse("scenarios:game", args=[game.public_id]) in detail
+    # Finished, the game is seen by whoever sees the scenario, with its events, read-only.
+    seen = signed_in(stranger).get(reverse("scenarios:game", args=[game.public_id]))
+    text = seen.content.decode()
+    assert "an avalanche ends the scenario (M10.4)" in text
+    assert 'name="draw"' not in text and "Finished and recorded" in text
+
+
+def test_the_page_speaks_italian(owner: Any) -> None:
+    scenario = mountain(owner)
+    client = signed_in(owner)
+    client.post(reverse("scenarios:game_start", args=[scenario.public_id]))
+    game = Game.objects.get()
+    page = client.get(
+        reverse("scenarios:game", args=[game.public_id]), HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert "Inizio del mazzo 1: estrai un Numero Casuale per il controllo delle" in page
+    assert "Estrai per me" in page and "Partita al tavolo" in page
+
+
+def test_a_stranger_sees_a_game_under_way_only_through_its_share_link(
+    owner: Any, stranger: Any
+) -> None:
+    scenario = mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=3)
+    url = reverse("scenarios:game", args=[game.public_id])
+    assert signed_in(stranger).get(url).status_code == 404
+    shared = signed_in(stranger).get(url, {"token": game.watch_token})
+    assert shared.status_code == 200
+    html = shared.content.decode()
+    assert 'name="draw"' not in html and 'hx-trigger="every 5s"' in html  # follows, read-only
+    refused = signed_in(stranger).post(
+        reverse("scenarios:game_draw", args=[game.public_id]), {"draw": "red-1"}
+    )
+    assert refused.status_code == 404
+    assert not GameStep.objects.exists()
+
+
+def test_a_reload_replays_the_saved_steps(owner: Any) -> None:
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=9)
+    services.game_draw(game=game, number=1, colour="red", step=0)
+    services.game_next_deck(game=game, step=1)
+    services.game_draw(game=game, number=2, colour="black", step=2)  # M10.4: no avalanche
+    services.game_draw(game=game, number=3, colour="black", step=3)  # 99.5 at deck 2
+    fresh = Game.objects.get(pk=game.pk)
+    companion = game_companion(fresh)
+    assert companion.deck == 2 and fresh.deck == 2 and fresh.status == "playing"
+    assert [e.outcome for e in companion.events] == [
+        "unchanged",
+        "deck_ran_out",
+        "continues",
+        "unchanged",
+    ]
+    with pytest.raises(services.StepRefused) as ahead:
+        services.game_next_deck(game=fresh, step=9)
+    assert ahead.value.code == "step_ahead"

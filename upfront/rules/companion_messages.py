@@ -1,0 +1,101 @@
+"""The companion's sentences (``upfront.rules.companion``), merged into ``messages.MESSAGES``.
+
+Kept in a module of their own so the companion's words sit together; like every engine
+message they are English templates marked for extraction and translated at the edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+
+def gettext_noop(message: str) -> str:
+    return message
+
+
+COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        # -- what a game waits for ----------------------------------------------------------
+        "companion.pending.altitude_limit": gettext_noop(
+            "Before deck 1: draw a Random Position Number and read it in column %(column)s: "
+            "the highest Altitude Level infantry guns and AFVs may reach (%(rule)s)."
+        ),
+        "companion.pending.afv_immobilized_check": gettext_noop(
+            "Before deck 1: draw a Random Number Card for the extreme winter check of the "
+            "non-Finnish Axis AFVs (%(rule)s)."
+        ),
+        "companion.pending.mountain_troops": gettext_noop(
+            "Before deck 1: draw a Random Number Card: are the Elite troops bought mountain "
+            "troops? (%(rule)s)"
+        ),
+        "companion.pending.weather_begins": gettext_noop(
+            "Start of deck %(deck)s: draw a Random Number Card for the precipitation check "
+            "(%(rule)s)."
+        ),
+        "companion.pending.weather_changes": gettext_noop(
+            "Start of deck %(deck)s: draw a Random Number Card: does the precipitation "
+            "intensify or stop? (%(rule)s)"
+        ),
+        "companion.pending.reinforcement": gettext_noop(
+            "Start of deck %(deck)s, the discards reshuffled: the %(role)s draws a Random "
+            "Number Card for random reinforcements (%(rule)s)."
+        ),
+        "companion.pending.sandstorm": gettext_noop(
+            "End of deck %(deck)s: draw a Random Number Card for the sandstorm check (%(rule)s)."
+        ),
+        "companion.pending.avalanche": gettext_noop(
+            "End of deck %(deck)s: draw a Random Number Card for the avalanche check (%(rule)s)."
+        ),
+        # -- what a draw does -----------------------------------------------------------------
+        "companion.outcome.altitude_limit": gettext_noop(
+            "infantry guns and AFVs may reach Altitude Level %(level)s at most"
+        ),
+        "companion.outcome.afv_immobilized_check.yes": gettext_noop("the AFV is immobilized"),
+        "companion.outcome.afv_immobilized_check.no": gettext_noop("the AFV is not immobilized"),
+        "companion.outcome.mountain_troops.yes": gettext_noop(
+            "the Elite troops are mountain troops"
+        ),
+        "companion.outcome.mountain_troops.no": gettext_noop(
+            "the Elite troops are ordinary Elite, not mountain troops"
+        ),
+        "companion.outcome.weather_begins.rain": gettext_noop("rain begins"),
+        "companion.outcome.weather_begins.falling_snow": gettext_noop("snow begins to fall"),
+        "companion.outcome.stays_overcast": gettext_noop("no precipitation: it stays overcast"),
+        "companion.outcome.weather_intensifies": gettext_noop(
+            "the precipitation intensifies: %(penalty)s extra −1 to Fire Strength and To Hit "
+            "at all ranges"
+        ),
+        "companion.outcome.weather_stops": gettext_noop(
+            "the precipitation stops, and it stays overcast"
+        ),
+        "companion.outcome.weather_unchanged": gettext_noop("the precipitation goes on as it is"),
+        "companion.outcome.reinforcement_none": gettext_noop(
+            "red: no random reinforcements for the %(role)s"
+        ),
+        "companion.outcome.reinforcement_row": gettext_noop(
+            "the %(role)s receives the random reinforcements of row %(row)s"
+        ),
+        "companion.outcome.sandstorm": gettext_noop("a sandstorm ends the scenario"),
+        "companion.outcome.no_sandstorm": gettext_noop("no sandstorm"),
+        "companion.outcome.avalanche": gettext_noop("an avalanche ends the scenario"),
+        "companion.outcome.no_avalanche": gettext_noop("no avalanche"),
+        # -- events that are not draws, and the draws the players make by hand --------------------
+        "companion.deck_out": gettext_noop("the deck ran out"),
+        "companion.time_limit": gettext_noop("the last deck ran out: the time limit is reached"),
+        "companion.by_hand.black_six": gettext_noop(
+            "After the opponent draws a black 6 as a Random Number, a side with random "
+            "reinforcements may draw a Random Number for them as its only action (48.2): draw "
+            "it by hand, with the table of 48.3."
+        ),
+        "companion.by_hand.on_event": gettext_noop(
+            "The draws play calls for under %(rule)s (a desert Minefield: a dummy or real) are "
+            "made by hand when they arise."
+        ),
+        # -- how an event reads -------------------------------------------------------------------
+        "companion.before_play": gettext_noop("Before deck 1"),
+        "companion.deck": gettext_noop("Deck %(deck)s"),
+        "companion.drawn_rn": gettext_noop("%(colour)s %(number)s"),
+        "companion.drawn_rpn": gettext_noop("RPN %(rpn)s"),
+    }
+)
