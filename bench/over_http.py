@@ -1,7 +1,7 @@
 """Time requests over real HTTP against /health/: gunicorn, ONE sync worker, on loopback.
 
-Issue 15 §7: the DYO validation (13 and 40 cards), the list endpoint, a public list page and a
-search rendered afresh, over 10,000 public scenarios in 100 libraries, each in turns with
+The DYO validation (13 and 40 cards), the list endpoint, a public list page and a search
+rendered afresh, over 10,000 public scenarios in 100 libraries, each in turns with
 ``GET /health/`` so that a pause of the shared machine falls on every kind alike.
 
     .venv/bin/python bench/over_http.py [-n 300] [--scenarios 10000] [--libraries 100]
@@ -20,7 +20,7 @@ matters is the p95 ratio to /health/ of the same run; CPU time does not count th
 shared machine. ``--profile DIR`` runs every request under cProfile in the worker and writes
 one profile per path to DIR (the timings are then meaningless).
 
-Targets (issue 15 §7, p95 ratio to /health/): validation <= 1.0 (13 cards) and <= 1.2 (40
+Targets (docs/performance.md, p95 ratio to /health/): validation <= 1.0 (13 cards) and <= 1.2 (40
 cards), the API list <= 3, a fresh list page <= 5; SQLite search through FTS5.
 """
 

@@ -6,8 +6,8 @@ configured database (SQLite by default; run ``manage.py migrate`` and ``load_ref
     .venv/bin/python bench/validate.py [-n 500]
 
 Prints p50/p95 of both and the ratio validate/health (target: p50 ratio <= 2), by wall clock,
-then by CPU time with the three kinds in turns (issue 15 §7 compares CPU: a shared machine's
-pauses are not in it).
+then by CPU time with the three kinds in turns (CPU time leaves out a shared machine's
+pauses).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from upfront.rules.codes import NATIONALITIES, PERIODS, THEATRES
 from upfront.rules.generator import (
     DRAW_KEYS,
     SEED_MAX,
+    VICTORY_ROWS,
     Draw,
     Generated,
     GenerateError,
@@ -53,6 +54,7 @@ class Roll:
     attacker: str | None = None
     defender: str | None = None
     period: str | None = None
+    victory_row: int | None = None  # 43.33: chosen by the players instead of drawn
     draw_seeds: Mapping[str, int] | None = None
 
     def query(self, **changes: Any) -> str:
@@ -62,12 +64,15 @@ class Roll:
         params: dict[str, Any] = {"seed": values["seed"], "theatre": values["theatre"]}
         if values["mountain"]:
             params["mountain"] = "1"
-        for name in ("attacker", "defender", "period"):
+        for name in ("attacker", "defender", "period", "victory_row"):
             if values[name]:
                 params[name] = values[name]
         for key, seed in sorted((values["draw_seeds"] or {}).items()):
             params[f"s_{key}"] = seed
         return urlencode(params)
+
+
+VICTORY_ROW_CHOICES = tuple(str(row) for row in VICTORY_ROWS)
 
 
 def new_seed() -> int:
@@ -96,8 +101,26 @@ def roll_from_query(query: QueryDict) -> Roll | None:
         attacker=code("attacker", NATIONALITIES),
         defender=code("defender", NATIONALITIES),
         period=code("period", PERIODS),
+        victory_row=int(row)
+        if (row := query.get("victory_row", "")) in VICTORY_ROW_CHOICES
+        else None,
         draw_seeds=draw_seeds,
     )
+
+
+def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The sides of a stored scenario document whose force has no card yet, as
+    ``[{"index", "role"}]``: a saved roll, whose points 43.35-43.36 leave to the players' bid.
+    Read from the document alone (no query): lists may ask it of every row."""
+    body = document.get("scenario") or {}
+    missing = []
+    for index, side in enumerate(body.get("sides") or ()):
+        force = side.get("force") or {}
+        cards = [c for g in force.get("groups") or () for c in g.get("cards") or ()]
+        later = [c for r in force.get("reinforcements") or () for c in r.get("cards") or ()]
+        if not cards and not later:
+            missing.append({"index": index, "role": side.get("role")})
+    return missing
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -184,6 +207,7 @@ def scenario_generate(roll: Roll) -> dict[str, Any]:
         attacker=roll.attacker,
         defender=roll.defender,
         period=roll.period,
+        victory_row=roll.victory_row,
         draw_seeds=dict(roll.draw_seeds or {}),
     )
     try:
@@ -199,12 +223,13 @@ def scenario_generate(roll: Roll) -> dict[str, Any]:
         "defender": names.get(generated.defender, generated.defender),
         "period": generated.period,
     }
-    bid = next(n for n in notes if n["code"] == "bid")["message"]
+    said = {n["code"]: n["message"] for n in notes}
     document = generated.document(
         title=title,
         description=_description(generated, draws),
         language=language if language in ("en", "it") else "en",
-        bid_text=bid,
+        bid_text=said["bid"],
+        sniper_text=said.get("dyo_snipers", ""),  # 43.6, carried as a special rule
     )
     return {
         "seed": roll.seed,

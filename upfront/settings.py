@@ -130,9 +130,8 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
-            # Kept open between requests, as PostgreSQL's: a new connection per request paid its
-            # opening and started with an empty page cache, so every list read its index from
-            # the file again (docs/performance.md, issue 15 §7).
+            # Kept open between requests, as PostgreSQL's: a new connection starts with an empty
+            # page cache, so every list would read its index from the file again.
             "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
             "OPTIONS": {
                 # WAL lets the web process read while a task writes.

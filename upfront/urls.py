@@ -17,7 +17,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     # The API first, under one prefix, the DYO validation (the hot path) at its head: Django
-    # tries the patterns in order, and every one tried before a match costs (docs/performance.md).
+    # tries the patterns in order, and every one tried before a match costs.
     path(
         "api/v1/",
         include(

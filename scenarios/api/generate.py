@@ -49,6 +49,14 @@ class GenerateInputSerializer(serializers.Serializer):
         help_text="The date chosen instead of drawn (43.32 gives a column only against the "
         "US or the Russians).",
     )
+    victory_row = serializers.IntegerField(
+        min_value=1,
+        max_value=8,
+        required=False,
+        allow_null=True,
+        help_text="The victory conditions row (1-8) the players agree on instead of drawing "
+        "it (43.33).",
+    )
     draw_seeds = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=SEED_MAX),
         required=False,
@@ -150,6 +158,7 @@ class ScenarioGenerateApi(APIView):
             attacker=data.get("attacker"),
             defender=data.get("defender"),
             period=data.get("period"),
+            victory_row=data.get("victory_row"),
             draw_seeds=data.get("draw_seeds") or {},
         )
         try:

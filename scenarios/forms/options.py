@@ -53,7 +53,8 @@ def designer_options(*, libraries: Any = ()) -> DesignerOptions:
     )
     return DesignerOptions(
         published=[
-            (p.letter, f"{p.letter} · {p.name}") for p in ref.PublishedScenario.objects.all()
+            (p.letter, f"{p.letter} · {_published_name(p)}")
+            for p in ref.PublishedScenario.objects.all()
         ],
         nationalities=[(n.code, n.name) for n in ref.Nationality.objects.all()],
         terrain_decks=[(d.code, d.name) for d in ref.TerrainDeck.objects.all()],
@@ -79,3 +80,9 @@ def designer_options(*, libraries: Any = ()) -> DesignerOptions:
 def blank(label: Any = "—") -> list[tuple[str, Any]]:
     """The empty choice a select starts from."""
     return [("", label)]
+
+
+def _published_name(scenario: ref.PublishedScenario) -> str:
+    """The name in the reader's language, the printed English beside it when they differ."""
+    name = ref.localized(scenario, "name")
+    return name if name == scenario.name else f"{name} ({scenario.name})"

@@ -60,7 +60,9 @@ LEFT_OUT = {
     ),
     engine.ALTITUDE_LIMIT_DRAW: gettext_lazy(
         "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
-        "not simulated: it is a Random Position Number, whose distribution no source gives."
+        "not simulated: it limits where they may go, not how long the game lasts or how it "
+        "ends. No source gives how many action cards carry each number; the roll, like every "
+        "draw the server makes, takes every RPN of a column as equally likely."
     ),
 }
 LENGTH_FROM = {

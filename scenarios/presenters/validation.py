@@ -88,6 +88,8 @@ def _rendered_faults(result: Mapping[str, Any], places: Places) -> list[dict[str
 
 def _change_text(change: Mapping[str, Any], replacement: str, roles_by_code: Any) -> str:
     kind, count, number = change["kind"], change.get("count"), change.get("card_number")
+    if change.get("source") == "weather":  # 99.821, 99.83, 99.85
+        return gettext("read as Open Ground; still playable on an opposing group or at set-up")
     if kind == REPLACED:
         if number is not None:
             return gettext("card no. %(number)s replaced by %(replacement)s") % {

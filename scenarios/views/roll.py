@@ -31,6 +31,12 @@ def _choices() -> dict[str, Any]:
         "nationalities": [(n, names.get(n, n)) for n in codes.NATIONALITIES if n in tabled],
         "untabled": [names.get(n, n) for n in codes.NATIONALITIES if n not in tabled],
         "periods": codes.PERIODS,
+        # 43.33: the players may agree on the victory conditions row instead of drawing it.
+        # Each row's summary to its first clause ("Row 1: the attacker needs twice ..."), whole.
+        "victory_rows": [
+            (row, summary.split(";")[0])
+            for row, summary in sorted(reference.victory_row_summaries().items())
+        ],
     }
 
 

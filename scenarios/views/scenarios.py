@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors, services
+from scenarios import generation, selectors, services
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import AddToLibraryForm
@@ -55,10 +55,17 @@ def _preview_and_faults(scenario: Scenario) -> tuple[dict[str, Any], dict[str, A
     for side, validation in zip(preview["sides"], checks["forces"] or (), strict=False):
         side["check"] = validation
     errors = [f for f in checks["findings"] if f["severity"] == "error"]
+    # 43.35-43.36: a side with no card yet (a saved roll) is to be bought, not a fault.
+    not_bought = generation.sides_not_bought(scenario.document)
+    unbought = {side["index"] for side in not_bought}
     faults = {
         "faults": checks["faults"],
         "errors": errors,
         "forces": any(f["side"] is not None for f in errors),
+        "not_bought": not_bought,
+        "only_not_bought": bool(unbought)
+        and not checks["faults"]
+        and all(f["side"] in unbought for f in errors),
     }
     return preview, faults
 
@@ -169,8 +176,13 @@ def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 def my_scenarios(request: HttpRequest) -> HttpResponse:
     user = request.user
+    scenarios = list(selectors.scenarios_editable_by(user).select_related("library", "owner"))
     context = {
-        "scenarios": selectors.scenarios_editable_by(user).select_related("library", "owner"),
+        "scenarios": scenarios,
+        # Saved rolls whose forces are still to be bought (43.35-43.36).
+        "to_finish": [
+            s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
+        ],
         "libraries": selectors.libraries_editable_by(user).select_related("owner"),
     }
     return render(request, "scenarios/mine.html", context)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.core import mail
+
+from tests.factories import make_user
 
 PASSWORD = "afrika-1941-korps"
 
@@ -32,11 +35,9 @@ def production_password_hashers(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def player(django_user_model):  # type: ignore[no-untyped-def]
+def player(db: None) -> Any:
     from allauth.account.models import EmailAddress
 
-    user = django_user_model.objects.create_user(
-        "rommel", email="rommel@example.org", password=PASSWORD
-    )
+    user = make_user("rommel", password=PASSWORD)
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return user

@@ -1,4 +1,4 @@
-"""JSONOnlyNegotiation chooses exactly what DRF's own negotiation chooses (issue 15 §7)."""
+"""JSONOnlyNegotiation chooses exactly what DRF's own negotiation chooses."""
 
 from __future__ import annotations
 

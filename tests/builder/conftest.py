@@ -11,26 +11,14 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+from tests.factories import make_user
+from upfront.rules.examples import EXAMPLE_FORCE
+
 CARDS_CSV = Path(settings.REFERENCE_DATA_DIR) / "reference" / "personality_cards.csv"
 
-INTERCHANGE_EXAMPLE: dict[str, Any] = {
-    "nationality": "german",
-    "period": "1943b",
-    "theatre": "ETO",
-    "troop_type": "line",
-    "partisans": False,
-    "marines": False,
-    "mountain": False,
-    "budget": 320,
-    "groups": [
-        {"label": "A", "cards": [{"card": 1}, {"card": 4, "secondary": ["panzerfaust"]}]},
-        {"label": "B", "cards": [{"card": 13}, {"card": 7}]},
-    ],
-    "reinforcements": [{"after_deck": 1, "cards": [{"card": 9}]}],
-    "radios": [{"fire_strength": 5}],
-    "snipers": 1,
-    "random_reinforcement_decks": [],
-}
+# The tests use the production example itself, not a copy: the docs show it and
+# tests/project/test_codes.py pins those docs to it, so a change to it is seen there.
+INTERCHANGE_EXAMPLE: dict[str, Any] = EXAMPLE_FORCE
 
 
 def csv_points(nationality: str, card_no: int) -> int:
@@ -68,13 +56,13 @@ def api() -> APIClient:
 
 
 @pytest.fixture
-def owner(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_user("owner", password="pw-owner-123")
+def owner(db: None) -> Any:
+    return make_user("owner")
 
 
 @pytest.fixture
-def stranger(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_user("stranger", password="pw-stranger-123")
+def stranger(db: None) -> Any:
+    return make_user("stranger")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 
 from builder.models import SavedForce
 from tests.builder.conftest import csv_points, plain_force
+from tests.factories import password_for
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/forces/"
@@ -107,7 +108,7 @@ def test_session_writes_keep_csrf_protection(owner) -> None:
     from rest_framework.test import APIClient
 
     client = APIClient(enforce_csrf_checks=True)
-    client.login(username="owner", password="pw-owner-123")
+    client.login(username="owner", password=password_for("owner"))
     response = client.post(URL, {"name": "x", "data": plain_force([1])}, format="json")
     assert response.status_code == 403
     assert response.json()["code"] == "permission_denied"

@@ -1,4 +1,4 @@
-"""The DYO validation answers byte for byte as before its tuning (issue 15 §7).
+"""The DYO validation answers byte for byte as before its tuning.
 
 ``data/validate_answers.json`` holds the exact bodies (and statuses) that
 ``POST /api/v1/dyo/validate`` gave for the forces below, in English and Italian, captured from

@@ -72,7 +72,7 @@ def test_live_panel_lists_format_faults_where_they_are(client) -> None:
     doc = plain_force([1])
     doc["groups"][0]["cards"][0]["card"] = "one"
     fragment = client.post("/builder/panel/", {"force": json.dumps(doc)}).content.decode()
-    # Where in words, never the JSON path (issue 16 §3).
+    # Where in words, never the JSON path.
     assert "(Group A, card 1)" in fragment and "groups[0]" not in fragment
     broken = client.post("/builder/panel/", {"force": "{oops"}).content.decode()
     assert "Not valid JSON" in broken and "$" not in broken

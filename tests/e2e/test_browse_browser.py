@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_reference_browser import open_page
-from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
+from tests.factories import make_scenario
+from tests.scenarios.support.listing_data import VARIANTS, clone_public
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

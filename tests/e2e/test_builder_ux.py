@@ -1,4 +1,4 @@
-"""A builder that keeps a player's work (issue 7, section 3), in Debian's Chromium.
+"""A builder that keeps a player's work, in Debian's Chromium.
 
 Each behaviour at 1280 px and 375 px: no silent change of nationality or period (and none
 while arrowing through a list), the local draft (reload, language switch, Back, a closed tab),

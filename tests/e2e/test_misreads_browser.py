@@ -1,4 +1,4 @@
-"""What a player still misread (issue 16 §3), in a real browser at 1280 and 375 px, English
+"""What a player misread, in a real browser at 1280 and 375 px, English
 and Italian: a scenario's own fault on its page with its rule (not blamed on a force), and the
 designer's quick checks saying where in words, never as a JSON path.
 

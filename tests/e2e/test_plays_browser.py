@@ -34,7 +34,7 @@ SHOTS = Path(os.environ.get("PLAYS_SHOTS", "/tmp/shots-plays"))
 @pytest.fixture
 def played(reference_data: None) -> Any:
     from scenarios.plays import services
-    from tests.scenarios.api.conftest import make_scenario
+    from tests.factories import make_scenario
 
     owner = _user("designer")
     scenario = make_scenario(owner, "public", title="Collina 112 — Hill 112")

@@ -14,16 +14,6 @@ from typing import Any
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PAGES = [
     "",
     "nationalities/",
@@ -167,6 +157,26 @@ def test_provenance_opens_on_a_click_inside_the_window(browser, live_server) -> 
     expect(pop).to_be_hidden()
 
 
+@pytest.mark.parametrize("width", [1280, 375])
+def test_an_italian_popover_shows_its_note_in_italian(browser, live_server, width: int) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = open_page(browser, width, "it")
+    page.goto(f"{live_server.url}/reference/dyo/")
+    row = page.locator('tr[data-nationality="japanese"]')
+    pop = row.locator("details.prov .pop")
+    row.locator("details.prov summary").click()
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text("Come per i russi (45.7)")
+    assert "Same as Russian" not in pop.inner_text()
+    box = pop.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    if shots := os.environ.get("REFERENCE_SHOTS"):
+        row.scroll_into_view_if_needed()
+        page.screenshot(path=f"{shots}/dyo-popover-it-{width}.png")
+    page.context.close()
+
+
 def test_language_switch_works_without_inline_script(browser, live_server) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
@@ -183,13 +193,13 @@ def test_language_switch_works_without_inline_script(browser, live_server) -> No
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_the_italian_pages_show_the_datas_italian(browser, live_server, width: int) -> None:  # type: ignore[no-untyped-def]
-    # Issue 16 §3: the 43.33 rows, the nationality details and the scenario cards, in Italian.
+    # The 43.33 rows, the nationality details and the scenario cards, in Italian.
     page = open_page(browser, width, "it")
     page.goto(f"{live_server.url}/reference/dyo/")
     row = page.locator('table[data-table="victory_conditions"] tr', has_text="RPN 6")
     assert "vince la prima parte che ha 4 carte non inchiodate" in row.inner_text()
     # Nothing is marked English, not even in the provenance pop-up (last cell): its documents
-    # are named in Italian, and notes that exist only in English are not shown.
+    # are named in Italian, and its notes are in Italian.
     english = '[lang="en"]'
     assert row.locator(english).count() == 0
     page.goto(f"{live_server.url}/reference/nationalities/japanese/")
@@ -197,5 +207,7 @@ def test_the_italian_pages_show_the_datas_italian(browser, live_server, width: i
     page.goto(f"{live_server.url}/reference/scenarios/")
     card = page.locator("#scenario-W")
     assert "l'attaccante vince subito se occupa almeno tante carte Edificio" in card.inner_text()
-    assert card.locator(english).count() == 0
+    # Only the printed name, beside the Italian one, is English.
+    assert "W Attacco a sorpresa (Surprise Attack)" in card.inner_text()
+    assert card.locator(f"{english}:not(.printed-name)").count() == 0
     page.context.close()

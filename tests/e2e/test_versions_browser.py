@@ -20,7 +20,7 @@ SHOTS = Path(os.environ.get("VERSIONS_SHOTS", "/tmp/shots-versions"))
 @pytest.fixture
 def changed(reference_data: None) -> Any:
     from scenarios import services
-    from tests.scenarios.api.conftest import make_scenario
+    from tests.factories import make_scenario
 
     owner = _user("designer")
     scenario = make_scenario(owner, "public", title="Hill 112")

@@ -120,7 +120,7 @@ def test_every_code_a_message_carries_is_named_by_a_table() -> None:
     ],
 )
 def test_one_wording_per_code(kind: str, code: str, english: str, italian: str) -> None:
-    # The wordings that differed between forms, reference pages and reports (issue 13 §2).
+    # One wording per code, the same in forms, reference pages and reports.
     with translation.override("en"):
         assert labels.label(kind, code) == english
     with translation.override("it"):

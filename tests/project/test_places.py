@@ -1,4 +1,4 @@
-"""upfront.labels.places: a JSON path of a scenario document as a player reads it (issue 16 §3)."""
+"""upfront.labels.places: a JSON path of a scenario document as a player reads it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Texts the reference CSVs give only in English have their Italian (issue 16 §3).
+"""Texts the reference CSVs give only in English have their Italian.
 
 The 43.33 victory rows, the other DYO table texts, the nationality details and the scenario
 cards are English in the vendored CSVs; ``seed/italian.yaml`` holds our Italian of each, stored
@@ -22,8 +22,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from scenarios.forms.options import designer_options
+from tests.reference.test_pages import PAGES
 from upfront.reference import models as m
 from upfront.reference.loading import ReferenceDataError, reference_data_load
+from upfront.reference.loading.base import NOTE_FIELDS
 from upfront.reference.rendering import render_draw
 from upfront.rules.draws import DrawResult
 
@@ -38,14 +40,15 @@ SAME_IN_ITALIAN = {
 
 def english_only_texts() -> list[tuple[type[Any], str]]:
     """Every (model, field) of the reference data whose English is ``field`` and whose Italian
-    is ``field_it`` (the texts the CSVs give in English only), found from the models."""
+    is ``field_it`` (the texts the CSVs give in English only), found from the models. Notes are
+    not: only what a player reads of one has Italian (tests/reference/test_provenance.py)."""
     found = []
     for model in apps.get_app_config("reference").get_models():
         names = {f.name for f in model._meta.concrete_fields}
         found += [
             (model, name[:-3])
             for name in sorted(names)
-            if name.endswith("_it") and name[:-3] in names
+            if name.endswith("_it") and name[:-3] in names and name[:-3] not in NOTE_FIELDS
         ]
     return found
 
@@ -163,6 +166,13 @@ def _page(name: str, lang: str, args: list[str] | None = None) -> str:
             "does not break until at least 75% of Personality cards are lost",
             "cede solo dopo aver perduto il 75% o più delle carte Personalità",
         ),
+        # a published scenario's name, the printed English beside it on the Italian page
+        (
+            "reference:scenarios",
+            [],
+            "W Surprise Attack<br>",
+            'Attacco a sorpresa <span class="printed-name" lang="en">(Surprise Attack)</span>',
+        ),
         # a scenario card text
         (
             "reference:scenarios",
@@ -181,16 +191,19 @@ def test_the_italian_page_shows_the_italian_text(
 
 
 def test_no_data_text_is_marked_english_on_the_italian_pages() -> None:
+    # Every reference page: the notes of the pop-overs and the scenarios' names are data too.
+    codes = m.Nationality.objects.values_list("code", flat=True)
     pages = [
-        ("reference:dyo", []),
-        ("reference:scenarios", []),
-        *(("reference:nationality", [code]) for code in ("german", "russian", "italian")),
+        *((name, []) for name in PAGES),
+        *(("reference:nationality", [code]) for code in codes),
     ]
     for name, args in pages:
         page = _page(name, "it", args)
         # No English is left, not even in the provenance pop-ups: their documents are named in
         # Italian and the notes that exist only in English are not shown.
         outside = re.sub(r'<details class="note">.*?</details>', "", page, flags=re.S)
+        # A published scenario's printed name stands beside its Italian name, on purpose.
+        outside = re.sub(r'<span class="printed-name" lang="en">', "", outside)
         assert 'lang="en"' not in outside, name
 
 
@@ -222,6 +235,9 @@ def test_the_api_answers_in_the_request_language() -> None:
     scenarios = client.get("/api/v1/published-scenarios/W/", HTTP_ACCEPT_LANGUAGE="it").json()
     assert scenarios["victory_summary"].startswith("l'attaccante vince subito se occupa")
     assert scenarios["victory_summary_en"].startswith("attacker wins at once by occupying")
+    assert (scenarios["name"], scenarios["name_en"]) == ("Attacco a sorpresa", "Surprise Attack")
+    english = client.get("/api/v1/published-scenarios/W/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert english["name"] == "Surprise Attack" and english["name_it"] == "Attacco a sorpresa"
     nation = client.get("/api/v1/nationalities/japanese/", HTTP_ACCEPT_LANGUAGE="it").json()
     assert nation["squad_break_rule"].startswith("cede solo dopo aver perduto")
 
@@ -233,3 +249,15 @@ def test_a_drawn_victory_row_is_rendered_in_the_readers_language() -> None:
         assert render_draw(drawn)["value"] == row.value_it
     with translation.override("en"):
         assert render_draw(drawn)["value"] == row.value
+
+
+def test_a_stale_italian_note_is_refused(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(settings.REFERENCE_DATA_DIR, data)
+    notes = data / "seed" / "notes_it.yaml"
+    notes.write_text(
+        notes.read_text(encoding="utf-8") + "'A note no record has': Una nota che nessuno ha\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ReferenceDataError, match="A note no record has"):
+        reference_data_load(data_dir=data, force=True)

@@ -106,6 +106,12 @@ def test_changed_files_update_in_place_create_new_rows_and_report_removals(
     assert changed != diettinger_line
     lines[lines.index(diettinger_line)] = changed
     cards.write_text("".join(lines), encoding="utf-8")
+    # Klapp's note goes with him: the loader refuses an Italian note that no note reads as.
+    _edit(
+        data / "seed" / "notes_it.yaml",
+        "'Errata corrects pinned CCV only': L'errata corregge solo il CCV da inchiodato\n",
+        "",
+    )
     _edit(data / "seed" / "nationalities.yaml", "name_it: Tedesco,", "name_it: Germanico,")
     _edit(  # rain no longer implies overcast
         data / "seed" / "weather.yaml",

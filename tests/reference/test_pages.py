@@ -170,7 +170,7 @@ def test_pages_have_no_inline_script(client: Client, name: str, args: list[str])
 
 
 def test_templates_pick_localised_fields_through_one_filter() -> None:
-    """Issue 6: no `{% if LANGUAGE_CODE == "it" %}` nor `*_it`/`*_en` fields in templates."""
+    """No `{% if LANGUAGE_CODE == "it" %}` nor `*_it`/`*_en` fields in templates."""
     templates = [ROOT / "templates" / "base.html", *(ROOT / "templates" / "reference").glob("*")]
     for path in templates:
         source = path.read_text(encoding="utf-8")
@@ -269,7 +269,7 @@ def test_italian_page_says_sconosciuto(client: Client) -> None:
 
 
 def test_card_names_are_as_printed_without_the_transcription_remark(client: Client) -> None:
-    # Issue 16 §3: a player sees the printed name; the transcriber's remark ("OCR gives …")
+    # A player sees the printed name; the transcriber's remark ("OCR gives …")
     # stays in the data, for the admin and docs/data.md, not on the page.
     stug = m.PersonalityCard.objects.get(nationality__code="german", card_no=39)
     assert "OCR gives" in stug.name  # the transcription note stays in the data

@@ -258,17 +258,53 @@ def test_a_transcription_remark_is_hidden_and_the_rest_of_the_note_shown(client:
     assert "CONTRADICTION" not in pop and "General 26/5" not in pop
 
 
-def test_an_italian_page_shows_no_english_note(client: Client) -> None:
-    # The notes exist only in English: an Italian page has nothing to show in their place.
-    dyo = page(client, "reference:dyo", lang="it")
-    assert "Same as Russian" not in dyo and "Elite +15%" not in dyo
+def test_every_note_a_player_reads_has_its_italian_with_the_same_numbers() -> None:
+    missing, other_numbers = [], []
+    for record in sourced_records():
+        for field in NOTE_FIELDS:
+            shown = provenance.player_note(getattr(record, field, ""))
+            if not shown:
+                continue
+            italian = getattr(record, f"{field}_it", "")
+            if not italian:
+                missing.append((type(record).__name__, field, shown))
+            elif provenance.player_note(italian) != italian:
+                missing.append((type(record).__name__, field, f"reads as a remark: {italian}"))
+            # Facts carry over: the same numbers (rule numbers, values) in both languages.
+            elif sorted(re.findall(r"\d+", shown)) != sorted(re.findall(r"\d+", italian)):
+                other_numbers.append((shown, italian))
+    assert missing == []
+    assert other_numbers == []
+
+
+def test_an_italian_page_shows_the_notes_in_italian(client: Client) -> None:
+    dyo_en = page(client, "reference:dyo")
+    dyo_it = page(client, "reference:dyo", lang="it")
+    assert "Same as Russian (45.7)" in dyo_en and "Come per i russi (45.7)" not in dyo_en
+    assert "Come per i russi (45.7)" in dyo_it and "Same as Russian" not in dyo_it
     for name, args in all_pages():
         pops = re.findall(
             r'<div class="pop">.*?</div></details>', page(client, name, args, "it"), flags=re.S
         )
-        assert not [pop for pop in pops if 'lang="en"' in pop or "<strong>Nota</strong>" in pop], (
-            name
+        # No note stays English: each pop-over shows its notes in Italian or none.
+        assert not [pop for pop in pops if 'lang="en"' in pop], name
+        for pop in pops:
+            for note in re.findall(r"<strong>Nota</strong> ([^<]*)</p>", pop):
+                assert note not in ENGLISH_NOTES, (name, note)
+
+
+ENGLISH_NOTES: set[str] = set()
+
+
+@pytest.fixture(autouse=True)
+def _english_notes() -> None:
+    if not ENGLISH_NOTES:
+        ENGLISH_NOTES.update(
+            provenance.player_note(getattr(record, field, ""))
+            for record in sourced_records()
+            for field in NOTE_FIELDS
         )
+        ENGLISH_NOTES.discard("")
 
 
 @pytest.mark.parametrize(

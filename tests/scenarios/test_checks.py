@@ -141,6 +141,13 @@ def test_the_mountain_adaptation_is_shown_with_its_texts(
         r.code: (r.text_it if language == "it" else r.text_en) for r in m.SpecialRule.objects.all()
     }
     assert adaptation["letter"] == "C" and adaptation["excluded"] is False
+    assert (
+        adaptation["name"]
+        == {
+            "en": "Assaulting a Fortification",
+            "it": "Assalto a una fortificazione (Assaulting a Fortification)",
+        }[language]
+    )
     assert adaptation["cards_removed"] == (
         row.cards_removed_it if language == "it" else row.cards_removed_en
     )

@@ -17,7 +17,7 @@ from django.test import Client
 from scenarios import services
 from scenarios.models import Library, Scenario
 from scenarios.views.designer import _quick_check
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -302,7 +302,7 @@ def test_builder_refuses_a_side_of_another_period_and_keeps_it(owner, private) -
     )
     assert response.status_code == 400
     assert "1945a" in response.content.decode()
-    # Where, in words (issue 16 §3), not the JSON path sides[1].force.period.
+    # Where, in words, not the JSON path sides[1].force.period.
     body = html.unescape(response.content.decode())
     assert "(Defender's force, period)" in body and "sides[1]" not in body
     private.refresh_from_db()

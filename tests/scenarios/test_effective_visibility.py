@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scenarios import selectors, services
-from tests.scenarios.api.conftest import client_for, make_library, make_scenario
+from tests.factories import make_library, make_scenario
+from tests.scenarios.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from django.utils import timezone
 from scenarios import links, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
-from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
+from tests.factories import make_scenario
+from tests.scenarios.support.listing_data import VARIANTS, clone_public
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """The designer and the setup sheet show the scenario card and 43.33 texts in the reader's
-language (issue 16 §3; the data's Italian is tested in tests/reference/test_italian.py)."""
+language (the data's Italian is tested in tests/reference/test_italian.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.test import Client
 from scenarios import services
 from scenarios.setup_sheet import scenario_sheet_html
 from tests.reference.test_italian import VICTORY_6_EN, VICTORY_6_IT
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +39,22 @@ def test_the_setup_sheet_shows_the_victory_row_in_the_sheets_language(
     english = scenario_sheet_html(scenario, language="en")
     assert VICTORY_6_IT in italian and VICTORY_6_EN not in italian
     assert VICTORY_6_EN in english and VICTORY_6_IT not in english
+
+
+def test_a_published_scenarios_name_is_italian_with_the_printed_name_beside_it(
+    owner: Any, scenario_document: dict[str, Any]
+) -> None:
+    client = Client()
+    client.force_login(owner)
+    designer = client.get("/scenarios/new/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "W · Attacco a sorpresa (Surprise Attack)</option>" in designer
+    english = client.get("/scenarios/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "W · Surprise Attack</option>" in english and "Attacco a sorpresa" not in english
+    scenario_document["scenario"]["based_on"] = "W"
+    scenario = services.scenario_create(owner=owner, data=scenario_document)
+    italian = scenario_sheet_html(scenario, language="it")
+    assert 'W Attacco a sorpresa <span class="printed-name" lang="en">(Surprise Attack)' in italian
+    sheet_en = scenario_sheet_html(scenario, language="en")
+    assert "W Surprise Attack" in sheet_en and "Attacco a sorpresa" not in sheet_en
+    page = client.get(f"/scenarios/{scenario.public_id}/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "W Attacco a sorpresa" in page.content.decode()

@@ -1,4 +1,4 @@
-"""What a player still misread (issue 16 §3), asserted on what the pages say.
+"""What a player misread, asserted on what the pages say.
 
 * A scenario page lists the scenario's own faults, each with its rule, and says a force breaks
   a DYO rule only when one does (M11: scenario G is not played in the mountains).
@@ -25,7 +25,7 @@ from scenarios.analysis.validation import full_validation
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 PATH = "scenario.sides["

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from scenarios import selectors, services
 from scenarios.models import Scenario
-from tests.scenarios.api.conftest import make_library, make_scenario
+from tests.factories import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
 

@@ -35,8 +35,8 @@ from scenarios import services
 from scenarios.models import Job, Library, Scenario
 from scenarios.plays import services as play_services
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import make_library, make_scenario
-from tests.scenarios.forms_html import form_data
+from tests.factories import make_library, make_scenario
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from scenarios.models import Scenario
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -107,7 +107,11 @@ def test_open_in_the_designer_then_save(owner: Any) -> None:
     # The bid's custom rule keeps its reference (43.35-43.36) through the designer, and the
     # designer says so beside the rule.
     assert stored["special_rules"] == expected["special_rules"]
-    assert {r["rule"] for r in stored["special_rules"] if r["code"] == "custom"} == {"43.35-43.36"}
+    # 43.6's snipers travel the same way, as a custom rule with its own reference.
+    assert {r["rule"] for r in stored["special_rules"] if r["code"] == "custom"} == {
+        "43.35-43.36",
+        "43.6",
+    }
     assert "Rule reference kept from the document:" in designer and "43.35-43.36" in designer
 
 
@@ -117,7 +121,13 @@ def test_a_rules_own_reference_is_dropped_with_a_change_of_its_code(owner: Any) 
     roll = _page(client, "/scenarios/roll/?seed=8&theatre=ETO")
     url = re.search(r'href="([^"]+)" id="open-designer"', roll).group(1).replace("&amp;", "&")
     data = form_data(_page(client, url), "designer-form")
-    custom = next(k for k, v in data.items() if k.endswith("-code") and v == "custom")
+    custom = next(
+        k
+        for k, v in data.items()
+        if k.endswith("-code")
+        and v == "custom"
+        and data[f"{k.removesuffix('-code')}-source_rule"] == "43.35-43.36"
+    )
     prefix = custom.removesuffix("-code")
     assert data[f"{prefix}-source_rule"] == "43.35-43.36"
     data[custom] = "defender_entrenched"  # another rule: the custom rule's reference is not its
@@ -156,3 +166,111 @@ def test_unticking_the_mountain_rules_drops_the_mountain_troops_draw(owner: Any)
     sides = Scenario.objects.get().document["scenario"]["sides"]
     assert all("mountain_troops" not in s["force"] for s in sides)
     assert all(s["force"]["mountain"] is False for s in sides)
+
+
+def test_the_victory_row_may_be_chosen_on_the_page_and_the_api() -> None:
+    # 43.33: the players may agree on the row; the page offers it and keeps it in its address.
+    client = Client()
+    drawn = _page(client, "/scenarios/roll/?seed=8&theatre=ETO")
+    assert "victory_conditions" in [key for key, _n, _v in _draws(drawn)]
+    assert 'name="victory_row"' in drawn and "may agree on another victory conditions row" in drawn
+    chosen = _page(client, "/scenarios/roll/?seed=8&theatre=ETO&victory_row=6")
+    assert "victory_conditions" not in [key for key, _n, _v in _draws(chosen)]
+    assert "Victory conditions row 6 chosen by the players, not drawn (43.33)." in chosen
+    assert re.search(r'<option value="6" selected>Row 6: ', chosen)
+    assert "victory_row=6" in re.search(
+        r'id="open-designer"[^>]*|href="[^"]+" id="open-designer"', chosen
+    ).group(0)
+    italian = _page(
+        Client(), "/scenarios/roll/?seed=8&theatre=ETO&victory_row=6", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert (
+        "Riga 6 delle condizioni di vittoria scelta dai giocatori, non estratta (43.33)." in italian
+    )
+    answer = client.post(
+        "/api/v1/scenarios/generate",
+        {"seed": 8, "victory_row": 5, "mountain": True},
+        content_type="application/json",
+    ).json()
+    body = answer["document"]["scenario"]
+    assert body["victory_conditions"]["rpn"] == 5
+    assert "pillbox_not_elevation" in [r["code"] for r in body["special_rules"]]
+    refused = client.post(
+        "/api/v1/scenarios/generate", {"seed": 8, "victory_row": 9}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and refused["Content-Type"] == "application/problem+json"
+    assert "victory_row" in refused.content.decode()
+
+
+def test_an_empty_unit_type_column_is_refused_naming_the_date() -> None:
+    # The US 1942a column is printed "–" (43): the answer names the period the request has.
+    client = Client()
+    refused = client.post(
+        "/api/v1/scenarios/generate",
+        {"seed": 3, "attacker": "american", "defender": "german", "period": "1942a"},
+        content_type="application/json",
+    )
+    assert refused.status_code == 400
+    errors = refused.json()["errors"]
+    assert [e["path"] for e in errors] == ["period"]
+    assert "gives no American troops for 1942a" in errors[0]["message"]
+    page = _page(
+        Client(),
+        "/scenarios/roll/?seed=3&attacker=japanese&defender=russian",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert "la tabella del periodo (43.32) può dare" in page
+
+
+def _saved_roll(client: Client, query: str = "seed=8&theatre=ETO") -> Scenario:
+    roll = _page(client, f"/scenarios/roll/?{query}")
+    url = re.search(r'href="([^"]+)" id="open-designer"', roll).group(1).replace("&amp;", "&")
+    data = form_data(_page(client, url), "designer-form")
+    response = client.post(url.split("?")[0], {**data, "action": "save"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Scenario.objects.get()
+
+
+def test_a_saved_roll_is_forces_not_bought_not_faulty(owner: Any, stranger: Any) -> None:
+    # 43.35-43.36 leave the points to the bid: a saved roll has no cards yet. Its page says what
+    # to do next and links each side's builder; it is not "The scenario has faults".
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    assert saved.valid is False  # nothing bought: it cannot be played yet
+    page = _page(client, f"/scenarios/{saved.public_id}/")
+    assert 'id="forces-not-bought"' in page and "Forces not bought yet" in page
+    assert "The scenario has faults." not in page and 'id="scenario-faults"' not in page
+    assert "Buy the defending force together, in the builder." in page
+    for role, label in (("attacker", "Attacker"), ("defender", "Defender")):
+        link = f'href="/builder/scenario/{saved.public_id}/{role}/" data-role="{role}"'
+        assert link in page
+        assert f"{label}: buy the force in the builder" in page
+    italian = _page(client, f"/scenarios/{saved.public_id}/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Forze non ancora acquistate" in italian
+    assert "Attaccante: acquista la forza nel costruttore" in italian
+    # The player's scenarios list it under "to finish".
+    mine = _page(client, "/scenarios/mine/")
+    to_finish = re.search(r'<section id="to-finish".*?</section>', mine, re.S)
+    assert to_finish is not None and saved.title in to_finish.group(0)
+    assert "Da completare" in _page(client, "/scenarios/mine/", HTTP_ACCEPT_LANGUAGE="it")
+    # Made public, a stranger reads the same state, without the builder's links.
+    Scenario.objects.filter(pk=saved.pk).update(visibility="public", effective_visibility="public")
+    other = Client()
+    other.force_login(stranger)
+    seen = _page(other, f"/scenarios/{saved.public_id}/")
+    assert 'id="forces-not-bought"' in seen and 'id="buy-forces"' not in seen
+    assert 'id="to-finish"' not in _page(other, "/scenarios/mine/")
+
+
+def test_a_roll_with_a_real_fault_still_reads_as_faulty(owner: Any) -> None:
+    # Only a force with no card is "not bought": a side that bought an illegal force is a fault.
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    document = saved.document
+    document["scenario"]["sides"][0]["force"]["groups"] = [{"label": "A", "cards": [{"card": 1}]}]
+    Scenario.objects.filter(pk=saved.pk).update(document=document)
+    page = _page(client, f"/scenarios/{saved.public_id}/")
+    assert 'id="scenario-faults"' in page and 'id="forces-not-bought"' not in page
+    assert "At least one side's force breaks a DYO rule." in page

@@ -16,14 +16,17 @@ from django.utils.timezone import localtime
 from scenarios import listing, services
 from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import Scenario
-from tests.scenarios.listing_data import VARIANTS, make_scenario
+from tests.factories import make_scenario
+from tests.scenarios.support.listing_data import VARIANTS
 
 pytestmark = pytest.mark.django_db
 
 # The rows' part of templates/scenarios/browse/_list_body.html as it was until the rows were
 # written in Python, kept verbatim to compare against (its labels' {% translate %} line joined
 # to the loop: that line wrote nothing but a newline before the list).
-OLD_ROWS_TEMPLATE = (Path(__file__).parent / "old_list_rows.html").read_text().rstrip("\n")
+OLD_ROWS_TEMPLATE = (
+    (Path(__file__).parent / "support" / "old_list_rows.html").read_text().rstrip("\n")
+)
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ from scenarios import selectors
 from scenarios.listing import listed_rows
 from scenarios.models import Scenario
 from scenarios.search import FTS_TABLE, SEARCH_INDEX_NAME, scenarios_search
-from tests.scenarios.listing_data import VARIANTS, clone_public, make_scenario
+from tests.factories import make_scenario
+from tests.scenarios.support.listing_data import VARIANTS, clone_public
 
 pytestmark = pytest.mark.django_db
 

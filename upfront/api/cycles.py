@@ -5,8 +5,8 @@ renderer context names the view and, once rendered, the response itself; the req
 context names the request and the view. Nothing of a request is then freed by reference
 counting: the parsed body and the answer (for a 40-card DYO validation about 300 objects)
 wait for the garbage collector, whose young generation fills three times faster and is
-collected, during some later request, every few requests (docs/performance.md, "The
-validation path, third pass"). Breaking those links once they have served frees them at once.
+collected, during some later request, every few requests. Breaking those links once they
+have served frees them at once (measured in docs/performance-history.md).
 """
 
 from __future__ import annotations

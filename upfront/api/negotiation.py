@@ -1,8 +1,8 @@
 """Content negotiation for views that answer JSON only, without parsing the common headers.
 
 DRF's negotiation parses the ``Accept`` header into media types and matches them against
-every renderer on every request (about 25 µs, a tenth of a DYO validation's own overhead:
-docs/performance.md). For a view whose renderers are JSON only, the usual headers (none,
+every renderer on every request, a noticeable share of a DYO validation's own overhead
+(docs/performance-history.md). For a view whose renderers are JSON only, the usual headers (none,
 ``*/*``, ``application/json``) always choose the first renderer with ``application/json``
 (DRF's JSON renderer or a subclass, such as ``upfront.api.renderers``'): that answer is given
 at once. Anything else (a format override, other media types,

@@ -167,6 +167,7 @@ DECK_SOURCE: Mapping[str, Label] = {
     "topography": _("topography"),
     "special_rule": _("special rule"),
     "deck_change": _("deck change"),
+    "weather": _("weather"),
 }
 # What is left of a card type (deck.STATES).
 DECK_STATE: Mapping[str, Label] = {

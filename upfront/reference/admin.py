@@ -323,6 +323,7 @@ class PublishedScenarioAdmin(RevisionAdmin):
     list_display = (
         "letter",
         "name",
+        "name_it",
         "expansion",
         "time_limit_decks",
         "dyo_attacker",
@@ -330,7 +331,7 @@ class PublishedScenarioAdmin(RevisionAdmin):
         "confidence",
     )
     list_filter = ("expansion", "confidence")
-    search_fields = ("letter", "name", "victory_summary", "victory_summary_it")
+    search_fields = ("letter", "name", "name_it", "victory_summary", "victory_summary_it")
     inlines = [MountainAdaptationInline]
 
 
@@ -343,7 +344,7 @@ class MountainAdaptationAdmin(RevisionAdmin):
 class RandomNumberFrequencyInline(admin.TabularInline):
     model = m.RandomNumberFrequency
     extra = 0
-    fields = ("number", "colour", "cards", "weight", "confidence", "source", "note")
+    fields = ("number", "colour", "cards", "weight", "confidence", "source", "note", "note_it")
 
 
 @admin.register(m.RandomNumberDistribution)
@@ -364,6 +365,7 @@ class RandomNumberDistributionAdmin(RevisionAdmin):
         "source",
         "confidence",
         "note",
+        "note_it",
     )
     inlines = [RandomNumberFrequencyInline]
 

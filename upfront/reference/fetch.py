@@ -355,6 +355,7 @@ def _scenario_reference() -> ScenarioReference:
         published[row.letter] = PublishedScenarioInfo(
             letter=row.letter,
             name=row.name,
+            name_it=row.name_it,
             time_limit_decks=row.time_limit_decks,
             dyo_attacker=row.dyo_attacker,
             dyo_defender=row.dyo_defender,

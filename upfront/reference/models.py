@@ -114,6 +114,8 @@ class Sourced(Keyed):
     source = models.TextField(_("source"), blank=True, help_text=_("File and lines"))
     confidence = models.CharField(_("confidence"), max_length=6, blank=True, choices=CONFIDENCE)
     note = models.TextField(_("note"), blank=True)
+    # Our Italian of what a player reads of the note (data/seed/notes_it.yaml).
+    note_it = models.TextField(_("note (Italian)"), blank=True)
 
     class Meta:
         abstract = True
@@ -611,6 +613,7 @@ class TerrainCardType(Bilingual, Sourced):
     name_it = models.CharField(max_length=60, blank=True)
     tem = models.CharField(max_length=20, blank=True, help_text=_("Empty = not given by sources"))
     tem_note = models.TextField(blank=True)
+    tem_note_it = models.TextField(blank=True)
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -669,12 +672,14 @@ class TerrainSubstitution(Bilingual, Sourced):
         TerrainCardType, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     replaces_note = models.TextField(blank=True)
+    replaces_note_it = models.TextField(blank=True)
     card_number = models.PositiveSmallIntegerField(null=True, blank=True)
     count = models.PositiveSmallIntegerField(null=True, blank=True)
     elevation_level = models.PositiveSmallIntegerField(null=True, blank=True)
     tem = models.CharField(max_length=20, blank=True)
     table_tem = models.CharField(max_length=20, blank=True)
     tem_note = models.TextField(blank=True)
+    tem_note_it = models.TextField(blank=True)
     refusable = models.BooleanField(null=True)
     entrenchment = models.CharField(max_length=120, blank=True)
     infiltration = models.TextField(blank=True)
@@ -870,7 +875,8 @@ class PublishedScenario(Sourced):
     natural_key_fields = ("letter",)
 
     letter = models.CharField(max_length=1, unique=True)
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80)  # as printed, in English
+    name_it = models.CharField(max_length=120, blank=True)
     expansion = models.CharField(max_length=40)
     scenario_type = models.CharField(max_length=60)
     nationalities_with_oob = models.TextField(blank=True)
@@ -896,6 +902,7 @@ class PublishedScenario(Sourced):
     dyo_attacker_text = models.CharField(max_length=120, blank=True)
     dyo_attacker_text_it = models.CharField(max_length=200, blank=True)
     dyo_note = models.TextField(blank=True)
+    dyo_note_it = models.TextField(blank=True)
     special_notes = models.TextField(blank=True)
     special_notes_it = models.TextField(blank=True)
 

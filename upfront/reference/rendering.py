@@ -164,6 +164,10 @@ def render_mountain_adaptation(
     rules = say.names("special_rule")
     return {
         **adaptation.to_dict(),
+        # The printed name stays beside a translated one, as on the reference pages.
+        "name": f"{published.name_it} ({published.name})"
+        if italian and published.name_it
+        else published.name,
         "exclusion_reason": (published.mountain_exclusion_reason_it if italian else "")
         or published.mountain_exclusion_reason_en,
         "cards_removed": (published.mountain_cards_removed_it if italian else "")

@@ -140,6 +140,7 @@ class PublishedScenarioInfo:
     mountain_cards_removed_it: str = ""
     mountain_exclusion_reason_en: str = ""
     mountain_exclusion_reason_it: str = ""
+    name_it: str = ""  # ``name`` is the printed, English one
 
 
 @dataclass(frozen=True)

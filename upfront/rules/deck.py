@@ -18,7 +18,9 @@ layers replace the same card type differently the first is kept and the clash is
 4. the topography's cower cards (M9.1: rocky makes Woods cower);
 5. the special rules that change the deck (M11 ``minefields_cower``, ``cower_cards``,
    ``cards_removed``, ``first_card_discarded_when_drawn``);
-6. the scenario's own deck changes (``buildings`` = either Buildings card).
+6. the scenario's own deck changes (``buildings`` = either Buildings card);
+7. the weather's re-readings: under snow the Marsh (and under deep snow the Brush) is Open Ground
+   (99.821, 99.83, 99.85), still playable as itself on an opposing group or at set-up.
 
 Special rules may also keep a change from applying: ``pillbox_not_elevation`` (M3.4: the Pillbox
 stays a Pillbox), ``marsh_not_cower`` (M11: Marsh is not cower) and
@@ -44,15 +46,27 @@ from upfront.rules.codes import (
     SSR_NO_REMOVALS,
     SSR_PILLBOX_NOT_ELEVATION,
 )
+
+# Re-exported: the checks and the digest read them from here too.
+from upfront.rules.mountain import MOUNTAIN_ELEVATION_DECK as MOUNTAIN_ELEVATION_DECK
+from upfront.rules.mountain import mountain_rules as mountain_rules
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
 
 ROOT = "scenario"
+# 99.821, 99.83, 99.85: snow reads printed terrain as Open Ground (weather.yaml effects
+# ``marsh``/``brush: open_ground``; extreme winter: "Terrain is as per Ground Snow"); the cards
+# may still be discarded on an opposing group or played at set-up as themselves.
+SNOW_OPEN_GROUND: dict[str, tuple[str, frozenset[str]]] = {
+    "ground_snow": ("99.821", frozenset({"marsh"})),
+    "deep_snow": ("99.83", frozenset({"marsh", "brush"})),
+    "extreme_winter": ("99.85", frozenset({"marsh"})),
+}
+DRIFTS = "drifts"  # 99.84: "Marsh cards represent Drifts Terrain (not Open Ground)"
 BUILDINGS = ("buildings_2", "buildings_3")  # what the published cards' "Buildings" means
 
 # Codes of the interchange format (decks, topographies) the deck reads; its special rules' are
 # in upfront.rules.codes.
 JUNGLE = "jungle"
-MOUNTAIN_ELEVATION_DECK = "mountain_elevation"
 
 # What a change does to the cards of a type.
 REPLACED, ELEVATION, REMOVED, COWER = "replaced", "elevation", "removed", "cower"
@@ -65,6 +79,7 @@ SOURCES = (
     "topography",
     "special_rule",
     "deck_change",
+    "weather",
 )
 DESERT_DECK = "desert"
 # What is left of a type: every card as printed (kept), some changed (how many are left is
@@ -147,8 +162,8 @@ def _count_change(changes: Iterable[CardChange]) -> int | None:
     or removed (the sources give no per-type counts), or a count is shared by both Buildings."""
     total = 0
     for change in changes:
-        if change.overridden_by or change.kind in (COWER, ELEVATION):
-            continue
+        if change.overridden_by or change.kind in (COWER, ELEVATION) or change.as_printed_too:
+            continue  # (a card re-read but still played as itself stays in the deck)
         if change.whole_type or change.either_buildings:
             return None
         total -= change.count if change.count is not None else 1
@@ -226,9 +241,17 @@ class DeckComposition:
         }
 
 
-def mountain_rules(scenario: Scenario) -> bool:
-    """Whether the scenario is played under the mountain article (its flag or its deck, M2)."""
-    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
+def open_ground_by_weather(scenario: Scenario) -> dict[str, tuple[str, int]]:
+    """The card types the scenario's weather reads as Open Ground: card type -> (rule, index of
+    the weather that says so). 99.84 Drifts keep the Marsh a terrain of its own."""
+    read: dict[str, tuple[str, int]] = {}
+    for index, code in enumerate(scenario.weather):
+        rule, card_types = SNOW_OPEN_GROUND.get(code, ("", frozenset()))
+        for card_type in sorted(card_types):
+            read.setdefault(card_type, (rule, index))
+    if DRIFTS in scenario.weather:
+        read.pop("marsh", None)
+    return read
 
 
 def special_rule_path(scenario: Scenario, code: str) -> str | None:
@@ -374,6 +397,18 @@ class _Builder:
                 )
         self.special_rule_changes()  # 5.
         self.deck_changes()  # 6.
+        for card_type, (rule, index) in open_ground_by_weather(scenario).items():  # 7. 99.8x
+            self.add(
+                card_type,
+                CardChange(
+                    kind=REPLACED,
+                    source="weather",
+                    rule=rule,
+                    item=f"{ROOT}.weather[{index}]",
+                    reread=True,
+                    as_printed_too=True,
+                ),
+            )
         entries = []
         for card_type, changes in self.changes.items():
             state = state_of(changes)

@@ -41,6 +41,7 @@ from upfront.rules.deck import (
     DeckComposition,
     deck_composition,
     mountain_rules,
+    open_ground_by_weather,
     special_rule_path,
     state_of,
 )
@@ -212,12 +213,11 @@ def _served(
     deck: DeckComposition, card_types: frozenset[str], replacements: frozenset[str]
 ) -> bool:
     """Whether the deck still holds a usable card of these types, or a replacement that serves in
-    their place. A replacement counts only while its type is not wholly removed or made cower
-    afterwards (Rocks gone with "remove every Buildings" no longer serve)."""
+    their place, whatever card it replaces (the desert Wadi is a Stream, 52.13). A replacement
+    counts only while its type is not wholly removed or made cower afterwards (Rocks gone with
+    "remove every Buildings" no longer serve)."""
     for entry in deck.entries:
-        if entry.card_type not in card_types:
-            continue
-        if entry.usable:
+        if entry.card_type in card_types and entry.usable:
             return True
         active = [c for c in entry.changes if not c.overridden_by]
         taken = any(c.kind in (REMOVED, COWER) and c.whole_type for c in active)
@@ -255,7 +255,11 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
             rpn=row.rpn,
             card_type=",".join(sorted(row.vp_limited_to)),
         )
-    if not row.needs_any or _served(deck, row.needs_any, row.met_by_replacements):
+    needs = row.needs_any
+    if row.fire_reducing:
+        # 99.821, 99.83, 99.85: what the snow reads as Open Ground reduces no fire.
+        needs = needs - frozenset(open_ground_by_weather(scenario))
+    if not row.needs_any or _served(deck, needs, row.met_by_replacements):
         return
     if row.fire_reducing and mountain_rules(scenario) and NO_ENTRENCHMENT not in scenario.weather:
         # M11: in the mountains a group "in trincea" meets "un terreno che riduca la Forza di
@@ -265,9 +269,9 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
         "victory_needs_cards",
         "error" if row.confidence == "high" else "warning",
         row.rule,
-        [rpn_path, *_takers(deck, row.needs_any)],
+        [rpn_path, *_takers(deck, needs)],
         rpn=row.rpn,
-        card_type=",".join(sorted(row.needs_any)),
+        card_type=",".join(sorted(needs)),
     )
 
 

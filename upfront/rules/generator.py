@@ -26,7 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from upfront.rules.catalogue import Catalogue
-from upfront.rules.codes import NATIONALITIES, PERIODS, SSR_CUSTOM, THEATRES
+from upfront.rules.codes import (
+    NATIONALITIES,
+    PERIODS,
+    SSR_COWER_CARDS,
+    SSR_CUSTOM,
+    SSR_PILLBOX_NOT_ELEVATION,
+    THEATRES,
+)
 from upfront.rules.draws import TIME_FRAME_COLUMN, DrawError, DrawRequest, DrawResult, draw
 from upfront.rules.examples import empty_force
 from upfront.rules.messages import Message, message
@@ -65,6 +72,15 @@ BID_RULE = "43.35-43.36"
 SETUP_CARD_GIVEN = "setup_card_given"
 PILLBOX_ROW = 5
 PILLBOX = "pillbox"
+VICTORY_ROWS = range(1, 9)  # 43.33: RPN column 8
+# 43.6: in a DYO scenario the Minefield (and the Pillbox, unless allotted to the defender) is a
+# cower card and the snipers go to the defender (dyo_tables.csv "sniper/allocation").
+DYO_CARDS_RULE = "43.6"
+MINEFIELD = "minefield"
+# M3.2, M3.3: in the mountains the Buildings mark levels 2 and 3 (elevation cards).
+ELEVATION_BUILDINGS = frozenset({"buildings", "buildings_2", "buildings_3"})
+# 43.5: the troop type is part of the force each side pays for (elite +15 %, second line -15 %).
+TROOP_TYPE_RULE = "43.5"
 
 
 class GenerateError(ValueError):
@@ -85,6 +101,8 @@ class GenerateRequest:
     attacker: str | None = None
     defender: str | None = None
     period: str | None = None
+    # 43.33: the victory conditions row the players agree on instead of drawing it (1-8).
+    victory_row: int | None = None
     draw_seeds: dict[str, int] = field(default_factory=dict, hash=False)
 
 
@@ -149,6 +167,7 @@ class Generated:
     mountain_troops: dict[str, bool] = field(hash=False)  # by role, only where drawn
     marines: dict[str, bool] = field(hash=False)  # by role: 46.1
     deck_changes: tuple[dict[str, Any], ...] = ()
+    special_rules: tuple[dict[str, Any], ...] = ()  # the rules' own, before the bid's
 
     def draw(self, key: str) -> Draw | None:
         return next((d for d in self.draws if d.key == key), None)
@@ -159,9 +178,16 @@ class Generated:
         return {d.key: d.seed for d in self.draws}
 
     def document(
-        self, *, title: str, description: str, language: str, bid_text: str
+        self,
+        *,
+        title: str,
+        description: str,
+        language: str,
+        bid_text: str,
+        sniper_text: str = "",
     ) -> dict[str, Any]:
-        """The scenario document (interchange format v1) in the words given (the edge's)."""
+        """The scenario document (interchange format v1) in the words given (the edge's):
+        ``bid_text`` the bid's special rule (43.35-43.36), ``sniper_text`` 43.6's snipers."""
         request = self.request
         nationality = {"attacker": self.attacker, "defender": self.defender}
         sides = []
@@ -178,15 +204,9 @@ class Generated:
             if role in self.mountain_troops:
                 force["mountain_troops"] = self.mountain_troops[role]  # M12.1
             sides.append({"role": role, "force": force})
-        special_rules: list[dict[str, Any]] = []
-        if self.victory_row == PILLBOX_ROW:
-            special_rules.append(
-                {
-                    "code": SETUP_CARD_GIVEN,
-                    "rule": "43.33",
-                    "params": {"side": "defender", "card_type": PILLBOX},
-                }
-            )
+        special_rules = [dict(r) for r in self.special_rules]
+        if sniper_text:
+            special_rules.append({"code": SSR_CUSTOM, "rule": DYO_CARDS_RULE, "text": sniper_text})
         special_rules.append({"code": SSR_CUSTOM, "rule": BID_RULE, "text": bid_text})
         body = {
             "title": title,
@@ -252,6 +272,8 @@ def _check_request(request: GenerateRequest) -> None:
         )
     if request.period is not None and request.period not in PERIODS:
         raise GenerateError("period", message("generator.unknown_period"))
+    if request.victory_row is not None and request.victory_row not in VICTORY_ROWS:
+        raise GenerateError("victory_row", message("generator.victory_row_range"))
     for key, seed in request.draw_seeds.items():
         if key not in DRAW_KEYS:
             raise GenerateError(f"draw_seeds.{key}", message("generator.unknown_draw"))
@@ -292,30 +314,68 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
         attacker, defender = _tactical_sides(result.value, str(result.detail))
 
     # 43.32: the date, on the column of the opponent (6 against the US, 9 against Russians).
+    nationality = {"attacker": attacker, "defender": defender}
+    time_frame_column: int | None = None
     if request.period:
         period = request.period
         notes.append(Note("period_chosen", "43.32", message("generator.period_chosen")))
+        _check_columns(catalogue, request, nationality, (period,), chosen=True)
     else:
         columns = {TIME_FRAME_COLUMN[n] for n in (attacker, defender) if n in TIME_FRAME_COLUMN}
         if len(columns) != 1:
             raise GenerateError("period", message("generator.period_needed"))
+        time_frame_column = columns.pop()
+        # Before drawing: a date the column can give where a side's unit type column is empty
+        # would refuse the roll one time in nine; refuse it every time instead.
+        _check_columns(
+            catalogue,
+            request,
+            nationality,
+            _time_frame_periods(catalogue, time_frame_column),
+            chosen=False,
+        )
         opponent = next(n for n in (defender, attacker) if n in TIME_FRAME_COLUMN)
         period = roll("time_frame", opponent=opponent).value
+        if request.theatre == "PTO" and opponent == "american":
+            # 43.32 reads column 6 against the US in the Pacific too, so 45.9's 1941b and
+            # 1942a American columns are never drawn.
+            notes.append(
+                Note(
+                    "time_frame_pacific",
+                    "43.32; 45.9",
+                    message("generator.time_frame_pacific", column=time_frame_column),
+                )
+            )
+    if attacker == defender:
+        # 43.31 pairs Germans with Russians or Americans; no table pairs a nation with itself.
+        notes.append(
+            Note("same_nation", "43.31", message("generator.same_nation", nationality=attacker))
+        )
 
-    # 43.33: the victory conditions row, with its deck removals and cower cards.
-    victory_row = roll("victory_conditions").rpn
-    planned = catalogue.game_reference.victory_rows.get(victory_row)
-    deck_changes = tuple(
-        {"action": c.action, "card_type": c.card_type, "count": c.count, "which": c.which}
-        for c in (planned.deck_changes if planned else ())
+    # 43.33: the victory conditions row (drawn, or chosen by the players), with its deck
+    # removals and cower cards, read for the mountains (M11, M3) and for a DYO game (43.6).
+    if request.victory_row is not None:
+        victory_row = request.victory_row
+        notes.append(
+            Note(
+                "victory_row_chosen",
+                "43.33",
+                message("generator.victory_row_chosen", row=victory_row),
+            )
+        )
+    else:
+        victory_row = roll("victory_conditions").rpn
+        notes.append(Note("victory_row_agreed", "43.33", message("generator.victory_row_agreed")))
+    deck_changes, special_rules, deck_notes = _victory_row_cards(
+        catalogue, victory_row, mountain=request.mountain
     )
+    notes.extend(deck_notes)
 
     # 43.34: the time limit, by the RN's number and colour.
     time_limit_decks = int(roll("time_limit").value)
 
     # 43 / 45.9: each side's troop type on the theatre's unit type table.
     troop_types: dict[str, str] = {}
-    nationality = {"attacker": attacker, "defender": defender}
     for role in SCENARIO_ROLES:
         troop_types[role] = roll(
             f"unit_type_{role}",
@@ -369,10 +429,34 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
                 notes.append(
                     Note("marines", rule.rule, message("generator.marines", role=role), role)
                 )
+                if troop_types[role] != "line":
+                    # 46.1: Marines are semi-elite; a drawn second-line or elite type is a
+                    # second troop quality the sources never combine with it.
+                    notes.append(
+                        Note(
+                            "marines_troop_type",
+                            rule.rule,
+                            message(
+                                "generator.marines_troop_type",
+                                role=role,
+                                troop_type=troop_types[role],
+                            ),
+                            role,
+                        )
+                    )
+    # 43.5: the troop type is bought with the force; the attacker's force is the bid.
+    notes.append(
+        Note(
+            "attacker_troop_type",
+            TROOP_TYPE_RULE,
+            message("generator.attacker_troop_type", troop_type=troop_types["attacker"]),
+            "attacker",
+        )
+    )
 
-    if any(d.result.colour for d in draws):
-        # Not a rule: the data's assumption (random_numbers.yaml), hence no reference.
-        notes.append(Note("rn_assumption", "", message("generator.rn_assumption")))
+    # Not a rule: the data's assumption (random_numbers.yaml), hence no reference; the
+    # simulation states the same one.
+    notes.append(Note("rn_assumption", "", message("generator.rn_assumption")))
     notes.append(Note("bid", BID_RULE, message("generator.bid")))
     return Generated(
         request=request,
@@ -388,4 +472,129 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
         mountain_troops=mountain_troops,
         marines=marines,
         deck_changes=deck_changes,
+        special_rules=special_rules,
     )
+
+
+def _time_frame_periods(catalogue: Catalogue, column: int) -> tuple[str, ...]:
+    """The dates an RPN of ``column`` can give on the time frame table (43.32)."""
+    return tuple(
+        row.value for row in catalogue.tables if row.table == "time_frame" and row.rpn <= column
+    )
+
+
+def _has_column(catalogue: Catalogue, theatre: str, nationality: str, period: str) -> bool:
+    """Whether the unit type table prints a range for the nationality at that date (not "–")."""
+    return any(
+        r.theatre == theatre
+        and r.nationality == nationality
+        and r.period == period
+        and r.rpn_low is not None
+        for r in catalogue.unit_types
+    )
+
+
+def _check_columns(
+    catalogue: Catalogue,
+    request: GenerateRequest,
+    nationality: dict[str, str],
+    periods: tuple[str, ...],
+    *,
+    chosen: bool,
+) -> None:
+    """43, 45.9: refuse, before any side is drawn, a side without a unit type column: naming
+    the side when its nation has no column in the theatre, else the date (``period``)."""
+    theatre = request.theatre
+    for role in SCENARIO_ROLES:
+        nation = nationality[role]
+        if not _in_table(catalogue, {"theatre": theatre, "nationality": nation}):
+            raise GenerateError(
+                role,
+                message(
+                    "generator.no_unit_type_table",
+                    role=role,
+                    nationality=nation,
+                    theatre=theatre,
+                ),
+            )
+        empty = [p for p in periods if not _has_column(catalogue, theatre, nation, p)]
+        if not empty:
+            continue
+        raise GenerateError(
+            "period",
+            message(
+                "generator.unit_type_column_empty"
+                if chosen
+                else "generator.time_frame_reaches_empty_column",
+                role=role,
+                nationality=nation,
+                theatre=theatre,
+                period=", ".join(empty),
+            ),
+        )
+
+
+def _victory_row_cards(
+    catalogue: Catalogue, row: int, *, mountain: bool
+) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...], list[Note]]:
+    """43.33's deck changes and special rules for ``row``, read with 43.6 and, in the
+    mountains, with M11 and M3: (deck changes, special rules, notes saying what was changed)."""
+    planned = catalogue.game_reference.victory_rows.get(row)
+    changes: list[dict[str, Any]] = []
+    notes: list[Note] = []
+    for c in planned.deck_changes if planned else ():
+        if mountain and c.action == "cower" and c.card_type == PILLBOX:
+            # M11: in every scenario the Pillbox is the level-4 card unless a special rule says
+            # otherwise: an elevation card in the mountains, not a cower card.
+            notes.append(
+                Note("mountain_pillbox_level_4", "M11", message("generator.mountain_pillbox"))
+            )
+            continue
+        if mountain and c.action == "remove" and c.card_type in ELEVATION_BUILDINGS:
+            # M3.2, M3.3: the Buildings mark levels 2 and 3; M11 adapts every published
+            # scenario but C with "no card removed", so no level is thinned out.
+            notes.append(
+                Note(
+                    "mountain_buildings_kept",
+                    "M3.2-M3.3; M11",
+                    message(
+                        "generator.mountain_buildings_kept",
+                        count=c.count if c.count is not None else "—",
+                    ),
+                )
+            )
+            continue
+        changes.append(
+            {"action": c.action, "card_type": c.card_type, "count": c.count, "which": c.which}
+        )
+    if mountain and any(c["card_type"] == "stream" for c in changes):
+        # M3.5: the Stream is a crevasse in the mountains, not a level: M11 C, too, takes the
+        # first one out, so 43.33's removal stands.
+        notes.append(
+            Note("mountain_stream_removed", "M3.5; M11", message("generator.mountain_stream"))
+        )
+    rules: list[dict[str, Any]] = []
+    if row == PILLBOX_ROW:
+        rules.append(
+            {
+                "code": SETUP_CARD_GIVEN,
+                "rule": "43.33",
+                "params": {"side": "defender", "card_type": PILLBOX},
+            }
+        )
+        if mountain:
+            # M11 C and O: "la Casamatta non corrisponde ad un LE 4" where the scenario plays
+            # for the Pillbox; without it the row's Pillbox would be the level-4 card.
+            rules.append({"code": SSR_PILLBOX_NOT_ELEVATION, "rule": "M11", "params": {}})
+    # 43.6: the Minefield is a cower card (the Pillbox too, unless allotted to the defender:
+    # the row's own cower change, or row 5's Pillbox given to him).
+    rules.append(
+        {
+            "code": SSR_COWER_CARDS,
+            "rule": DYO_CARDS_RULE,
+            "params": {"card_types": [MINEFIELD], "side": "both"},
+        }
+    )
+    notes.append(Note("dyo_cards", DYO_CARDS_RULE, message("generator.dyo_cards")))
+    notes.append(Note("dyo_snipers", DYO_CARDS_RULE, message("generator.dyo_snipers")))
+    return tuple(changes), tuple(rules), notes

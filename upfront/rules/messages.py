@@ -493,8 +493,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "otherwise (46.1)."
         ),
         "generator.rn_assumption": gettext_noop(
-            "No source gives how many action cards carry each RN, so the server takes every "
-            "number 0-6, red or black, as equally likely."
+            "No source gives how many action cards carry each number, so the server takes "
+            "every RN 0-6, red or black, and every RPN of a column as equally likely."
         ),
         "generator.bid": gettext_noop(
             "The points each side spends are not drawn: the players choose the defending "
@@ -503,6 +503,66 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "draw.mountain_troops_too_early": gettext_noop(
             "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."
+        ),
+        # -- the random scenario: rules calls of issue 21 (generator.py) ---------------------
+        "generator.victory_row_range": gettext_noop(
+            "The victory conditions row runs from 1 to 8 (43.33)."
+        ),
+        "generator.victory_row_chosen": gettext_noop(
+            "Victory conditions row %(row)s chosen by the players, not drawn (43.33)."
+        ),
+        "generator.victory_row_agreed": gettext_noop(
+            "The players may agree on another victory conditions row instead of the one drawn "
+            "(43.33): choose it on the roll."
+        ),
+        "generator.no_unit_type_table": gettext_noop(
+            "%(role)s: the %(theatre)s unit type table has no %(nationality)s column: choose "
+            "another side."
+        ),
+        "generator.unit_type_column_empty": gettext_noop(
+            "%(role)s: the %(theatre)s unit type table gives no %(nationality)s troops for "
+            "%(period)s (no column, or one printed “–”): choose another date."
+        ),
+        "generator.time_frame_reaches_empty_column": gettext_noop(
+            "%(role)s: the time frame table (43.32) can give %(period)s, for which the "
+            "%(theatre)s unit type table gives no %(nationality)s troops: choose the date."
+        ),
+        "generator.time_frame_pacific": gettext_noop(
+            "The date is drawn on column %(column)s against the US in the Pacific too (43.32), "
+            "so the American 1941b and 1942a columns of the Pacific table (45.9) are never drawn."
+        ),
+        "generator.same_nation": gettext_noop(
+            "Both sides are %(nationality)s: no table of rule 43 pairs a nation with itself "
+            "(43.31); the players chose it."
+        ),
+        "generator.attacker_troop_type": gettext_noop(
+            "The attacker's troop type (%(troop_type)s) is drawn, but 43.5 makes it part of the "
+            "force each player bids for (elite +15%%, second line −15%%): agree whether the "
+            "bids keep it."
+        ),
+        "generator.marines_troop_type": gettext_noop(
+            "%(role)s: Marines are semi-elite (46.1) and the unit type table drew "
+            "%(troop_type)s: agree which applies, as no source combines them."
+        ),
+        "generator.mountain_pillbox": gettext_noop(
+            "In the mountains the Pillbox is the level 4 card (M11), so it is not made a cower "
+            "card as 43.33 says."
+        ),
+        "generator.mountain_buildings_kept": gettext_noop(
+            "In the mountains the Buildings mark levels 2 and 3 (M3.2, M3.3), so 43.33's "
+            "removal of the first %(count)s Buildings is not made, as M11 removes no card from "
+            "the published scenarios it adapts."
+        ),
+        "generator.mountain_stream": gettext_noop(
+            "In the mountains the Stream is a crevasse (M3.5), not a level: 43.33's removal of "
+            "the first Stream stands, as in M11's scenario C."
+        ),
+        "generator.dyo_cards": gettext_noop(
+            "In a DYO game the Minefield is a cower card, and so is the Pillbox unless it is "
+            "allotted to the defender (43.6)."
+        ),
+        "generator.dyo_snipers": gettext_noop(
+            "Snipers go to the defender; the attacker may buy sniper use (43.6)."
         ),
         **COMPANION_MESSAGES,  # upfront/rules/companion_messages.py
     }

@@ -7,9 +7,21 @@ troops, and that elites bought for a mountain DYO game are mountain troops only 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.messages import Param
+
+if TYPE_CHECKING:
+    from upfront.rules.scenario import Scenario
+
+MOUNTAIN_ELEVATION_DECK = "mountain_elevation"  # the mountain article's own deck (M2)
+
+
+def mountain_rules(scenario: Scenario) -> bool:
+    """Whether the scenario is played under the mountain article: its flag or its deck (M2).
+    The one answer the deck, the checks (the forces' included) and the simulation all read."""
+    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,13 @@ codes of the interchange format, not facts.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from upfront.rules.catalogue import AdaptedRule, Catalogue, MatchupRule, PublishedScenarioInfo
 from upfront.rules.codes import SSR_DESERT_RULES, SSR_JUNGLE_RULES, SSR_NOT_MARINES
 from upfront.rules.messages import Message, Param, message
+from upfront.rules.mountain import mountain_rules
 from upfront.rules.scenario import Scenario
 from upfront.rules.validate import ValidationResult, validate_force
 
@@ -120,11 +121,6 @@ def _finding(
     return Finding(code, severity, rule, said, tuple(items or ()))
 
 
-def mountain_rules(scenario: Scenario) -> bool:
-    """Whether the scenario is played under the mountain article (its flag or its deck, M2)."""
-    return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
-
-
 def _opponent_of(scenario: Scenario, index: int) -> str:
     return scenario.sides[1 - index].force.nationality
 
@@ -148,8 +144,16 @@ def _special_rule_paths(scenario: Scenario, code: str) -> list[str]:
 
 
 def validate_forces(scenario: Scenario, catalogue: Catalogue) -> tuple[ValidationResult, ...]:
-    """Each side's force validated by the DYO engine (43), in the sides' order."""
-    return tuple(validate_force(side.force, catalogue) for side in scenario.sides)
+    """Each side's force validated by the DYO engine (43), in the sides' order: under the
+    mountain article when the scenario is (M12.1's draw), whatever the force's own flag says."""
+    under = mountain_rules(scenario)
+    return tuple(
+        validate_force(
+            side.force if side.force.mountain == under else replace(side.force, mountain=under),
+            catalogue,
+        )
+        for side in scenario.sides
+    )
 
 
 def check_forces(scenario: Scenario, catalogue: Catalogue) -> Findings:

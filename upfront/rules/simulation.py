@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from upfront.rules.catalogue import RN_COLOURS, Catalogue, RandomCheck, RandomNumbers
 from upfront.rules.codes import SSR_DESERT_RULES, SSR_RANDOM_REINFORCEMENTS
-from upfront.rules.mountain import mountain_troops_unavailable
+from upfront.rules.mountain import mountain_rules, mountain_troops_unavailable
 from upfront.rules.scenario import Scenario, Side
 
 # An RN outcome is one index 0-13: the number plus 7 for black (red 0-6, black 7-13).
@@ -53,7 +53,8 @@ NO_RN_DISTRIBUTION = "no_rn_distribution"
 # Procedures a result says it left out (codes; words at the edge).
 BLACK_SIX_ATTEMPTS = "black_six_attempts"
 # T5.0: the simplified mountain deck draws an RPN on column "4" for the highest Altitude Level
-# IG and AFVs may reach; the data holds no RPN distribution, so it is not simulated.
+# IG and AFVs may reach: it changes no deck count or early end, so it is not simulated (the
+# RPN odds are the generator's: every number of a column alike, unstated by any source).
 ALTITUDE_LIMIT_DRAW = "altitude_limit_draw"
 SIMPLIFIED_MOUNTAIN_DECK = "mountain"  # T5
 AXIS_AFV = "axis_not_finnish_afv"  # 99.85: whom the extreme winter AFV draw is for
@@ -263,7 +264,7 @@ def _draw_chances(scenario: Scenario, catalogue: Catalogue) -> tuple[DrawChance,
     mountain = ref.mountain_troops_check
     if (
         mountain
-        and scenario.mountain
+        and mountain_rules(scenario)
         and any(_may_be_mountain_troops(s, catalogue) for s in scenario.sides)
     ):
         # M12.1: the Elite troops bought for a mountain DYO scenario are mountain troops only on

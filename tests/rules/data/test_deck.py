@@ -277,3 +277,28 @@ def test_jungle_and_mountain_give_one_answer_for_the_buildings(
             assert found.state == "elevation", (fields, card_type)
         clashes = {(c.card_type, c.kept.kind, c.dropped.variant) for c in deck.conflicts}
         assert ("buildings_2", "elevation", "jungle") in clashes, fields
+
+
+def test_snow_reads_marsh_and_brush_as_open_ground(reference_catalogue: Catalogue) -> None:
+    # 99.821 (ground snow) and 99.85 (extreme winter, "Terrain is as per Ground Snow"): "Marsh is
+    # treated as Open Ground although it may be discarded on opposing groups or played during
+    # initial terrain placement"; 99.83 (deep snow): "Marsh and Brush are treated as Open
+    # Ground"; 99.84: with Drifts, "Marsh cards represent Drifts Terrain (not Open Ground)".
+    clear = compose(reference_catalogue)
+    assert entry(clear, "marsh").state == "kept" and entry(clear, "brush").state == "kept"
+    for weather, rule, read in (
+        ("ground_snow", "99.821", {"marsh"}),
+        ("extreme_winter", "99.85", {"marsh"}),
+        ("deep_snow", "99.83", {"marsh", "brush"}),
+    ):
+        deck = compose(reference_catalogue, weather=[weather])
+        for card_type in ("marsh", "brush"):
+            changes = [c for c in entry(deck, card_type).changes if c.source == "weather"]
+            if card_type in read:
+                assert [(c.rule, c.item) for c in changes] == [(rule, "scenario.weather[0]")]
+                # Still a card of the deck, playable as itself on an opponent or at set-up.
+                assert entry(deck, card_type).usable and entry(deck, card_type).count_change == 0
+            else:
+                assert changes == []
+    drifts = compose(reference_catalogue, weather=["ground_snow", "drifts"])
+    assert not [c for c in entry(drifts, "marsh").changes if c.source == "weather"]

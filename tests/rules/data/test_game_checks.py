@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -282,7 +283,10 @@ def test_the_sangar_serves_as_the_pillbox(reference_catalogue: Catalogue) -> Non
 def test_desert_marsh_is_not_fire_reducing_terrain(reference_catalogue: Catalogue) -> None:
     # 52.15 (004_691449f2ac128484.txt): soft sand's -1 to HE "non consente di considerare le
     # Sabbie Soffici come un terreno che 'riduce la forza di un attacco a fuoco'".
-    gone = (DeckChange("remove", "woods"), DeckChange("remove", "buildings"))
+    gone = tuple(
+        DeckChange("remove", card_type)
+        for card_type in ("woods", "buildings", "brush", "hill", "stream")
+    )
     standard = scenario(victory_conditions=rpn(6), deck_changes=gone)
     assert run(check_victory_conditions_deck, standard, reference_catalogue) == []  # Marsh
     desert = scenario(special_rules=["desert_rules"], victory_conditions=rpn(6), deck_changes=gone)
@@ -305,14 +309,19 @@ def test_entrenchment_meets_fire_reducing_terrain_in_the_mountains(
     assert run(check_victory_conditions_deck, rocky, reference_catalogue) == []
     row_7 = replace(rocky, victory_conditions=rpn(7))
     assert run(check_victory_conditions_deck, row_7, reference_catalogue) == []
-    # 99.85: "No entrenchment attempts may be made in Extreme Winter conditions".
-    frozen = replace(rocky, weather=("extreme_winter",))
+    # 99.85: "No entrenchment attempts may be made in Extreme Winter conditions"; the Brush,
+    # which stays in the mountain deck (M3) and reduces fire, is taken out too.
+    frozen = replace(
+        rocky,
+        weather=("extreme_winter",),
+        deck_changes=(DeckChange("remove", "marsh"), DeckChange("remove", "brush")),
+    )
     finding = only(run(check_victory_conditions_deck, frozen, reference_catalogue))
     assert (finding.code, finding.severity) == ("victory_needs_cards", "warning")
 
 
 def test_fire_reducing_terrain_all_gone_is_only_a_warning(reference_catalogue: Catalogue) -> None:
-    gone = tuple(DeckChange("remove", t) for t in ("woods", "buildings", "marsh"))
+    gone = tuple(DeckChange("remove", t) for t in ("woods", "buildings", "marsh", "brush", "hill"))
     subject = scenario(victory_conditions=rpn(6), deck_changes=gone)
     assert only(run(check_victory_conditions_deck, subject, reference_catalogue)).severity == (
         "warning"
@@ -523,3 +532,48 @@ def test_check_game_gives_findings_deck_digest_and_plain_data(
     data = result.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["counts"]["error"] == sum(1 for f in result.findings if f.severity == "error")
+
+
+def test_brush_hill_and_wadi_reduce_fire_for_rows_6_and_7(reference_catalogue: Catalogue) -> None:
+    # Brush: 003 T2.3 (Kunai "le stesse caratteristiche della Boscaglia") and T3.3/T4.1 (Hedges,
+    # "TEM -1 ... In pratica una Boscaglia"); the Hill: 003 T1.3 (the Dune "più o meno
+    # equivalente alla Collina", -1 to fire coming in); the desert Wadi: 52.13 ("un modificatore
+    # -1 agli attacchi diretti contro di lui").
+    others = ("woods", "buildings", "marsh", "hill", "brush", "stream")
+
+    def without(*kept: str, **fields: Any) -> Scenario:
+        changes = tuple(DeckChange("remove", c) for c in others if c not in kept)
+        return scenario(victory_conditions=rpn(7), deck_changes=changes, **fields)
+
+    for kept in ("brush", "hill"):
+        assert run(check_victory_conditions_deck, without(kept), reference_catalogue) == []
+    wadi = without("stream", special_rules=["desert_rules"])
+    assert run(check_victory_conditions_deck, wadi, reference_catalogue) == []
+    # With none of them left (and no Wadi: the Stream of the standard deck is no cover) the
+    # row's need is unmet.
+    finding = only(run(check_victory_conditions_deck, without("stream"), reference_catalogue))
+    assert finding.code == "victory_needs_cards"
+
+
+def test_snow_reads_marsh_and_brush_as_open_ground(reference_catalogue: Catalogue) -> None:
+    # 99.821 ground snow, 99.85 extreme winter ("Terrain is as per Ground Snow"): Marsh is Open
+    # Ground; 99.83 deep snow: Marsh and Brush; 99.84 drifts: Marsh is Drifts, not Open Ground.
+    gone = tuple(DeckChange("remove", c) for c in ("woods", "buildings", "hill", "brush"))
+    clear = scenario(victory_conditions=rpn(6), deck_changes=gone)
+    assert run(check_victory_conditions_deck, clear, reference_catalogue) == []  # the Marsh
+    for weather in (["ground_snow"], ["extreme_winter"]):
+        snow = scenario(victory_conditions=rpn(6), deck_changes=gone, weather=weather)
+        finding = only(run(check_victory_conditions_deck, snow, reference_catalogue))
+        assert (
+            finding.code == "victory_needs_cards"
+            and "marsh" not in finding.message.params["card_type"]
+        )
+    drifts = scenario(
+        victory_conditions=rpn(6), deck_changes=gone, weather=["ground_snow", "drifts"]
+    )
+    assert run(check_victory_conditions_deck, drifts, reference_catalogue) == []
+    brush_only = tuple(DeckChange("remove", c) for c in ("woods", "buildings", "hill", "marsh"))
+    deep = scenario(victory_conditions=rpn(6), deck_changes=brush_only, weather=["deep_snow"])
+    assert only(run(check_victory_conditions_deck, deep, reference_catalogue)).rule == "43.33"
+    dry = scenario(victory_conditions=rpn(6), deck_changes=brush_only)
+    assert run(check_victory_conditions_deck, dry, reference_catalogue) == []

@@ -189,7 +189,11 @@ def test_45_9_pacific_table_and_its_missing_columns(reference_catalogue: Catalog
                 ),
             )
         assert refused.value.field == field
-        assert refused.value.message.id == "draw.no_unit_type_column"
+        assert refused.value.message.id == (
+            "generator.unit_type_column_empty"
+            if field == "period"
+            else "generator.no_unit_type_table"
+        )
 
 
 def test_m12_1_mountain_troops_only_for_elites_on_black(reference_catalogue: Catalogue) -> None:

@@ -173,10 +173,11 @@ def run(subject: Scenario, on: Catalogue, **options: object) -> SimulationResult
 def test_the_same_seed_gives_the_same_result_and_another_seed_another() -> None:
     on = catalogue()
     subject = scenario(terrain_deck="desert", weather=("overcast",))
-    first = simulate_scenario(subject, on, runs=20_000, seed=1).to_dict()
-    assert simulate_scenario(subject, on, runs=20_000, seed=1).to_dict() == first
-    assert simulate_scenario(subject, on, runs=20_000, seed=2).to_dict() != first
-    assert first["runs"] == 20_000 and first["seed"] == 1
+    # Determinism needs no precision: 2,000 runs differ between seeds as surely as 20,000.
+    first = simulate_scenario(subject, on, runs=2_000, seed=1).to_dict()
+    assert simulate_scenario(subject, on, runs=2_000, seed=1).to_dict() == first
+    assert simulate_scenario(subject, on, runs=2_000, seed=2).to_dict() != first
+    assert first["runs"] == 2_000 and first["seed"] == 1
 
 
 # -- deck-end checks (52.4, M10.4) --------------------------------------------------------------

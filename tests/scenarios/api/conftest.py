@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
-from scenarios import services
 from scenarios.models import Library, Scenario
-from tests.scenarios.conftest import SCENARIO_DOCUMENT
+from tests.factories import make_library, make_scenario, scenario_document
+
+__all__ = ["make_library", "make_scenario"]
 
 
 def client_for(user: Any | None) -> APIClient:
@@ -41,9 +41,7 @@ def anonymous_api() -> APIClient:
 
 
 def document(title: str = "Crossroads") -> dict[str, Any]:
-    doc = copy.deepcopy(SCENARIO_DOCUMENT)
-    doc["scenario"]["title"] = title
-    return doc
+    return scenario_document(title=title)
 
 
 def library_document(*titles: str, title: str = "Club favourites") -> dict[str, Any]:
@@ -54,26 +52,6 @@ def library_document(*titles: str, title: str = "Club favourites") -> dict[str, 
         "description": "Evenings at the club.",
         "scenarios": [document(t) for t in titles],
     }
-
-
-def make_library(owner: Any, visibility: str, collaborators: tuple[Any, ...] = ()) -> Library:
-    library = services.library_create(
-        owner=owner, title=f"Library {visibility}", visibility=visibility
-    )
-    for user in collaborators:
-        services.library_collaborator_add(library=library, user=user)
-    return library
-
-
-def make_scenario(
-    owner: Any, visibility: str, library: Library | None = None, title: str | None = None
-) -> Scenario:
-    return services.scenario_create(
-        owner=owner,
-        data=document(title or f"Scenario {visibility}"),
-        library=library,
-        visibility=visibility,
-    )
 
 
 def counts() -> tuple[int, int]:

@@ -12,7 +12,7 @@ from rest_framework import serializers
 from upfront.reference import models as m
 from upfront.reference import selectors
 
-PROVENANCE = ("rule", "source", "confidence", "note")
+PROVENANCE = ("rule", "source", "confidence", "note", "note_it")
 
 
 class DataTextField(serializers.CharField):
@@ -511,6 +511,8 @@ class MountainAdaptationSerializer(serializers.ModelSerializer):
 
 
 class PublishedScenarioSerializer(serializers.ModelSerializer):
+    name = DataTextField()
+    name_en = _english("name")
     type = serializers.CharField(source="scenario_type")
     first_player = DataTextField()
     first_player_en = _english("first_player")
@@ -536,7 +538,7 @@ class PublishedScenarioSerializer(serializers.ModelSerializer):
         model = m.PublishedScenario
         fields = (
             "letter",
-            "name",
+            *_data_texts("name"),
             "expansion",
             "type",
             "nationalities_with_oob",

@@ -20,6 +20,7 @@ import yaml
 from django.db import models
 
 from upfront.reference import models as m
+from upfront.reference.provenance import player_note
 
 K = TypeVar("K", bound=m.Keyed)
 
@@ -49,6 +50,7 @@ YAML_FILES = [
     "rule_summaries.yaml",
     "random_numbers.yaml",
     "italian.yaml",
+    "notes_it.yaml",
 ]
 
 # Every reference model with the label the report uses, parents before children: rows gone
@@ -88,6 +90,8 @@ MODELS: tuple[tuple[str, type[m.Keyed]], ...] = (
     ("random_number_frequencies", m.RandomNumberFrequency),
 )
 LABELS: dict[type[models.Model], str] = {model: label for label, model in MODELS}
+# The notes a reference page's provenance pop-over reads, each with an Italian twin.
+NOTE_FIELDS = ("note", "tem_note", "replaces_note", "dyo_note")
 
 
 class ReferenceDataError(Exception):
@@ -187,6 +191,8 @@ class BaseLoader:
         self.nationalities: dict[str, m.Nationality] = {}
         self._italian: dict[str, dict[str, dict[str, str]]] | None = None
         self._italian_used: set[tuple[str, str, str]] = set()
+        self._notes_it: dict[str, str] | None = None
+        self._notes_it_used: set[str] = set()
 
     # -- file access ---------------------------------------------------------------------
     def content_hash(self) -> str:
@@ -229,6 +235,20 @@ class BaseLoader:
         self._italian_used.add((file, column, text))
         return str(italian).strip()
 
+    def note_italian(self, english: str) -> str:
+        """Our Italian of what a player reads of a note (``notes_it.yaml``, keyed by that
+        reading); empty when a player reads nothing of it."""
+        if self._notes_it is None:
+            data = self.yaml("notes_it.yaml") or {}
+            if not isinstance(data, dict):
+                raise ReferenceDataError("notes_it.yaml: expected a mapping of notes")
+            self._notes_it = {str(k): str(v).strip() for k, v in data.items()}
+        shown = player_note(english)
+        if not shown:
+            return ""
+        self._notes_it_used.add(shown)
+        return self._notes_it.get(shown, "")
+
     def check_italian_used(self) -> None:
         """Every entry of italian.yaml translates a text the files hold: when the English is
         corrected, its stale Italian is refused rather than silently dropped."""
@@ -241,6 +261,9 @@ class BaseLoader:
         )
         if stale:
             raise ReferenceDataError(f"italian.yaml: no row holds these English texts: {stale}")
+        unused = sorted(set(self._notes_it or {}) - self._notes_it_used)
+        if unused:
+            raise ReferenceDataError(f"notes_it.yaml: no note reads as these texts: {unused}")
 
     def period(self, code: str | None) -> m.Period | None:
         if not code:
@@ -270,6 +293,9 @@ class BaseLoader:
         ``origin`` (file and record) names the record in errors.
         """
         table = self.table(model)
+        for name in NOTE_FIELDS:
+            if name in values and hasattr(model, f"{name}_it"):
+                values[f"{name}_it"] = self.note_italian(values[name])
         for name, value in values.items():
             is_json = isinstance(model._meta.get_field(name), models.JSONField)
             # YAML 1.1 reads an unquoted `on:` key as True, which JSON stores as "true".

@@ -151,6 +151,7 @@ class ScenarioRuleData(BaseLoader):
     def _scenario_card_italian(self, row: dict[str, str], limit: str) -> dict[str, str]:
         """The Italian of a scenario card's texts (italian.yaml), by model field."""
         columns = {
+            "name": "name",
             "first_player": "first_player",
             "deck_removals": "deck_removals",
             "cower_cards": "cower_cards",

@@ -163,3 +163,12 @@ def provenance(context: template.Context, obj: Any, *note_fields: str) -> dict[s
         if staff
         else [],
     }
+
+
+@register.filter
+def published_name(scenario: Any) -> SafeString:
+    """A published scenario's name in the reader's language, the printed English beside it."""
+    name = localized(scenario, "name")
+    if name == scenario.name:
+        return conditional_escape(name)
+    return format_html('{} <span class="printed-name" lang="en">({})</span>', name, scenario.name)

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from scenarios.models import Scenario
 from scenarios.plays import services
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import make_library, make_scenario
+from tests.factories import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
 

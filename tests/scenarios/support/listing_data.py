@@ -1,63 +1,21 @@
 """Scenarios for the list, search and feed tests: real documents saved through the services.
 
-Each variant changes the shared test document (conftest.SCENARIO_DOCUMENT) in ways the rules
+Each variant changes the shared test document (tests.factories.scenario_document) in ways the rules
 accept, so the derived columns the list filters on are the ones the services compute.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from scenarios import services
 from scenarios.models import Library, Scenario
-from tests.scenarios.conftest import SCENARIO_DOCUMENT
-
-
-def document(
-    *,
-    title: str = "Crossroads",
-    description: str = "Two squads meet at a crossroads.",
-    nationalities: tuple[str, str] = ("american", "german"),
-    period: str = "1943b",
-    theatre: str = "ETO",
-    terrain_deck: str = "standard",
-    weather: list[str] | None = None,
-    budget: int = 200,
-) -> dict[str, Any]:
-    data = copy.deepcopy(SCENARIO_DOCUMENT)
-    body = data["scenario"]
-    body.update(
-        title=title,
-        description=description,
-        period=period,
-        theatre=theatre,
-        terrain_deck=terrain_deck,
-        weather=["clear"] if weather is None else weather,
-    )
-    for side, nationality in zip(body["sides"], nationalities, strict=True):
-        side["force"].update(nationality=nationality, period=period, theatre=theatre, budget=budget)
-    return data
-
-
-def make_scenario(
-    owner: Any,
-    *,
-    visibility: str = "public",
-    library: Library | None = None,
-    **changes: Any,
-) -> Scenario:
-    return services.scenario_create(
-        owner=owner, data=document(**changes), visibility=visibility, library=library
-    )
-
 
 # Four public scenarios that differ on every filter.
 VARIANTS: dict[str, dict[str, Any]] = {
     # American vs German, 1943b, ETO, standard deck, clear weather: needs the weather article.
-    "crossroads": {},
+    "crossroads": {"title": "Crossroads"},
     # Russian vs German, 1942a, no weather: the base game only.
     "winter": {
         "title": "Frozen village",

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from scenarios import services
 from scenarios.models import Scenario
-from tests.scenarios.api.conftest import client_for, make_library, make_scenario
+from tests.factories import make_library, make_scenario
+from tests.scenarios.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from django.test import Client
 
 from scenarios import services
 from scenarios.setup_sheet import scenario_sheet_html
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 from upfront.reference import models as m
 
 pytestmark = pytest.mark.django_db
