@@ -131,7 +131,7 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
             if cached is not None:
                 return Response(cached)
         # The page's ids first (the list's covering index), then only its rows' columns, as
-        # values (as the list page: scenarios.listing.rows_of_ids).
+        # values (as the list page: scenarios.list_rows.scenario_list_rows).
         ids = self.paginate_queryset(
             self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
         )

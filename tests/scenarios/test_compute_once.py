@@ -36,7 +36,7 @@ from scenarios.jobs.services import job_request
 from scenarios.models import Job, Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
-from tests.scenarios.forms_html import form_data
+from tests.scenarios.support.forms_html import form_data
 from upfront.reference.fetch import catalogue_forget, data_revision_current
 from upfront.reference.services import data_revision_create
 from upfront.rules import game_checks, scenario, simulation, validate
