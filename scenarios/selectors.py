@@ -2,8 +2,9 @@
 
 Every page, API endpoint, feed, export, search and job goes through these functions, so what
 a requester may see and do is decided once. A door asks ``scenario_for`` / ``library_for``
-(or ``job_for``): the object if the requester may see it (else ``Http404``: its existence is
-not revealed), with a small frozen rights value it checks before acting.
+(or ``scenarios.jobs.selectors.job_for``): the object if the requester may see it (else
+``Http404``: its existence is not revealed), with a small frozen rights value it checks before
+acting.
 
 Who may see (``can_view``):
 
@@ -40,7 +41,7 @@ What one may do with a library (``LibraryRights``):
   in the order they were put in it (``library_scenarios_in_order``).
 
 A job is seen only by who asked for it, and only while they still see its scenario or
-library (``jobs_visible_to``).
+library (``scenarios.jobs.selectors.jobs_visible_to``).
 
 A door refuses a right the rights value denies: pages answer 404 (they never say "exists
 but not yours"), the API 403 to someone who sees the object and 404 to anyone else. A
@@ -63,7 +64,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Value
 from django.http import Http404
 
-from scenarios.models import VISIBILITY_ORDER, Job, Library, Scenario, wider_visibility
+from scenarios.models import VISIBILITY_ORDER, Library, Scenario, wider_visibility
 from upfront.reference.selectors import is_staff_member
 
 SHARED = ("unlisted", "public")
@@ -402,31 +403,3 @@ def user_for_collaboration(username: str) -> Any | None:
 def may_see_revalidations(user: Any) -> bool:
     """The bulk revalidation runs are the staff's: anyone else is told the page does not exist."""
     return is_staff_member(user)
-
-
-def jobs_visible_to(user: Any) -> QuerySet[Job]:
-    """The jobs ``user`` asked for whose scenario or library they may still see.
-
-    A job shows what its scenario or library held: once that is no longer visible to the
-    user (made private, or they left the library), neither is the job.
-    """
-    uid = user_id(user)
-    if uid is None:
-        return Job.objects.none()
-    return Job.objects.filter(requested_by_id=uid).filter(
-        Q(scenario__in=scenarios_visible_to(user).values("pk"))
-        | Q(library__in=libraries_visible_to(user).values("pk"))
-    )
-
-
-def job_for(user: Any, public_id: UUID | str) -> Job:
-    """The job ``public_id`` if ``user`` may see it (``jobs_visible_to``), else ``Http404``."""
-    job = (
-        jobs_visible_to(user)
-        .select_related("scenario", "library")
-        .filter(public_id=public_id)
-        .first()
-    )
-    if job is None:
-        raise Http404("No job matches the given query.")
-    return job

@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "upfront.reference",
     "builder",
     "scenarios",
+    # Background work (jobs, revalidation, setup sheets), an app nested in scenarios.
+    "scenarios.jobs",
 ]
 
 MIDDLEWARE = [
@@ -121,25 +123,39 @@ WSGI_APPLICATION = "upfront.wsgi.application"
 ASGI_APPLICATION = "upfront.asgi.application"
 
 # --- Database -------------------------------------------------------------------------
-# DATABASE_URL wins (postgres://user@host:5432/name); otherwise SQLite in WAL mode.
+# DATABASE_URL wins (postgres://user@host:5432/name, or sqlite:///path); otherwise SQLite at
+# SQLITE_PATH. SQLite gets the same options however it is named (sqlite_settings).
 SQLITE_PATH = env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
-if env("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=60)}
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            # Kept open between requests, as PostgreSQL's: a new connection starts with an empty
-            # page cache, so every list would read its index from the file again.
-            "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
-            "OPTIONS": {
-                # WAL lets the web process read while a task writes.
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-            },
-        }
+
+
+def sqlite_settings(name: str) -> dict[str, Any]:
+    """A SQLite database's entry: WAL, IMMEDIATE transactions and a lock timeout."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        # Kept open between requests, as PostgreSQL's: a new connection starts with an empty
+        # page cache, so every list would read its index from the file again.
+        "CONN_MAX_AGE": env_int("SQLITE_CONN_MAX_AGE", 60),
+        "OPTIONS": {
+            # WAL lets the web process read while a task writes.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            # A write transaction takes the lock at its start, so it waits its turn (timeout)
+            # instead of failing at its first write when another writer came in between.
+            "transaction_mode": "IMMEDIATE",
+            # Seconds a writer waits for the lock; past it the API answers 503 with
+            # Retry-After (upfront.api.problems), never a 500.
+            "timeout": env_float("SQLITE_TIMEOUT", 5.0),
+        },
     }
+
+
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL and not DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+elif DATABASE_URL:
+    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+else:
+    DATABASES = {"default": sqlite_settings(SQLITE_PATH)}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -398,16 +414,20 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
-# Bulk revalidation (scenarios.revalidation): scenarios checked by one task when the reference
+# A queued job sent this long ago and not started whose message the broker no longer holds
+# (Redis restarted without persistence) is sent again by the sweep (scenarios/jobs/lost.py),
+# instead of after the visibility timeout.
+JOB_LOST_GRACE_SECONDS = env_int("JOB_LOST_GRACE_SECONDS", 20)
+# Bulk revalidation (scenarios.jobs.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk
 # update) are small against the checks, small enough that both workers get batches to the end.
 REVALIDATION_BATCH_SIZE = env_int("REVALIDATION_BATCH_SIZE", 200)
 # How long an analysis computed for a setup sheet or a book (not by a validate or simulate
 # job, whose result is kept with the job) stays in the cache for the next sheet of the same
-# source (scenarios.analysis.stored). A week: the source names the document, the data
+# source (scenarios.jobs.stored). A week: the source names the document, the data
 # revision and the engine, so an entry is never stale, only unused.
 ANALYSIS_CACHE_SECONDS = env_int("ANALYSIS_CACHE_SECONDS", 7 * 24 * 3600)
-# Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
+# Drills only (tests/scenarios/jobs/test_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.
 JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
 CELERY_BEAT_SCHEDULE = {
@@ -442,7 +462,7 @@ LOGGING = {
     "loggers": {"django": {"handlers": ["mail_admins"], "propagate": True}},
 }
 
-# --- Stored files (setup sheets, scenarios/setup_sheet.py) -----------------------------------
+# --- Stored files (setup sheets, scenarios/jobs/sheets/storage.py) ---------------------------
 # default_storage keeps rendered setup sheets under MEDIA_ROOT/setup-sheets/. They are private:
 # no URL pattern serves MEDIA_URL, and no web server may be pointed at MEDIA_ROOT; a file is
 # streamed only by the job's download view, after the visibility check. Web processes and

@@ -6,6 +6,7 @@ from django.views.decorators.http import require_http_methods
 
 from scenarios import listing, selectors
 from upfront.api.tokens import api_token_of, api_token_revoke, api_token_rotate
+from upfront.health import dependencies
 from upfront.reference.fetch import data_revision_current
 from upfront.reference.models import DataRevision
 
@@ -24,7 +25,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def health(request: HttpRequest) -> JsonResponse:
-    """Liveness plus the data revision; used by deploy checks and the README."""
+    """Liveness plus the data revision, for load balancers; ``?detail=1`` checks each
+    dependency for monitors (upfront.health) and answers 503 when one is down."""
+    if request.GET.get("detail"):
+        checks = dependencies()
+        healthy = all(check["ok"] for check in checks.values())
+        return JsonResponse(
+            {"status": "ok" if healthy else "degraded", "checks": checks},
+            status=200 if healthy else 503,
+        )
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     revision = DataRevision.current()

@@ -20,7 +20,6 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from builder import selectors, services
@@ -31,6 +30,7 @@ from upfront.api.negotiation import JSONOnlyNegotiation
 from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.api.renderers import PlainJSONRenderer
+from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render, render_draw
 from upfront.rules.draws import DrawError, DrawRequest, draw
@@ -91,7 +91,7 @@ MALFORMED_EXAMPLE = OpenApiExample(
 )
 
 
-class DyoThrottle(ScopedRateThrottle):
+class DyoThrottle(AtomicScopedRateThrottle):
     """Generous per-client limit for the anonymous calculation endpoints."""
 
     THROTTLE_RATES = {

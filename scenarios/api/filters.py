@@ -10,23 +10,34 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.pagination import PageNumberPagination
 
 from scenarios.filters import SORTS, OwnFiltersFilterSet
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
+from upfront.api.problems import InvalidInput
 from upfront.rules import codes
 
 OWNER_HELP = "`me` for your own, or a username"
 
 
 class Pages(PageNumberPagination):
-    """``?page=`` (from 1) and ``?page_size=`` (default 20, at most 100)."""
+    """``?page=`` (from 1) and ``?page_size=`` (default 20, at most 100: larger is read as
+    100). A page size that is not a whole number from 1 up is refused (400), not ignored:
+    the schema declares an integer, and a typo must not quietly give 20."""
 
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request: Any) -> int | None:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None and not (raw.isascii() and raw.isdigit() and int(raw) >= 1):
+            message = _("Give a whole number from 1 to %(max)d.") % {"max": self.max_page_size}
+            raise InvalidInput([{"path": self.page_size_query_param, "message": message}])
+        return super().get_page_size(request)
 
 
 class NamedFiltersBackend(DjangoFilterBackend):

@@ -7,13 +7,13 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from scenarios import generation
 from upfront import labels
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.problems import InvalidInput
+from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.rules import codes
 from upfront.rules.generator import DRAW_KEYS, SEED_MAX
 from upfront.rules.scenario import SCENARIO_ROLES
@@ -119,7 +119,7 @@ class ScenarioGenerateApi(APIView):
     # Anonymous and stateless, like the DYO draw: no session, hence no CSRF exposure.
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "draw"
     needs_reference_data = ("POST",)
 

@@ -25,7 +25,6 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from scenarios import selectors
@@ -34,9 +33,11 @@ from scenarios.api.filters import Pages
 from scenarios.api.job_reports import JobResultSerializer
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
+from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS
-from scenarios.models import Job
+from scenarios.jobs.selectors import job_for, jobs_visible_to
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
+from upfront.api.throttles import AtomicScopedRateThrottle
 
 STATES = ("waiting", "queued", "running", "succeeded", "failed")
 
@@ -138,17 +139,17 @@ def _job_response(request: Request, job: Job, **kwargs: Any) -> Response:
 
 
 def _jobs(user: Any) -> QuerySet[Job]:
-    return selectors.jobs_visible_to(user).select_related("scenario", "library")
+    return jobs_visible_to(user).select_related("scenario", "library")
 
 
 def _visible_job(request: Request, id: UUID) -> Job:
-    return selectors.job_for(request.user, id)
+    return job_for(request.user, id)
 
 
 # --- Starting a job ----------------------------------------------------------------------------
 
 
-class JobThrottle(ScopedRateThrottle):
+class JobThrottle(AtomicScopedRateThrottle):
     """Job creation, per user (settings REST_FRAMEWORK DEFAULT_THROTTLE_RATES["jobs"])."""
 
 

@@ -29,7 +29,8 @@ JOB_MESSAGES = {
     "job_error_gave_up": _("The job was interrupted %(attempts)s times; it was given up."),
     "job_error_unexpected": _("An unexpected error stopped the job. It has been logged."),
     "job_error_transient": _(
-        "The database or the job queue could not be reached. Try again in a few minutes."
+        "The database, the job queue or the file storage could not be reached; nothing was "
+        "saved. Try again in a few minutes."
     ),
     "job_error_no_reference_data": _("The reference data is not loaded on the server."),
     "job_error_no_scenario": _("This job has no scenario to work on."),

@@ -46,6 +46,17 @@ class PlayRateLimited(Exception):
 # to lose, and a player cannot get round it by switching door.
 WINDOW = datetime.timedelta(hours=1)
 
+# Up Front was published by Avalon Hill in 1983 (docs/sources.md): no game of it is older.
+FIRST_PLAY_DATE = datetime.date(1983, 1, 1)
+
+
+def play_allowance_lock(player: Any) -> None:
+    """Serialise one player's play records until the transaction ends, so that the count and
+    the insert of concurrent requests cannot interleave (the limit holds under concurrency)."""
+    # The player's own row is the lock: PostgreSQL takes it FOR UPDATE; SQLite's IMMEDIATE
+    # transactions (settings) already hold the database's one write lock.
+    list(get_user_model().objects.select_for_update().filter(pk=player.pk).values_list("pk"))
+
 
 def play_allowance_wait(player: Any) -> int | None:
     """None while ``player`` may record another play; else the seconds until they may."""
@@ -81,6 +92,10 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     elif played_on > timezone.localdate() + datetime.timedelta(days=1):
         # A day of grace for time zones ahead of the server's.
         errors["played_on"] = _("A play cannot be recorded for a date in the future.")
+    elif played_on < FIRST_PLAY_DATE:
+        errors["played_on"] = _(
+            "Up Front was published in %(year)d: a play cannot be dated before that year."
+        ) % {"year": FIRST_PLAY_DATE.year}
     if values.get("winner") not in codes.PLAY_WINNERS:
         errors["winner"] = _("Choose the attacker, the defender or a draw.")
     decks = values.get("decks_played")
@@ -152,6 +167,7 @@ def scenario_balance_update(*, scenario: Scenario) -> Balance:
 @transaction.atomic
 def play_create(*, scenario: Scenario, player: Any, values: dict[str, Any]) -> PlayRecord:
     """Record a play of ``scenario``'s current version."""
+    play_allowance_lock(player)
     wait = play_allowance_wait(player)
     if wait is not None:
         raise PlayRateLimited(wait=wait)

@@ -23,9 +23,9 @@ from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import AddToLibraryForm
 from scenarios.jobs.options import simulate_limits
+from scenarios.jobs.revalidation.selectors import revalidation_running
 from scenarios.models import Scenario
 from scenarios.plays.presenters import plays_context
-from scenarios.revalidation.selectors import revalidation_running
 from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current

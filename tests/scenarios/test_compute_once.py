@@ -32,8 +32,9 @@ import upfront.rules.scenario_checks
 from scenarios import services
 from scenarios.analysis.subject import document_digest
 from scenarios.analysis.validation import full_validation
+from scenarios.jobs.models import Job
 from scenarios.jobs.services import job_request
-from scenarios.models import Job, Scenario
+from scenarios.models import Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from tests.scenarios.support.forms_html import form_data

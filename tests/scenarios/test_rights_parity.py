@@ -32,7 +32,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scenarios import services
-from scenarios.models import Job, Library, Scenario
+from scenarios.jobs.models import Job
+from scenarios.models import Library, Scenario
 from scenarios.plays import services as play_services
 from scenarios.plays.models import PlayRecord
 from tests.factories import make_library, make_scenario

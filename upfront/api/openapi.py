@@ -17,7 +17,8 @@ statuses are derived from what the view is made of, not written on each view, so
 documented as it behaves:
 
 =======  ===================================================================================
-400      the operation takes a body (schema, broken JSON) or filter parameters (bad values)
+400      the operation takes a body (schema, broken JSON), filter parameters (bad values) or
+         is paginated (``page_size`` not a whole number from 1 up)
 401/403  the view authenticates (bad credentials: 401 when the first authenticator names a
          ``WWW-Authenticate`` scheme, else 403), requires a permission, or checks CSRF
          (session authentication on an unsafe method)
@@ -25,7 +26,9 @@ documented as it behaves:
          ``page`` past the last one)
 413/415  the operation takes a body (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``; not JSON)
 429      the view is throttled
-503      the view reads the reference catalogue for this method (``needs_reference_data``)
+503      a write (POST, PUT, PATCH, DELETE): the database stayed locked past its timeout
+         (``database_busy``, with ``Retry-After``); the view reads the reference catalogue
+         for this method (``needs_reference_data``): not loaded yet, or the database busy
 =======  ===================================================================================
 
 Each answer is a ``Problem`` (``application/problem+json``, ``upfront.api.problems``). A view
@@ -138,6 +141,11 @@ SIDES_RULE = (
 CARD_RULE = "A card number of the force's `nationality` in the reference data."
 PURCHASES = ("groups", "reinforcements")  # the force's lists of cards
 CUSTOM_RULE = "A special rule of code `custom` needs a non-blank `text`."
+UNKNOWN_MEMBERS = (
+    "Send no member the schema does not define. As every reader of the interchange format, "
+    "the API ignores an unknown member (one that holds no NUL character and no nested "
+    "document); any other fault is refused."
+)
 
 
 def _closed(node: Any) -> None:
@@ -200,6 +208,10 @@ def tightened_components(codes: dict[str, list[str]] | None) -> dict[str, dict[s
     components = deepcopy(document_components())
     for component in components.values():
         _closed(component)
+    for name in DOCUMENT_SCHEMAS:
+        # Closed for what a writer sends; what a reader does with more is said (docs/api.md).
+        said = components[name].get("description", "")
+        components[name]["description"] = (said + " " + UNKNOWN_MEMBERS).strip()
     # An export names the version it was taken from (scenarios.services); imports ignore it.
     components["Scenario"]["properties"]["scenario_version"] = {
         "type": "integer",
@@ -247,7 +259,7 @@ DESCRIPTIONS = {
     413: "The body is larger than the server's limit (`DATA_UPLOAD_MAX_MEMORY_SIZE`).",
     415: "The body is not `application/json`.",
     429: "Too many requests; retry after the `Retry-After` seconds.",
-    503: "The reference data is not loaded yet.",
+    503: "The database is busy; retry after the `Retry-After` seconds.",
 }
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -260,8 +272,8 @@ class AutoSchema(openapi.AutoSchema):
         parameters = operation.get("parameters", [])
         if "requestBody" in operation:
             found |= {400, 413, 415}
-        if self._get_filter_parameters():
-            found.add(400)
+        if self._get_filter_parameters() or self._get_pagination_parameters():
+            found.add(400)  # a bad filter value, or a page size that is not a whole number
         if any(p.get("in") == "path" for p in parameters) or self._get_pagination_parameters():
             found.add(404)
 
@@ -280,7 +292,11 @@ class AutoSchema(openapi.AutoSchema):
             found.add(403)  # CSRF
         if self.view.get_throttles():
             found.add(429)
-        if self.method in getattr(self.view, "needs_reference_data", ()):
+        if self.method in UNSAFE_METHODS or self.method in getattr(
+            self.view, "needs_reference_data", ()
+        ):
+            # A write waits for SQLite's lock (a WAL reader never does): past its timeout,
+            # the database busy (upfront.api.problems.DatabaseBusy).
             found.add(503)
         return found
 
@@ -292,6 +308,9 @@ class AutoSchema(openapi.AutoSchema):
             if any(p.get("in") == "path" for p in operation.get("parameters", [])):
                 return "No such object (or not yours), or no such page."
             return "No such page (past the last one)."
+        if status == 503 and self.method in getattr(self.view, "needs_reference_data", ()):
+            return "The reference data is not loaded yet, or the database is busy (retry "
+            "after the `Retry-After` seconds)."
         return DESCRIPTIONS[status]
 
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:

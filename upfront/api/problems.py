@@ -19,6 +19,7 @@ added to every operation by ``upfront.api.openapi.AutoSchema``.
 
 from __future__ import annotations
 
+import logging
 from http import HTTPStatus
 from typing import Any
 
@@ -26,6 +27,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -41,6 +43,8 @@ from rest_framework.views import set_rollback
 from upfront.reference.fetch import ReferenceDataNotLoaded
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+logger = logging.getLogger(__name__)
 
 # The HTTP status phrases (RFC 9110), translated: RFC 9457 lets an about:blank title be localised.
 TITLES = {
@@ -74,6 +78,7 @@ CODES = (
     "throttled",
     "server_error",
     "reference_data_not_loaded",
+    "database_busy",
     "conflict",
     "error",
 )
@@ -108,6 +113,22 @@ class ReferenceDataUnavailable(exceptions.APIException):
     default_detail = gettext_lazy(
         "The reference data is not loaded; an administrator must run 'manage.py load_reference'."
     )
+
+
+class DatabaseBusy(exceptions.APIException):
+    """The database stayed locked (SQLite) or unreachable past its timeout: try again soon."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "database_busy"
+    default_detail = gettext_lazy("The database is busy; try again in a few seconds.")
+    # Seconds in Retry-After: a lock is held for a write's length, milliseconds usually.
+    wait = 5
+
+
+def _database_busy(exc: Exception) -> bool:
+    # SQLite names a missing table or column with an OperationalError too: a deployment
+    # fault, not a busy database, so it stays a 500 and is logged.
+    return isinstance(exc, OperationalError) and not str(exc).startswith("no such")
 
 
 class BadRequest(exceptions.APIException):
@@ -205,6 +226,9 @@ def _as_api_exception(exc: Exception) -> exceptions.APIException | None:
         return RequestTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if isinstance(exc, DjangoValidationError):
         return exceptions.ValidationError(as_serializer_error(exc))
+    if _database_busy(exc):
+        logger.warning("database busy, answered 503: %s", exc)
+        return DatabaseBusy()
     return None
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scenarios.jobs.lost import jobs_resend_lost
 from scenarios.jobs.services import jobs_send_unsent
 
 
@@ -13,5 +14,6 @@ class Command(BaseCommand):
     help = "Send the background jobs that could not reach the broker when they were requested."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        jobs_resend_lost()  # what the broker lost goes back into the outbox first
         sent = jobs_send_unsent()
         self.stdout.write(f"{sent} job(s) sent")

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 
 from scenarios import services
-from scenarios.setup_sheet import scenario_sheet_html
+from scenarios.presenters.sheet import scenario_sheet_html
 from tests.scenarios.support.forms_html import form_data
 from upfront.reference import models as m
 

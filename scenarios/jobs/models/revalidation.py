@@ -48,6 +48,7 @@ class Revalidation(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "scenarios_revalidation"  # the table it had in the scenarios app
         ordering = ["-started_at", "-id"]
         constraints = [
             # The signal of a new revision starts one run for it, however often it fires.
@@ -76,6 +77,7 @@ class RevalidationBatch(models.Model):
     changed = models.PositiveIntegerField(default=0)
 
     class Meta:
+        db_table = "scenarios_revalidationbatch"  # the table it had in the scenarios app
         ordering = ["run_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["run", "number"], name="revalidation_batch_number")

@@ -36,8 +36,8 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from scenarios import listing_cache
+from scenarios.jobs.models import Revalidation, RevalidationBatch
 from scenarios.models import Scenario
-from scenarios.revalidation.models import Revalidation, RevalidationBatch
 from scenarios.services import scenarios_recheck
 from upfront.reference.fetch import catalogue_forget, reference_current
 from upfront.reference.models import DataRevision

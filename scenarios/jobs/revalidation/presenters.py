@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from scenarios.revalidation.models import Revalidation
+from scenarios.jobs.models import Revalidation
 
 
 @dataclass(frozen=True)

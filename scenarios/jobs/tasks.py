@@ -29,12 +29,16 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
-from scenarios.jobs import kinds, services
-from scenarios.revalidation import services as revalidation
+from scenarios.jobs import kinds, lost, services
+from scenarios.jobs.revalidation import services as revalidation
+from upfront.outages import STORAGE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
-TRANSIENT = (OperationalError, InterfaceError, BrokerOperationalError, ConnectionError)
+TRANSIENT = (
+    *(OperationalError, InterfaceError, BrokerOperationalError, ConnectionError),
+    *STORAGE_UNREACHABLE,  # the bucket's endpoint down: retried, then failed saying so
+)
 
 
 @shared_task(
@@ -136,6 +140,7 @@ def book_bind(self, sheets: list[dict[str, Any]], job_id: int, attempt: int, hol
 def sweep_outbox() -> int:
     """Take back the jobs whose lease ran out and send the jobs waiting in the outbox (celery
     beat, every JOB_SWEEP_SECONDS); also send again the batches of a stalled revalidation."""
+    lost.jobs_resend_lost()  # back into the outbox first: sent again just below
     sent = services.jobs_send_unsent()
     revalidation.revalidations_resume()
     return sent

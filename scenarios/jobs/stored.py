@@ -30,7 +30,7 @@ from django.core.cache import cache
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS, simulate
 from scenarios.analysis.subject import Subject
 from scenarios.analysis.validation import validate
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 
 # How many finished jobs of the same document are looked at for one with the same source.
 _CANDIDATES = 20

@@ -1,6 +1,6 @@
-"""Setup sheets (scenarios/setup_sheet.py): what the printed PDF says, on which paper, in which
-language and ink; the library PDF's contents; the fetcher that loads nothing but our own static
-files; the content-addressed store.
+"""Setup sheets (``scenarios.presenters.sheet``, ``scenarios.jobs.sheets``): what the printed
+PDF says, on which paper, in which language and ink; the library PDF's contents; the fetcher
+that loads nothing but our own static files; the content-addressed store.
 
 PDF text is read with pypdf. A page of each variant (A4/Letter, en/it, normal/ink-saving) is
 rendered to PNG with pdftoppm into the browser tests' artefacts directory
@@ -23,23 +23,22 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
-from scenarios import services, setup_sheet
+from scenarios import services
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.jobs.sheets import PRINT_ORIGIN, fetcher, pdf, storage
+from scenarios.jobs.sheets.book import render_library_pdf
+from scenarios.jobs.sheets.fetcher import StaticAssetFetcher
+from scenarios.jobs.sheets.pdf import render_scenario_pdf
+from scenarios.jobs.sheets.storage import setup_sheet_key, stored_pdf
 from scenarios.models import Scenario
-from scenarios.setup_sheet import (
-    StaticAssetFetcher,
-    render_library_pdf,
-    render_scenario_pdf,
-    setup_sheet_key,
-    stored_pdf,
-)
+from scenarios.presenters.sheet import SetupSheetError
 from upfront.reference import models as m
 from upfront.reference.fetch import data_revision_current
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHOTS = Path(os.environ.get("SETUP_SHEET_SHOTS", ROOT / "test-results" / "setup-sheets"))
 PASSWD = "file:///etc/passwd"
 REMOTE = "http://example.invalid/x.png"
@@ -123,7 +122,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             asked.append(url)
             return super().fetch(url, headers)
 
-    monkeypatch.setattr(setup_sheet, "fetcher_factory", Spy)
+    monkeypatch.setattr(fetcher, "fetcher_factory", Spy)
     return asked
 
 
@@ -263,9 +262,9 @@ def test_paper_size(scenario: Any, paper: str, size: tuple[int, int]) -> None:
 
 
 def test_unknown_options_are_refused(scenario: Any) -> None:
-    with pytest.raises(setup_sheet.SetupSheetError):
+    with pytest.raises(SetupSheetError):
         render_scenario_pdf(scenario, paper="A3")
-    with pytest.raises(setup_sheet.SetupSheetError):
+    with pytest.raises(SetupSheetError):
         render_scenario_pdf(scenario, language="fr")
 
 
@@ -346,7 +345,7 @@ def test_user_text_cannot_make_the_renderer_fetch_anything(
 ) -> None:
     trap = services.scenario_create(owner=owner, data=hostile(scenario_document))
     text = squash(text_of(render_scenario_pdf(trap)))
-    prefix = setup_sheet._static_prefix()
+    prefix = fetcher.static_prefix()
     assert all(url.startswith(prefix) for url in spy), spy
     assert not any("passwd" in url or "example.invalid/x" in url for url in spy)
     # The markup is printed as text, escaped.
@@ -363,12 +362,12 @@ def test_user_text_cannot_make_the_renderer_fetch_anything(
         "https://example.invalid/static/css/print.css",
         "data:image/png;base64,iVBORw0KGgo=",
         "data:text/css,body{}",
-        setup_sheet.PRINT_ORIGIN + "static/../../../etc/passwd",
-        setup_sheet.PRINT_ORIGIN + "static/css/%2e%2e/%2e%2e/settings.py",
-        setup_sheet.PRINT_ORIGIN + "static//etc/passwd",
-        setup_sheet.PRINT_ORIGIN + "static/css/print.css?x=1",
-        setup_sheet.PRINT_ORIGIN + "etc/passwd",
-        setup_sheet.PRINT_ORIGIN + "static/no-such-file.css",
+        PRINT_ORIGIN + "static/../../../etc/passwd",
+        PRINT_ORIGIN + "static/css/%2e%2e/%2e%2e/settings.py",
+        PRINT_ORIGIN + "static//etc/passwd",
+        PRINT_ORIGIN + "static/css/print.css?x=1",
+        PRINT_ORIGIN + "etc/passwd",
+        PRINT_ORIGIN + "static/no-such-file.css",
         "/etc/passwd",
     ],
 )
@@ -380,19 +379,19 @@ def test_the_fetcher_refuses_everything_but_our_static_files(url: str) -> None:
 def test_markup_reaching_the_renderer_goes_through_the_fetcher(spy: list[str]) -> None:
     # The second wall: were markup ever to reach the renderer unescaped, every URL in it is
     # asked of the fetcher, which serves our static files and refuses the rest.
-    ours = setup_sheet.PRINT_ORIGIN + "static/css/print.css"
+    ours = PRINT_ORIGIN + "static/css/print.css"
     html = (
         f'<link rel="stylesheet" href="/static/css/print.css"><img src="{PASSWD}">'
         f'<img src="{REMOTE}"><p style="background: url({PASSWD})">x</p>'
     )
-    pdf = setup_sheet.html_to_pdf(html)
-    assert pdf.startswith(b"%PDF")
+    data = pdf.html_to_pdf(html)
+    assert data.startswith(b"%PDF")
     assert ours in spy
     assert PASSWD in spy and REMOTE in spy  # asked, and refused (the render went on)
 
 
 def test_the_fetcher_serves_our_stylesheet() -> None:
-    response = StaticAssetFetcher()(setup_sheet.PRINT_ORIGIN + "static/css/print.css")
+    response = StaticAssetFetcher()(PRINT_ORIGIN + "static/css/print.css")
     assert b"@page" in response.read()
 
 
@@ -412,9 +411,9 @@ def test_same_inputs_render_once_and_are_served_from_storage(scenario: Any, medi
         renders.append(1)
         return render_scenario_pdf(scenario)
 
-    key = setup_sheet.scenario_sheet_key(scenario)
+    key = storage.scenario_sheet_key(scenario)
     first = stored_pdf(key, render)
-    again = stored_pdf(setup_sheet.scenario_sheet_key(scenario), render)
+    again = stored_pdf(storage.scenario_sheet_key(scenario), render)
     assert first == again == f"setup-sheets/{key}.pdf"
     assert len(renders) == 1
     assert (media / first).read_bytes().startswith(b"%PDF")
@@ -446,25 +445,25 @@ def test_editing_a_print_template_changes_the_key(
 ) -> None:
     template = tmp_path / "sheet.html"
     template.write_text("<h1>{{ title }}</h1>")
-    monkeypatch.setattr(setup_sheet, "LAYOUT_FILES", (str(tmp_path),))
-    setup_sheet._layout_fingerprint.cache_clear()
+    monkeypatch.setattr(storage, "LAYOUT_FILES", (str(tmp_path),))
+    storage._layout_fingerprint.cache_clear()
     before = setup_sheet_key([{"scenario": {}}], data_revision="r1")
     template.write_text("<h1 class='title'>{{ title }}</h1>")
-    setup_sheet._layout_fingerprint.cache_clear()
+    storage._layout_fingerprint.cache_clear()
     after = setup_sheet_key([{"scenario": {}}], data_revision="r1")
-    setup_sheet._layout_fingerprint.cache_clear()
+    storage._layout_fingerprint.cache_clear()
     assert before != after
 
 
 def test_the_chart_code_is_part_of_the_layout() -> None:
     # The charts are written by Python, not by a template: a change there changes stored sheets.
     for module in ("scenarios/presenters/charts.py", "scenarios/presenters/simulation.py"):
-        assert module in setup_sheet.LAYOUT_FILES
+        assert module in storage.LAYOUT_FILES
         assert (Path(settings.BASE_DIR) / module).is_file()
 
 
 def test_a_key_that_is_not_a_hash_is_refused() -> None:
-    with pytest.raises(setup_sheet.SetupSheetError):
+    with pytest.raises(SetupSheetError):
         stored_pdf("../../etc/passwd", lambda: b"")
 
 
@@ -509,11 +508,11 @@ def test_first_page_as_an_image(
 
 def test_a_sheet_names_the_version_it_was_made_from(scenario: Any) -> None:
     assert "version 1" in text_of(render_scenario_pdf(scenario))
-    first = setup_sheet.scenario_sheet_key(scenario)
+    first = storage.scenario_sheet_key(scenario)
     # A change that the document does not hold (who may see it) is a new version: a new sheet.
     services.scenario_update(scenario=scenario, visibility="public")
     assert scenario.version == 2
-    assert setup_sheet.scenario_sheet_key(scenario) != first
+    assert storage.scenario_sheet_key(scenario) != first
     assert "version 2" in text_of(render_scenario_pdf(scenario))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from scenarios.revalidation.models import Revalidation
+from scenarios.jobs.models import Revalidation
 
 RECENT_RUNS = 50
 

@@ -43,7 +43,7 @@ from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # A validation reports progress twice (10 %, 90 %): about four seconds with this pause.
 STEP_PAUSE = "2.0"
 DRILL_ENV = {
@@ -229,7 +229,7 @@ def _until(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
 
 
 def _job(pk: int) -> Any:
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
 
     return Job.objects.get(pk=pk)
 
@@ -314,7 +314,7 @@ def test_worker_completes_jobs_survives_sigkill_and_a_stopped_redis(  # type: ig
     response = client.post(f"/scenarios/{scenario.public_id}/jobs/validate/")
     timings["request with redis stopped"] = time.monotonic() - started
     assert response.status_code == 302 and response["Location"].startswith("/jobs/")
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
 
     job = Job.objects.get(public_id=response["Location"].split("/")[2])
     assert job.sent_at is None and job.state == "waiting"
