@@ -23,6 +23,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
 from scenarios import filters, links
+from scenarios.bin.names import member_name
 from scenarios.list_rows import ScenarioListRow
 from scenarios.list_rows import listed_rows as listed_rows  # the rows' query, as models
 from scenarios.models import Scenario, stored_codes
@@ -134,7 +135,7 @@ def _row(
     # A library is named only when it is public: a public scenario kept in a private or
     # unlisted library must not reveal that library's title or its link.
     shown = scenario.library_public_id if scenario.library_visibility == "public" else None
-    owner = scenario.owner
+    owner = member_name(scenario.owner)
     names = [nationalities.get(c, c) for c in stored_codes(scenario.nationalities)]
     return ScenarioRow(
         public_id=scenario.public_id,

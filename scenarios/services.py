@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scenarios import selectors
+from scenarios.bin import selectors as bin_selectors
+from scenarios.bin import services as bin_services
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.models import DataRevision
@@ -296,9 +298,9 @@ def _store_rechecked(checked: list[Scenario], before: dict[int, Any], reference:
         Scenario.objects.bulk_update(rewritten, ["document"])
 
 
-@transaction.atomic
-def scenario_delete(*, scenario: Scenario) -> None:
-    scenario.delete()
+def scenario_delete(*, scenario: Scenario, by: Any = None) -> None:
+    """Move ``scenario`` to its owner's bin (``scenarios.bin``; ``by``: who deleted it)."""
+    bin_services.scenario_bin(scenario=scenario, by=by)
 
 
 @transaction.atomic
@@ -368,9 +370,10 @@ def library_update(
     return library
 
 
-@transaction.atomic
-def library_delete(*, library: Library) -> None:
-    library.delete()
+def library_delete(*, library: Library) -> bin_selectors.LibraryDeletionPlan:
+    """Move ``library`` and its owner's scenarios to the bin; other players' scenarios in it
+    go back to them (``scenarios.bin``)."""
+    return bin_services.library_bin(library=library)
 
 
 @transaction.atomic

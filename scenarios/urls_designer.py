@@ -4,6 +4,7 @@
 from django.urls import path
 
 from scenarios.views import (
+    bin,
     designer,
     games,
     jobs,
@@ -21,6 +22,11 @@ urlpatterns = [
     path("scenarios/roll/", roll.scenario_roll, name="roll"),
     path("scenarios/new/check/", designer.designer_check, name="designer_check"),
     path("scenarios/mine/", scenarios.my_scenarios, name="mine"),
+    path("scenarios/bin/<uuid:public_id>/restore/", bin.bin_restore, name="bin_restore"),
+    path("scenarios/bin/<uuid:public_id>/purge/", bin.bin_purge, name="bin_purge"),
+    path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
+    path("accounts/data/", bin.account_data, name="account_data"),
+    path("accounts/data/export/", bin.account_data_export, name="account_data_export"),
     path("scenarios/<uuid:public_id>/", scenarios.scenario_detail, name="detail"),
     path("scenarios/<uuid:public_id>/edit/", designer.scenario_edit, name="edit"),
     path(

@@ -430,8 +430,12 @@ ANALYSIS_CACHE_SECONDS = env_int("ANALYSIS_CACHE_SECONDS", 7 * 24 * 3600)
 # Drills only (tests/scenarios/jobs/test_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.
 JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
+# The bin (docs/deletion.md): a deleted scenario or library is kept this many days, then
+# purged by beat's hourly "purge-bin".
+BIN_DAYS = env_int("BIN_DAYS", 30)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)}
+    "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)},
+    "purge-bin": {"task": "scenarios.purge_bin", "schedule": 3600.0},
 }
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"

@@ -144,7 +144,11 @@ class LibraryDetailApi(APIView):
 
     @extend_schema(
         operation_id="libraries_delete",
-        summary="Delete a library and every scenario in it (the owner only)",
+        summary="Delete a library: to your bin with your scenarios in it (the owner only)",
+        description="The library and the scenarios of it you own go to your bin for "
+        "`BIN_DAYS` days (`GET /api/v1/bin/`). Every other player's scenario in it goes back "
+        "to that player, out of any library, with its own visibility, versions and plays; "
+        "they are told on their scenarios page.",
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:

@@ -238,12 +238,16 @@ class ScenarioDetailApi(APIView):
     @extend_schema(
         operation_id="scenarios_delete",
         summary="Delete a scenario (its owner, or the owner of its library)",
+        description="It goes to its owner's bin for `BIN_DAYS` days, with its versions and "
+        "play records, and answers 404 everywhere until restored (`POST /api/v1/bin/{id}/"
+        "restore`). Deleted by the library's owner, it goes to its own owner's bin; they are "
+        "told and may restore it, outside the library.",
         responses={204: None},
     )
     def delete(self, request: Request, id: UUID) -> Response:
         scenario, rights = _scenario(request, id)
         require(rights, "can_edit", "can_delete", cannot_edit=CANNOT_EDIT_SCENARIO)
-        services.scenario_delete(scenario=scenario)
+        services.scenario_delete(scenario=scenario, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import games, generate, jobs, libraries, plays, scenarios, versions
+from scenarios.api import bin, games, generate, jobs, libraries, plays, scenarios, versions
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -74,4 +74,9 @@ urlpatterns = [
     path("jobs/<uuid:id>", jobs.JobDetailApi.as_view(), name="job"),
     path("jobs/<uuid:id>/file", jobs.JobFileApi.as_view(), name="job-file"),
     path("jobs/<uuid:id>/retry", jobs.JobRetryApi.as_view(), name="job-retry"),
+    # The bin and the player's own data (scenarios.api.bin).
+    path("bin/", bin.BinListApi.as_view(), name="bin"),
+    path("bin/<uuid:id>", bin.BinItemApi.as_view(), name="bin-item"),
+    path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
+    path("me/export", bin.MeExportApi.as_view(), name="me-export"),
 ]

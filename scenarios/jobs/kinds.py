@@ -108,7 +108,7 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
         return _run_book(job, progress)
     options = _pdf_options(job)
     progress(10, "job_note_rendering")
-    _key, name = _stored_sheet(job.scenario, options)
+    _key, name = _stored_sheet(_scenario(job), options)
     progress(95, "job_note_saving")
     return Outcome(
         result={"file_name": _file_name(job.scenario.title, options), **options}, file=name
@@ -175,7 +175,8 @@ def run(job: Job, progress: Progress) -> Outcome:
 
 
 def _scenario(job: Job) -> Scenario:
-    if job.scenario is None:
+    # A scenario in the bin is as if gone (scenarios.bin): its queued jobs find no scenario.
+    if job.scenario is None or job.scenario.deleted_at is not None:
         raise JobFailed("job_error_no_scenario")
     return job.scenario
 

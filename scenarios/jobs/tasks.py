@@ -29,6 +29,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
+from scenarios.bin import services as bin_services
 from scenarios.jobs import kinds, lost, services
 from scenarios.jobs.revalidation import services as revalidation
 from upfront.outages import STORAGE_UNREACHABLE
@@ -134,6 +135,12 @@ def book_bind(self, sheets: list[dict[str, Any]], job_id: int, attempt: int, hol
             logger.exception("job %s: transient errors, the binding's retries used up", job_id)
             return
         raise retry from exc
+
+
+@shared_task(name="scenarios.purge_bin", ignore_result=True)
+def purge_bin() -> int:
+    """Delete for good what has been in a bin longer than BIN_DAYS (celery beat, hourly)."""
+    return bin_services.bin_purge_expired()
 
 
 @shared_task(name="scenarios.sweep_outbox", ignore_result=True)

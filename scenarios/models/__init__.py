@@ -11,6 +11,7 @@ reads user content through it.
 
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
 # the games' and the play records' rooms included.
+from scenarios.bin.models import BinNotice
 from scenarios.games.models import Game, GameStep
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
@@ -24,6 +25,7 @@ from scenarios.plays.models import PlayRecord
 __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
+    "BinNotice",
     "Game",
     "GameStep",
     "Library",

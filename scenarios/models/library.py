@@ -27,6 +27,14 @@ def wider_visibility(a: str, b: str | None) -> str:
     return max(a, b, key=VISIBILITY_ORDER.index)
 
 
+class LiveManager(models.Manager):
+    """The rows not in a bin: the default manager, so every door, list, search, feed, export and
+    job reads as if a binned row were gone (docs/deletion.md). ``everything`` sees them all."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Library(models.Model):
     """A named collection of scenarios: private, unlisted (the link) or public."""
 
@@ -49,6 +57,10 @@ class Library(models.Model):
     forked_from_title = models.CharField(max_length=TITLE_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The bin (scenarios.bin): when it was deleted; None while it is live.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    objects = LiveManager()
+    everything = models.Manager()  # noqa: DJ012 (the bin: beside its fields)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

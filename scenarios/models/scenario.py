@@ -10,7 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scenarios.models.library import VISIBILITY_CHOICES, Library, wider_visibility
+from scenarios.models.library import VISIBILITY_CHOICES, Library, LiveManager, wider_visibility
 from upfront import labels
 from upfront.rules import codes
 from upfront.rules.scenario import TITLE_MAX_LENGTH
@@ -29,8 +29,9 @@ class Scenario(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios"
     )
+    # SET_NULL: a library's deletion never takes another player's scenario (scenarios.bin).
     library = models.ForeignKey(
-        Library, null=True, blank=True, on_delete=models.CASCADE, related_name="scenarios"
+        Library, null=True, blank=True, on_delete=models.SET_NULL, related_name="scenarios"
     )
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
@@ -88,6 +89,20 @@ class Scenario(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The bin (scenarios.bin): when and by whom it was deleted (None while live), and whether
+    # it went with its library (then it comes back with the library, not on its own).
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    deleted_with_library = models.BooleanField(default=False, editable=False)
+    objects = LiveManager()
+    everything = models.Manager()  # noqa: DJ012 (the bin: beside its fields)
 
     # A history row for every version (django-simple-history); the play balance is not part
     # of a version, and rechecks against new reference data record none
@@ -100,6 +115,9 @@ class Scenario(models.Model):
             "plays_counted",
             "balance_verdict",
             "effective_visibility",
+            "deleted_at",
+            "deleted_by",
+            "deleted_with_library",
         ],
         cascade_delete_history=True,
     )

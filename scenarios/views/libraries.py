@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import links, selectors, services
+from scenarios.bin import selectors as bin_selectors
+from scenarios.bin.selectors import bin_days
 from scenarios.forms import CollaboratorForm, LibraryForm
 from scenarios.views.scenarios import json_download
 from upfront import labels
@@ -159,6 +161,8 @@ def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     if request.method == "POST":
         title = library.title
         services.library_delete(library=library)
-        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        messages.success(request, _("Moved “%(title)s” to your bin.") % {"title": title})
         return redirect("scenarios:libraries")
-    return render(request, "scenarios/delete.html", {"object": library, "kind": "library"})
+    plan = bin_selectors.library_deletion_plan(library)
+    context = {"object": library, "kind": "library", "plan": plan, "bin_days": bin_days()}
+    return render(request, "scenarios/delete.html", context)

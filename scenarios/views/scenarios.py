@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import generation, selectors, services
+from scenarios.bin.selectors import bin_context, bin_days
 from scenarios.checks import scenario_quick_check
 from scenarios.display import scenario_display
 from scenarios.forms import AddToLibraryForm
@@ -167,10 +168,11 @@ def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     selectors.require_page(rights, "can_delete")
     if request.method == "POST":
         title = scenario.title
-        services.scenario_delete(scenario=scenario)
-        messages.success(request, _("Deleted “%(title)s”.") % {"title": title})
+        services.scenario_delete(scenario=scenario, by=request.user)
+        messages.success(request, _("Moved “%(title)s” to the bin.") % {"title": title})
         return redirect("scenarios:mine")
-    return render(request, "scenarios/delete.html", {"object": scenario, "kind": "scenario"})
+    context = {"object": scenario, "kind": "scenario", "bin_days": bin_days()}
+    return render(request, "scenarios/delete.html", context)
 
 
 @login_required
@@ -184,5 +186,6 @@ def my_scenarios(request: HttpRequest) -> HttpResponse:
             s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
         ],
         "libraries": selectors.libraries_editable_by(user).select_related("owner"),
+        **bin_context(user),
     }
     return render(request, "scenarios/mine.html", context)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.scenarios.test_job_drills import (  # noqa: F401 - fixtures used by name
+from tests.scenarios.jobs.test_drills import (  # noqa: F401 - fixtures used by name
     _finished,
     _job,
     _mid_job,

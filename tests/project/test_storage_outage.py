@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 
 from conftest import skip_or_fail
 from scenarios import services
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 from upfront.settings import bucket_storage
 

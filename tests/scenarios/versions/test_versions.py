@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scenarios import services
+from scenarios.bin.services import bin_purge
 from scenarios.models import Scenario
 from tests.factories import make_library, make_scenario
 from tests.scenarios.api.conftest import client_for
@@ -178,9 +179,12 @@ def test_a_play_names_the_version_it_was_played_from(owner: Any, stranger: Any) 
     assert response.json()["scenario_version"] == 2
 
 
-def test_deleting_a_scenario_deletes_its_versions(owner: Any) -> None:
+def test_deleting_a_scenario_for_good_deletes_its_versions(owner: Any) -> None:
     scenario = make_scenario(owner, "private")
     history = Scenario.history.model
     assert history.objects.filter(id=scenario.pk).count() == 1
     services.scenario_delete(scenario=scenario)
+    # In the bin the versions are kept (they come back with it); emptied, they go.
+    assert history.objects.filter(id=scenario.pk).count() == 1
+    bin_purge(user=owner, public_id=scenario.public_id)
     assert history.objects.filter(id=scenario.pk).count() == 0
