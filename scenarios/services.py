@@ -297,6 +297,17 @@ def scenario_fork(*, scenario: Scenario, user: Any, library: Library | None = No
 
 
 @transaction.atomic
+def scenario_put_in_library(
+    *, scenario: Scenario, library: Library, user: Any, rights: selectors.ScenarioRights
+) -> Scenario:
+    """Put ``scenario`` in ``library`` (one ``user`` may put scenarios in): moved there if
+    ``rights`` allow moving it, else a copy of it goes there. Answers the scenario that is."""
+    if rights.can_move:
+        return scenario_update(scenario=scenario, library=library)
+    return scenario_fork(scenario=scenario, user=user, library=library)
+
+
+@transaction.atomic
 def scenario_import(*, owner: Any, data: Any, library: Library | None = None) -> Scenario:
     """Import a scenario document (all-or-nothing); it starts private."""
     return scenario_create(owner=owner, data=data, library=library)

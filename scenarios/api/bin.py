@@ -20,11 +20,12 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scenarios.api import serializers as s
-from scenarios.api.views import Base, _library_detail, _scenario_detail
+from scenarios.api import serializers as api_serializers
+from scenarios.api.common import Base, library_detail, scenario_detail
 from scenarios.bin import selectors, services
 from scenarios.bin.export import account_export
 from scenarios.models import Library
+from scenarios.selectors import library_rights, scenario_rights
 
 
 class BinItemOutputSerializer(serializers.Serializer):
@@ -39,7 +40,10 @@ class BinItemOutputSerializer(serializers.Serializer):
 
 RESTORED = PolymorphicProxySerializer(
     component_name="BinRestored",
-    serializers=[s.ScenarioDetailOutputSerializer, s.LibraryDetailOutputSerializer],
+    serializers=[
+        api_serializers.ScenarioDetailOutputSerializer,
+        api_serializers.LibraryDetailOutputSerializer,
+    ],
     resource_type_field_name=None,
 )
 
@@ -86,8 +90,8 @@ class BinRestoreApi(Base):
         _item(request, id)
         restored = services.bin_restore(user=request.user, public_id=id)
         if isinstance(restored, Library):
-            return _library_detail(request, restored)
-        return _scenario_detail(request, restored)
+            return library_detail(restored, library_rights(restored, request.user))
+        return scenario_detail(restored, scenario_rights(restored, request.user))
 
 
 class BinItemApi(Base):

@@ -28,9 +28,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scenarios import selectors
+from scenarios.api.common import AUTHENTICATION
 from scenarios.api.filters import Pages
 from scenarios.api.job_reports import JobResultSerializer
-from scenarios.api.views import AUTHENTICATION
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
 from scenarios.jobs.models import Job
@@ -168,8 +168,7 @@ class StartBase(APIView):
             if self.target == "scenario"
             else selectors.library_for(request.user, id)
         )
-        if not rights.can_start_job:
-            raise NotFound
+        selectors.require_api(rights, "can_start_job")
         data = request.data if request.data is not None else {}
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])

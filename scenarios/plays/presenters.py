@@ -59,7 +59,7 @@ def plays_context(scenario: Scenario, plays: ScenarioPlays, *, can_record: bool)
     return {
         "balance": plays.balance,
         "balance_chart": balance_chart(plays.balance),
-        "plays": [{"record": row.record, "can_edit": row.can_edit} for row in plays.recent],
+        "plays": [{"record": row.record, "rights": row.rights} for row in plays.recent],
         "plays_total": plays.total,
         # Records written by a game at the table (scenarios/games): their events are kept.
         "plays_from_games": plays.from_games,

@@ -28,8 +28,10 @@ class PlayRights:
     can_edit: bool  # change or delete the record
 
 
-def _user_id(user: Any) -> int | None:
-    return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+def play_rights(record: PlayRecord, user: Any) -> PlayRights:
+    """What ``user`` may do with ``record`` (which they see): its player alone changes it."""
+    uid = selectors.user_id(user)
+    return PlayRights(can_edit=uid is not None and record.player_id == uid)
 
 
 def plays_visible_to(user: Any) -> QuerySet[PlayRecord]:
@@ -62,10 +64,15 @@ def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
     return record, play_rights(record, user)
 
 
-def play_rights(record: PlayRecord, user: Any) -> PlayRights:
-    """What ``user`` may do with ``record`` (they may see it): edit it if they recorded it."""
-    uid = _user_id(user)
-    return PlayRights(can_edit=uid is not None and record.player_id == uid)
+def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]:
+    """The latest ``limit`` records of a listed library's public scenarios: its plays feed."""
+    return list(
+        PlayRecord.objects.filter(
+            scenario__in=selectors.scenarios_listed_in_library(library).values("pk")
+        )
+        .select_related("player", "opponent", "scenario")
+        .order_by("-created_at", "-id")[:limit]
+    )
 
 
 def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
@@ -91,7 +98,7 @@ def stored_balance(row: Any) -> Balance:
 @dataclass(frozen=True)
 class PlayRow:
     record: PlayRecord
-    can_edit: bool  # the viewer recorded it (PlayRights.can_edit)
+    rights: PlayRights  # what the viewer may do with it
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,7 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
         .select_related("game")
         .order_by("-played_on", "-created_at", "-id")
     )
-    uid = _user_id(user)
+    uid = selectors.user_id(user)
     under_way = (
         scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]  # type: ignore[attr-defined]
         if uid is not None
@@ -125,7 +132,7 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     return ScenarioPlays(
         balance=stored_balance(scenario),
         recent=tuple(
-            PlayRow(record, play_rights(record, user).can_edit) for record in records[:RECENT_PLAYS]
+            PlayRow(record, play_rights(record, user)) for record in records[:RECENT_PLAYS]
         ),
         total=PlayRecord.objects.filter(scenario=scenario).count(),
         from_games=PlayRecord.objects.filter(scenario=scenario, game__isnull=False).count(),

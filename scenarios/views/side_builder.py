@@ -18,7 +18,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -34,7 +34,8 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
     """The scenario ``request.user`` may edit, the index of its side ``role``, the binding."""
     if role not in labels.SCENARIO_ROLE:
         raise Http404
-    scenario = get_object_or_404(selectors.scenarios_editable_by(request.user), public_id=public_id)
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    selectors.require_page(rights, "can_edit")
     body = scenario.document["scenario"]
     index = next((i for i, side in enumerate(body["sides"]) if side["role"] == role), None)
     if index is None:

@@ -28,6 +28,7 @@ import scenarios.analysis.simulation
 import scenarios.analysis.subject
 import scenarios.analysis.validation
 import scenarios.services
+import scenarios.views.designer
 import upfront.rules.scenario_checks
 from scenarios import services
 from scenarios.analysis.subject import document_digest
@@ -37,6 +38,7 @@ from scenarios.jobs.services import job_request
 from scenarios.models import Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
+from tests.scenarios.support.forms_html import form_data
 from upfront.reference.fetch import catalogue_forget, data_revision_current
 from upfront.reference.services import data_revision_create
 from upfront.rules import game_checks, scenario, simulation, validate
@@ -118,6 +120,72 @@ def _changed(document: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(document)
     changed["scenario"]["weather"] = ["overcast"]
     return changed
+
+
+# --- Once per page: the scenario page, the designer and its preview -----------------------------
+
+
+def _over_budget(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with the attacker's force over its budget (saved, but not valid)."""
+    faulty = copy.deepcopy(document)
+    faulty["scenario"]["sides"][0]["force"]["budget"] = 50
+    return faulty
+
+
+@pytest.mark.parametrize("valid", [True, False], ids=["valid", "invalid"])
+def test_the_scenario_page_validates_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str], valid: bool
+) -> None:
+    document = scenario_document if valid else _over_budget(scenario_document)
+    saved = services.scenario_create(owner=owner, data=document)
+    assert saved.valid is valid
+    client.force_login(owner)
+    calls.clear()
+    page = client.get(f"/scenarios/{saved.public_id}/")
+    assert page.status_code == 200
+    assert calls == {"validate_force": 2}  # two sides, each once
+    html = page.content.decode()
+    # The preview shows each force's validation, the faults list the same one's errors.
+    assert ("1 fault" in html) is not valid
+    assert ('id="scenario-faults"' in html) is not valid
+
+
+def test_the_designer_and_its_preview_validate_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str]
+) -> None:
+    saved = services.scenario_create(owner=owner, data=scenario_document)
+    client.force_login(owner)
+    calls.clear()
+    designer = client.get(f"/scenarios/{saved.public_id}/edit/")
+    assert designer.status_code == 200
+    assert calls == {"validate_force": 2}
+    calls.clear()
+    data = form_data(designer.content.decode())
+    data["action"] = "preview"
+    preview = client.post(f"/scenarios/{saved.public_id}/edit/", data)
+    assert preview.status_code == 200
+    assert 'id="preview"' in preview.content.decode()
+    assert calls == {"validate_force": 2}  # the preview's validation serves the sides too
+
+
+def test_a_rolled_scenarios_quick_checks_do_not_roll_it_again(
+    client: Any, owner: Any, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client.force_login(owner)
+    designer = client.get("/scenarios/new/?seed=31&theatre=ETO")
+    assert 'id="rolled-note"' in designer.content.decode()
+    rolls: list[Any] = []
+    generate = scenarios.views.designer.generation.scenario_generate
+    monkeypatch.setattr(
+        scenarios.views.designer.generation,
+        "scenario_generate",
+        lambda roll: rolls.append(roll) or generate(roll),
+    )
+    calls.clear()
+    checked = client.post("/scenarios/new/check/", form_data(designer.content.decode()))
+    assert 'id="check-status"' in checked.content.decode()
+    assert rolls == []  # the forces came with the form
+    assert calls == {"validate_force": 2}  # and were checked, both sides
 
 
 # --- Once per path -----------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from upfront.reference.selectors.scenarios import (
     special_rules,
     victory_row_summaries,
 )
+from upfront.reference.selectors.staff import is_staff_member
 from upfront.reference.selectors.terrain import (
     AdaptationView,
     FireIgnitionTable,
@@ -111,6 +112,7 @@ __all__ = [
     "environments",
     "fire_ignition",
     "fire_rules",
+    "is_staff_member",
     "missing_cards",
     "mountain_adaptations",
     "mountain_troops",

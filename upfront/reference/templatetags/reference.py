@@ -29,6 +29,7 @@ from upfront import labels
 from upfront.reference import phrasing
 from upfront.reference import provenance as provenance_words
 from upfront.reference.models import Bilingual, is_english_fallback, localized
+from upfront.reference.selectors import is_staff_member
 
 register = template.Library()
 
@@ -143,7 +144,7 @@ def provenance(context: template.Context, obj: Any, *note_fields: str) -> dict[s
     """
     fields = ["note", *note_fields]
     request = context.get("request")
-    staff = bool(request is not None and getattr(request.user, "is_staff", False))
+    staff = request is not None and is_staff_member(request.user)
     source = getattr(obj, "source", "") or ""
     confidence = getattr(obj, "confidence", "")
     return {
