@@ -169,6 +169,7 @@ def test_designer_session(browser, live_server, width: int, language: str) -> No
 
     page.click("#save-scenario")
     page.wait_for_url(f"{live_server.url}/scenarios/*/edit/")
+    _shot(page, "edit", width, language)
     contrast = page.evaluate(LINK_BUTTON_CONTRAST)
     names = [name for name, _ in contrast]
     assert ("Duplicate" if language == "en" else "Duplica") in names, names
