@@ -174,6 +174,30 @@ def test_designer_session(browser, live_server, width: int, language: str) -> No
     names = [name for name, _ in contrast]
     assert ("Duplicate" if language == "en" else "Duplica") in names, names
     assert [(n, round(r, 1)) for n, r in contrast if r < 4.5] == []
+
+    # The other link buttons: a version's Restore, a collaborator's Remove.
+    from django.urls import reverse
+
+    from scenarios import services
+    from scenarios.models import Scenario
+
+    page.fill("#id_title", "Rear guard, again")
+    page.click("#save-scenario")
+    page.wait_for_url(f"{live_server.url}/scenarios/*/edit/")
+    scenario = Scenario.objects.get(title="Rear guard, again")
+    library = services.library_create(owner=scenario.owner, title="Club nights")
+    services.library_collaborator_add(library=library, user=_user("monty"))
+    seen = []
+    for url in (
+        reverse("scenarios:versions", args=[scenario.public_id]),
+        reverse("scenarios:library", args=[library.public_id]),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        contrast = page.evaluate(LINK_BUTTON_CONTRAST)
+        seen += [name for name, _ in contrast]
+        assert [(n, round(r, 1)) for n, r in contrast if r < 4.5] == []
+    restore, remove = ("Restore", "Remove") if language == "en" else ("Ripristina", "Rimuovi")
+    assert restore in seen and remove in seen, seen
     assert problems == []
 
 
