@@ -168,7 +168,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "account_login"
-LOGIN_REDIRECT_URL = "builder:index"
+# After signing in (or confirming the address in the browser that signed up) a player goes back
+# to the page they came from (allauth carries ``next`` through sign-up and confirmation), else
+# home: not a tool they did not ask for.
+LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # --- Accounts (django-allauth at /accounts/) -------------------------------------------------

@@ -9,12 +9,14 @@ designer" opens ``/scenarios/new/`` with the same address, a new scenario not ye
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from scenarios import generation
+from scenarios.display import scenario_display
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.fetch import catalogue_current
@@ -60,9 +62,21 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
             context["answer"] = answer
             base = reverse("scenarios:roll")
             seeds = dict(roll.draw_seeds or {})
+            rerolled = query.get("rerolled")
             for item in answer["draws"]:
+                # The link names the draw and its result, so the page can say a re-roll that
+                # drew the same again did happen (and scrolls back to it).
                 reseeded = {**seeds, item["key"]: generation.new_seed()}
-                item["reroll_url"] = f"{base}?{generation.roll_query(roll, draw_seeds=reseeded)}"
+                mark = urlencode({"rerolled": item["key"], "was": str(item["value"])})
+                item["reroll_url"] = (
+                    f"{base}?{generation.roll_query(roll, draw_seeds=reseeded)}&{mark}#rerolled"
+                )
+                if item["key"] == rerolled:
+                    item["rerolled"] = "same" if query.get("was") == str(item["value"]) else "new"
+            # What the designer receives beside the draws: 43.33's removals and cower cards.
+            context["deck_changes"] = scenario_display(
+                answer["document"]["scenario"], check_forces=False
+            )["deck_changes"]
             context["reroll_all_url"] = (
                 f"{base}?{generation.roll_query(roll, seed=generation.new_seed(), draw_seeds={})}"
             )

@@ -87,9 +87,11 @@ def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpR
         return builder_page(request, force_text=force_text, status=400, binding=binding)
     # The side's draft in the browser is now stored in the scenario: the next page drops it.
     drafts_stored(request, binding.draft_context)
-    messages.success(
-        request,
-        _("The %(role)s's force is saved in “%(title)s”.")
-        % {"role": labels.label("scenario_role", role).lower(), "title": scenario.title},
+    # One sentence per role: Italian articles agree with the role (dell'attaccante, del difensore).
+    saved = (
+        _("The attacker's force is saved in “%(title)s”.")
+        if role == "attacker"
+        else _("The defender's force is saved in “%(title)s”.")
     )
+    messages.success(request, saved % {"title": scenario.title})
     return redirect("scenarios:edit", public_id=public_id)
