@@ -50,7 +50,7 @@ def test_a_rerolled_draw_is_marked_even_when_it_draws_the_same_again() -> None:
 def test_the_roll_page_lists_the_deck_changes_the_designer_receives() -> None:
     from scenarios import generation
 
-    answer = generation.scenario_generate(generation.Roll(seed=12345))
+    answer = generation.scenario_generate(generation.GenerateRequest(seed=12345))
     changes = answer["document"]["scenario"]["deck_changes"]
     assert changes, "seed 12345 rolls a victory row with deck changes"
     page = Client().get("/scenarios/roll/?seed=12345&theatre=ETO").content.decode()
