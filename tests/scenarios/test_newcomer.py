@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from scenarios.forms.options import rule_choice_label
 from scenarios.prefill import prefill_apply, published_scenario_prefill
+from tests.scenarios.support.forms_html import form_data
 from upfront import labels
 from upfront.reference import models as ref
 
@@ -114,8 +115,6 @@ def test_fill_in_sets_who_moves_first(
 
 
 def test_fill_in_from_the_designer_selects_first_player(client: Client, owner) -> None:  # type: ignore[no-untyped-def]
-    from tests.scenarios.forms_html import form_data
-
     client.force_login(owner)
     page = client.get("/scenarios/new/").content.decode()
     data = form_data(page, "designer-form")
