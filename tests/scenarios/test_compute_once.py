@@ -143,7 +143,10 @@ def test_the_scenario_page_validates_each_force_once(
     calls.clear()
     page = client.get(f"/scenarios/{saved.public_id}/")
     assert page.status_code == 200
-    assert calls == {"validate_force": 2}  # two sides, each once
+    # Two sides, each validated once; an invalid scenario's document is also parsed and its codes
+    # looked up once, for the faults the page lists.
+    once = {} if valid else {"parse": 1, "reference_faults": 1}
+    assert calls == {"validate_force": 2, **once}
     html = page.content.decode()
     # The preview shows each force's validation, the faults list the same one's errors.
     assert ("1 fault" in html) is not valid
@@ -185,7 +188,8 @@ def test_a_rolled_scenarios_quick_checks_do_not_roll_it_again(
     checked = client.post("/scenarios/new/check/", form_data(designer.content.decode()))
     assert 'id="check-status"' in checked.content.decode()
     assert rolls == []  # the forces came with the form
-    assert calls == {"validate_force": 2}  # and were checked, both sides
+    # and were checked, both sides, with the document parsed and its codes looked up once
+    assert calls == {"parse": 1, "reference_faults": 1, "validate_force": 2}
 
 
 # --- Once per path -----------------------------------------------------------------------------

@@ -365,13 +365,13 @@ def test_the_plays_are_read_by_selectors_and_only_rendered_by_the_presenter(
     public_scenario.refresh_from_db()
     # The right to edit a record is the selectors' (the recorder's), seen by each viewer.
     mine = plays_selectors.scenario_plays(public_scenario, stranger)
-    assert [(row.record.player, row.can_edit) for row in mine.recent] == [
+    assert [(row.record.player, row.rights.can_edit) for row in mine.recent] == [
         (owner, False),  # the latest recorded first
         (stranger, True),
     ]
     assert mine.total == 2 and (mine.balance.attacker, mine.balance.defender) == (1, 1)
     anonymous = plays_selectors.scenario_plays(public_scenario, None)
-    assert [row.can_edit for row in anonymous.recent] == [False, False]
+    assert [row.rights.can_edit for row in anonymous.recent] == [False, False]
     assert plays_selectors.recorded_early_ends(public_scenario) == {
         "plays": 2,
         "by_cause": {"other": 1},
