@@ -191,25 +191,27 @@ def _in_process(
     from django.contrib.staticfiles import finders
     from weasyprint import HTML
 
-    from scenarios import setup_sheet
+    from scenarios.jobs.sheets import PRINT_ORIGIN, book, fetcher
+    from scenarios.jobs.sheets import pdf as sheet_pdf
+    from scenarios.presenters.sheet import scenario_sheet_html
 
     # Chromium reads a self-contained file: the sheet's HTML with print.css inlined. WeasyPrint
     # is timed twice: as the app runs it in a warm worker (the same HTML, print.css parsed once
     # per process) and on the very file Chromium reads (print.css parsed on every render).
     css = Path(str(finders.find("css/print.css"))).read_text(encoding="utf-8")
-    html = setup_sheet.scenario_sheet_html(sheet)
+    html = scenario_sheet_html(sheet)
     inlined = html.replace("<head>", f"<head><style>{css}</style>", 1)
     source = work / "sheet.html"
     source.write_text(inlined, encoding="utf-8")
 
     def weasyprint() -> bytes:
-        return setup_sheet.html_to_pdf(html)
+        return sheet_pdf.html_to_pdf(html)
 
     def weasyprint_file() -> bytes:
         document = HTML(
             string=inlined,
-            base_url=setup_sheet.PRINT_ORIGIN,
-            url_fetcher=setup_sheet.fetcher_factory(),
+            base_url=PRINT_ORIGIN,
+            url_fetcher=fetcher.fetcher_factory(),
         )
         pdf: bytes = document.write_pdf()
         return pdf
@@ -234,7 +236,7 @@ def _in_process(
         )
 
     def full() -> bytes:
-        return setup_sheet.render_scenario_pdf(sheet)
+        return sheet_pdf.render_scenario_pdf(sheet)
 
     pages_sheet = _pages(weasyprint())  # also warms fonts, the stylesheet parser, the catalogue
     assert _pages(weasyprint_file()) == pages_sheet
@@ -252,7 +254,7 @@ def _in_process(
     library_pages = 0
     for _ in range(args.library_runs):
         start, start_cpu = time.perf_counter(), _cpu()
-        pdf = setup_sheet.render_library_pdf(library, items)
+        pdf = book.render_library_pdf(library, items)
         wall_s.append(time.perf_counter() - start)
         cpu_s.append(_cpu() - start_cpu)
         library_pages = _pages(pdf)
@@ -375,7 +377,7 @@ class _Worker:
 
 
 def _forget_analyses(redis_url: str) -> None:
-    """Delete the validations and simulations the workers cached (scenarios.analysis.stored)
+    """Delete the validations and simulations the workers cached (scenarios.jobs.stored)
     in the run's Redis database: a cold book computes them, as a library never printed does.
     Only those keys: the database is the workers' broker too."""
     import redis
@@ -390,8 +392,8 @@ def _book_job(owner: Any, library: Any, worker: _Worker) -> tuple[float, float, 
     """Request a book job and wait for it: wall seconds, the workers' CPU seconds, pages."""
     from django.core.files.storage import default_storage
 
+    from scenarios.jobs.models import Job
     from scenarios.jobs.services import job_request
-    from scenarios.models import Job
 
     cpu = worker.cpu()
     start = time.perf_counter()

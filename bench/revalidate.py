@@ -1,7 +1,7 @@
 """Time a bulk revalidation of 10,000 scenarios on one worker process, then on two.
 
 A new data revision makes every scenario stale and starts a revalidation run
-(``scenarios.revalidation``): batches of ``REVALIDATION_BATCH_SIZE`` scenarios (200) sent as
+(``scenarios.jobs.revalidation``): batches of ``REVALIDATION_BATCH_SIZE`` scenarios (200) sent as
 one Celery group to the general queue. This script seeds the scenarios, then for 1 and 2
 workers starts that many real ``celery worker`` processes (``--concurrency=1`` each: one pool
 process per worker, as the job drills run them), records a new revision as the admin does
@@ -116,7 +116,7 @@ class Worker:
 def _round(n_workers: int, env: dict[str, str], directory: Path) -> dict[str, float]:
     from django.db import transaction
 
-    from scenarios.models import Revalidation
+    from scenarios.jobs.models import Revalidation
     from upfront.celery import app
     from upfront.reference.services import data_revision_create
 

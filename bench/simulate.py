@@ -123,9 +123,10 @@ def main() -> None:
     django.setup()
     import numpy
 
+    from bench.plain_simulation import simulate_plain
     from upfront.reference.fetch import catalogue_current
     from upfront.rules.scenario import scenario_document_from_dict
-    from upfront.rules.simulation import NotSimulated, simulate, simulate_plain, simulation_model
+    from upfront.rules.simulation import NotSimulated, simulate, simulation_model
 
     catalogue = catalogue_current()
     print(f"Python {platform.python_version()}, NumPy {numpy.__version__}, {platform.machine()}")

@@ -34,6 +34,7 @@ from scenarios import links, listing, listing_cache, selectors
 from scenarios.listing import ScenarioRow
 from scenarios.models import Library
 from scenarios.plays.models import PlayRecord
+from scenarios.plays.selectors import plays_listed_in_library
 
 FEED_LENGTH = 50
 
@@ -183,12 +184,7 @@ class LibraryPlaysRss(Feed):
         return links.library_path(obj.public_id)
 
     def items(self, obj: Library) -> list[PlayRecord]:
-        scenarios = selectors.scenarios_listed().filter(library=obj)
-        return list(
-            PlayRecord.objects.filter(scenario__in=scenarios.values("pk"))
-            .select_related("player", "opponent", "scenario")
-            .order_by("-created_at", "-id")[:FEED_LENGTH]
-        )
+        return plays_listed_in_library(obj, limit=FEED_LENGTH)
 
     def item_title(self, item: PlayRecord) -> str:
         text = _("%(scenario)s: %(winner)s") % {

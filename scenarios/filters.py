@@ -4,124 +4,47 @@ The filter columns are derived from each scenario's document when it is saved
 (``services._columns``): nationalities, weather and expansions are stored as ``"|a|b|"`` so a
 ``LIKE '%|code|%'`` finds one code on every database. Choices and their labels come from the
 code sets (``upfront.rules.codes``) with the words of ``upfront.labels`` and the reference
-data's own names (nationalities, weather, terrain decks), in the active language.
+data's own names (``upfront.reference.selectors.reference_names``), in the active language.
 """
 
 from __future__ import annotations
 
 import copy
-import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import django_filters
 from django import forms
 from django.db.models import QuerySet
 from django.http import QueryDict
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scenarios.models import Scenario
 from scenarios.search import MAX_QUERY_LENGTH, scenarios_search
 from scenarios.widgets import PlainNumberInput, PlainSelect, PlainTextInput
 from upfront import labels
-from upfront.reference import models as reference
-from upfront.reference import selectors as reference_selectors
-from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
+from upfront.reference.selectors import reference_names
 from upfront.rules import codes
-
-# --- names of the reference data, per data revision ----------------------------------------
-
-
-@dataclass(frozen=True)
-class _Names:
-    """Reference names a list shows, by code, in English and Italian, in the data's order."""
-
-    weather: tuple[tuple[str, str, str], ...]  # (code, English, Italian)
-    terrain_decks: tuple[tuple[str, str, str], ...]
-
-
-_names_lock = threading.Lock()
-_names_cache: dict[str, _Names] = {}
-
-
-def _names() -> _Names:
-    """Built once per data revision and process (two queries), like the engine's catalogue."""
-    try:
-        revision = catalogue_current().data_revision
-    except ReferenceDataNotLoaded:
-        return _Names(weather=(), terrain_decks=())
-    names = _names_cache.get(revision)
-    if names is None:
-        names = _Names(
-            weather=tuple(
-                reference.WeatherCondition.objects.order_by("order").values_list(
-                    "code", "name_en", "name_it"
-                )
-            ),
-            terrain_decks=tuple(
-                reference.TerrainDeck.objects.order_by("order").values_list(
-                    "code", "name_en", "name_it"
-                )
-            ),
-        )
-        with _names_lock:
-            _names_cache.clear()  # only the current revision is worth keeping
-            _names_cache[revision] = names
-    return names
-
-
-def _localised(rows: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
-    italian = (get_language() or "en")[:2] == "it"
-    return {code: (it or en) if italian else en for code, en, it in rows}
-
-
-def weather_names() -> Mapping[str, str]:
-    """Each weather condition's name by code (99.x), in the active language."""
-    return _localised(_names().weather)
-
-
-def terrain_deck_names() -> Mapping[str, str]:
-    """Each terrain deck's name by code, in the active language."""
-    return _localised(_names().terrain_decks)
-
-
-def nationality_names() -> Mapping[str, str]:
-    """Each nationality's name by code, in the active language (cached per data revision)."""
-    try:
-        return reference_selectors.nationality_names()
-    except ReferenceDataNotLoaded:
-        return {}
-
-
-HALVES = {"a": _("January-June"), "b": _("July-December")}
-
-
-def period_label(code: str) -> str:
-    """``1943b`` → "1943, July-December" (a = January-June, b = July-December)."""
-    return f"{code[:4]}, {HALVES[code[4]]}" if code in codes.PERIODS else code
-
 
 # --- choices (callables: evaluated per form, in the request's language) ---------------------
 
 
 def nationality_choices() -> list[tuple[str, str]]:
-    names = nationality_names()
+    names = reference_names().nationalities
     return [(code, names.get(code, code)) for code in codes.NATIONALITIES]
 
 
 def period_choices() -> list[tuple[str, str]]:
-    return [(code, period_label(code)) for code in codes.PERIODS]
+    return [(code, labels.period_label(code)) for code in codes.PERIODS]
 
 
 def terrain_deck_choices() -> list[tuple[str, str]]:
-    names = terrain_deck_names()
+    names = reference_names().terrain_decks
     return [(code, names.get(code, code)) for code in codes.TERRAIN_DECKS]
 
 
 def weather_choices() -> list[tuple[str, str]]:
-    return list(weather_names().items())
+    return list(reference_names().weather.items())
 
 
 BASE_GAME_ONLY = "none"
@@ -178,8 +101,7 @@ class OwnFiltersFilterSet(django_filters.FilterSet):
 
     django-filter's own ``__init__`` (26.2), but for ``self.filters``: it deep-copies every
     filter for every request, with its widget, its choices and its lazy labels, then the
-    form deep-copies the fields again (about 1 ms of a fresh /scenarios/ page's 9, and of a
-    fresh ``GET /api/v1/scenarios/``: docs/performance.md). A filter's state of its own is
+    form deep-copies the fields again, a cost on every list request. A filter's state of its own is
     small (its parent, its model, its form field, made on first use), so a shallow copy made
     the filter's own suffices (tests/scenarios/test_browse.py: two requests share no filter,
     field or widget).

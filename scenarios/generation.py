@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from upfront import labels
 from upfront.reference import selectors as reference
@@ -44,32 +43,19 @@ class GenerateInputError(ValueError):
         self.errors = errors
 
 
-@dataclass(frozen=True)
-class Roll:
-    """What was asked: the request's parameters, as the page's address and the API carry them."""
-
-    seed: int
-    theatre: str = "ETO"
-    mountain: bool = False
-    attacker: str | None = None
-    defender: str | None = None
-    period: str | None = None
-    victory_row: int | None = None  # 43.33: chosen by the players instead of drawn
-    draw_seeds: Mapping[str, int] | None = None
-
-    def query(self, **changes: Any) -> str:
-        """The roll as a query string (``?seed=…&theatre=…&s_<draw>=…``): shareable, and
-        what the designer is opened with."""
-        values = {**self.__dict__, **changes}
-        params: dict[str, Any] = {"seed": values["seed"], "theatre": values["theatre"]}
-        if values["mountain"]:
-            params["mountain"] = "1"
-        for name in ("attacker", "defender", "period", "victory_row"):
-            if values[name]:
-                params[name] = values[name]
-        for key, seed in sorted((values["draw_seeds"] or {}).items()):
-            params[f"s_{key}"] = seed
-        return urlencode(params)
+def roll_query(roll: GenerateRequest, **changes: Any) -> str:
+    """The roll (the engine's request) as a query string (``?seed=…&theatre=…&s_<draw>=…``):
+    shareable, and what the designer is opened with; ``changes`` replace fields."""
+    values = {**roll.__dict__, **changes}
+    params: dict[str, Any] = {"seed": values["seed"], "theatre": values["theatre"]}
+    if values["mountain"]:
+        params["mountain"] = "1"
+    for name in ("attacker", "defender", "period", "victory_row"):
+        if values[name]:
+            params[name] = values[name]
+    for key, seed in sorted((values["draw_seeds"] or {}).items()):
+        params[f"s_{key}"] = seed
+    return urlencode(params)
 
 
 VICTORY_ROW_CHOICES = tuple(str(row) for row in VICTORY_ROWS)
@@ -79,7 +65,7 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_MAX + 1)
 
 
-def roll_from_query(query: QueryDict) -> Roll | None:
+def roll_from_query(query: QueryDict) -> GenerateRequest | None:
     """The roll a page's address names, or None when it names none (or a malformed one)."""
     raw = query.get("seed", "")
     if not raw.isdigit():
@@ -94,7 +80,7 @@ def roll_from_query(query: QueryDict) -> Roll | None:
         value = query.get(name) or None
         return value if value in allowed else None
 
-    return Roll(
+    return GenerateRequest(
         seed=int(raw),
         theatre=code("theatre", THEATRES) or "ETO",
         mountain=query.get("mountain") in ("1", "on", "true"),
@@ -128,8 +114,7 @@ def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _period_words(period: str) -> str:
     year, half = period[:-1], period[-1]
-    months = _("January–June") if half == "a" else _("July–December")
-    return f"{period} ({months} {year})"
+    return f"{period} ({labels.label('period_half', half)} {year})"
 
 
 def _value_words(generated: Generated, draw: Draw, names: Mapping[str, str]) -> str:
@@ -194,30 +179,20 @@ def _description(generated: Generated, draws: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def scenario_generate(roll: Roll) -> dict[str, Any]:
+def scenario_generate(roll: GenerateRequest) -> dict[str, Any]:
     """Rule 43's random scenario for ``roll``, in the active language (nothing saved).
 
     ``{"seed", "theatre", "mountain", "document", "draws", "notes", "query"}``; raises
     :class:`GenerateInputError` naming the parameter the tables cannot answer.
     """
-    request = GenerateRequest(
-        seed=roll.seed,
-        theatre=roll.theatre,
-        mountain=roll.mountain,
-        attacker=roll.attacker,
-        defender=roll.defender,
-        period=roll.period,
-        victory_row=roll.victory_row,
-        draw_seeds=dict(roll.draw_seeds or {}),
-    )
     try:
-        generated = generate(catalogue_current(), request)
+        generated = generate(catalogue_current(), roll)
     except GenerateError as exc:
         raise GenerateInputError([{"path": exc.field, "message": render(exc.message)}]) from exc
     names = reference.nationality_names()
     draws = [_draw_for_people(generated, d, names) for d in generated.draws]
     notes = [{**n.to_dict(), "message": render(n.message)} for n in generated.notes]
-    language = (get_language() or "en")[:2]
+    language = labels.language()
     title = _("Rolled scenario: %(attacker)s against %(defender)s, %(period)s") % {
         "attacker": names.get(generated.attacker, generated.attacker),
         "defender": names.get(generated.defender, generated.defender),
@@ -239,10 +214,7 @@ def scenario_generate(roll: Roll) -> dict[str, Any]:
         "draws": draws,
         "notes": notes,
         # The roll with every draw's seed: what the page links to and the designer opens.
-        "query": Roll(
-            **{
-                **roll.__dict__,
-                "draw_seeds": {k: v for k, v in generated.seeds.items() if v != roll.seed},
-            }
-        ).query(),
+        "query": roll_query(
+            roll, draw_seeds={k: v for k, v in generated.seeds.items() if v != roll.seed}
+        ),
     }

@@ -2,20 +2,19 @@
 
 Every code of a row is turned into words here, once: nationality, weather and terrain deck
 names from the reference data, theatre and expansion labels from ``upfront.labels``. The
-query takes the row's columns, owner and library in one go and leaves the stored document in
-the database, so a list costs the same number of queries however long it is.
+rows are read by ``scenarios.list_rows`` (the API's list reads the same), so a list costs the
+same number of queries however long it is.
 """
 
 from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from django.db.models import QuerySet
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
@@ -23,31 +22,13 @@ from django.utils.text import Truncator
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
-from scenarios import filters, links
+from scenarios import links
+from scenarios.bin.names import member_name
+from scenarios.list_rows import ScenarioListRow
+from scenarios.list_rows import listed_rows as listed_rows  # the rows' query, as models
 from scenarios.models import Scenario, stored_codes
 from upfront import labels
-
-# The columns a row needs: everything else (the document above all) stays in the database.
-ROW_FIELDS = (
-    "public_id",
-    "title",
-    "description",
-    "period",
-    "theatre",
-    "terrain_deck",
-    "nationalities",
-    "weather",
-    "expansions",
-    "size_points",
-    "plays_counted",
-    "balance_verdict",
-    "created_at",
-    "updated_at",
-    "owner__username",
-    "library__public_id",
-    "library__title",
-    "library__visibility",
-)
+from upfront.reference.selectors import reference_names
 
 
 @dataclass(frozen=True)
@@ -84,77 +65,6 @@ class ScenarioRow:
 SUMMARY_LENGTH = 240
 
 
-def listed_rows(queryset: QuerySet[Scenario]) -> QuerySet[Scenario]:
-    """``queryset`` with what a row shows: its columns, owner and library, in one query."""
-    return queryset.select_related("owner", "library").only(*ROW_FIELDS)
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """What a row is made from: a listed scenario's columns (``ROW_FIELDS``, in their order),
-    read as values, without making a scenario, its owner and its library as models."""
-
-    public_id: UUID
-    title: str
-    description: str
-    period: str
-    theatre: str
-    terrain_deck: str
-    nationalities: str  # "|a|b|", as stored
-    weather: str
-    expansions: str
-    size_points: int
-    plays_counted: int
-    balance_verdict: str
-    created_at: datetime
-    updated_at: datetime
-    owner: str  # the owner's username
-    library_public_id: UUID | None
-    library_title: str | None
-    library_visibility: str | None
-
-    @classmethod
-    def of(cls, scenario: Scenario) -> Listed:
-        """A scenario read as a model (a query made with :func:`listed_rows`)."""
-        library = scenario.library
-        return cls(
-            public_id=scenario.public_id,
-            title=scenario.title,
-            description=scenario.description,
-            period=scenario.period,
-            theatre=scenario.theatre,
-            terrain_deck=scenario.terrain_deck,
-            nationalities=scenario.nationalities,
-            weather=scenario.weather,
-            expansions=scenario.expansions,
-            size_points=scenario.size_points,
-            plays_counted=scenario.plays_counted,
-            balance_verdict=scenario.balance_verdict,
-            created_at=scenario.created_at,
-            updated_at=scenario.updated_at,
-            owner=scenario.owner.get_username(),
-            library_public_id=library.public_id if library is not None else None,
-            library_title=library.title if library is not None else None,
-            library_visibility=library.visibility if library is not None else None,
-        )
-
-
-def rows_of_ids(ids: Sequence[int]) -> list[Listed]:
-    """The scenarios ``ids`` (a page of a list), in that order, with what a row shows.
-
-    A list pages through ids first (``queryset.values_list("id")``), which the list's covering
-    index answers without reading a row, and only then reads the page's own rows: a deep
-    page or another sort order does not read every row it skips (docs/performance.md). The
-    rows are read as values (:class:`Listed`): sixty models a page (each scenario, its owner
-    and its library) cost more than the query.
-    """
-    by_id = {
-        values[-1]: Listed(*values[:-1])
-        for values in Scenario.objects.filter(pk__in=ids).values_list(*ROW_FIELDS, "id")
-    }
-    return [by_id[pk] for pk in ids if pk in by_id]
-
-
 class _Words:
     """The words of one page's rows, each looked up once per page: rows repeat the same few
     periods, theatres, sizes, verdicts and days, and every lookup is a translation."""
@@ -171,7 +81,7 @@ class _Words:
         return word
 
     def period(self, code: str) -> str:
-        return self._once("period", code, lambda: filters.period_label(code))
+        return self._once("period", code, lambda: labels.period_label(code))
 
     def theatre(self, code: str) -> str:
         return self._once("theatre", code, lambda: str(labels.THEATRE.get(code, code)))
@@ -216,7 +126,7 @@ def summary(description: str) -> str:
 
 
 def _row(
-    scenario: Listed,
+    scenario: ScenarioListRow,
     *,
     nationalities: Mapping[str, str],
     weather: Mapping[str, str],
@@ -226,7 +136,7 @@ def _row(
     # A library is named only when it is public: a public scenario kept in a private or
     # unlisted library must not reveal that library's title or its link.
     shown = scenario.library_public_id if scenario.library_visibility == "public" else None
-    owner = scenario.owner
+    owner = member_name(scenario.owner)
     names = [nationalities.get(c, c) for c in stored_codes(scenario.nationalities)]
     return ScenarioRow(
         public_id=scenario.public_id,
@@ -256,17 +166,19 @@ def _row(
     )
 
 
-def scenario_rows(scenarios: Iterable[Scenario | Listed]) -> list[ScenarioRow]:
+def scenario_rows(scenarios: Iterable[Scenario | ScenarioListRow]) -> list[ScenarioRow]:
     """The rows of ``scenarios``: a query made with :func:`listed_rows`, or
-    :func:`rows_of_ids`'s values."""
+    ``list_rows.scenario_list_rows``' values."""
+    read = reference_names()
     names = {
-        "nationalities": filters.nationality_names(),
-        "weather": filters.weather_names(),
-        "decks": filters.terrain_deck_names(),
+        "nationalities": read.nationalities,
+        "weather": read.weather,
+        "decks": read.terrain_decks,
     }
     words = _Words()
     return [
-        _row(s if isinstance(s, Listed) else Listed.of(s), **names, words=words) for s in scenarios
+        _row(s if isinstance(s, ScenarioListRow) else ScenarioListRow.of(s), **names, words=words)
+        for s in scenarios
     ]
 
 
@@ -298,9 +210,10 @@ class RowLabels:
 def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
     """One row of /scenarios/ (an ``<li>`` of its list), as its template wrote it.
 
-    The template took about thirty nodes a row, half of a fresh page's time. Every value is
-    escaped as the template's autoescaping escaped it (``_escape``), and the layout,
-    whitespace included, is the template's: tests/scenarios/test_row_html.py compares both."""
+    Not a template, even one compiled once: thirty template nodes a row render several times
+    slower than this. Every value is escaped as the template's autoescaping escapes it
+    (``_escape``), and the layout, whitespace included, is the old template's
+    (tests/scenarios/test_row_html.py compares both)."""
     weather = (
         f"<div><dt>{words.weather}</dt><dd>{', '.join(map(_escape, row.weather))}</dd></div>"
         if row.weather

@@ -18,6 +18,7 @@ from typing import Any
 from upfront import labels
 from upfront.reference.models import (
     MountainAdaptation,
+    Nationality,
     PublishedScenario,
     TerrainCardType,
     is_english_fallback,
@@ -244,11 +245,36 @@ def _apply_mountain(prefill: Prefill, row: PublishedScenario) -> None:
     prefill.mountain_note = localized(adaptation, "cards_removed")
 
 
+def _rule_moves_first(body: dict[str, Any], rules: list[dict[str, Any]]) -> str | None:
+    """The side the filled-in first_player special rule moves first, by role: "the Axis"
+    (scenarios A, B, M, N) is the one side whose nationality is Axis; None when neither or
+    both are, or the card's order decides (J)."""
+    for rule in rules:
+        if rule["code"] != "first_player":
+            continue
+        moves = (rule.get("params") or {}).get("moves_first")
+        if moves in _SIDES:
+            return str(moves)
+        if moves == "axis":
+            roles = {
+                side["role"]: (side.get("force") or {}).get("nationality")
+                for side in body.get("sides") or []
+            }
+            axis = set(
+                Nationality.objects.filter(
+                    code__in=[n for n in roles.values() if n], side="axis"
+                ).values_list("code", flat=True)
+            )
+            sides = [role for role, nation in roles.items() if nation in axis]
+            return sides[0] if len(sides) == 1 else None
+    return None
+
+
 def prefill_apply(body: dict[str, Any], prefill: Prefill) -> dict[str, Any]:
     """``body`` (what the designer holds) with the published scenario's fields filled in."""
     body = {**body}
     body["time_limit_decks"] = prefill.time_limit_decks
-    body["first_player"] = prefill.first_player
+    body["first_player"] = prefill.first_player or _rule_moves_first(body, prefill.special_rules)
     body["deck_changes"] = [dict(change) for change in prefill.deck_changes]
     body["special_rules"] = [dict(rule) for rule in prefill.special_rules]
     if prefill.topography:

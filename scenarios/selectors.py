@@ -2,8 +2,9 @@
 
 Every page, API endpoint, feed, export, search and job goes through these functions, so what
 a requester may see and do is decided once. A door asks ``scenario_for`` / ``library_for``
-(or ``job_for``): the object if the requester may see it (else ``Http404``: its existence is
-not revealed), with a small frozen rights value it checks before acting.
+(or ``scenarios.jobs.selectors.job_for``): the object if the requester may see it (else
+``Http404``: its existence is not revealed), with a small frozen rights value it checks before
+acting.
 
 Who may see (``can_view``):
 
@@ -40,12 +41,16 @@ What one may do with a library (``LibraryRights``):
   in the order they were put in it (``library_scenarios_in_order``).
 
 A job is seen only by who asked for it, and only while they still see its scenario or
-library (``jobs_visible_to``).
+library (``scenarios.jobs.selectors.jobs_visible_to``).
 
 A door refuses a right the rights value denies: pages answer 404 (they never say "exists
 but not yours"), the API 403 to someone who sees the object and 404 to anyone else. A
 right that needs an account answers the page's login redirect or the API's 401 to an
-anonymous requester.
+anonymous requester. Doors refuse through ``require_page`` and ``require_api`` only, and
+templates learn what to offer from the rights value only (``rights.can_delete``…).
+
+The module stays whole although long: the visibility rules, the rights values and the
+refusals are one specification, read together (this docstring states it).
 """
 
 from __future__ import annotations
@@ -55,15 +60,18 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Value
 from django.http import Http404
 
-from scenarios.models import VISIBILITY_ORDER, Job, Library, Scenario, wider_visibility
+from scenarios.models import VISIBILITY_ORDER, Library, Scenario, wider_visibility
+from upfront.reference.selectors import is_staff_member
 
 SHARED = ("unlisted", "public")
 
 
-def _user_id(user: Any) -> int | None:
+def user_id(user: Any) -> int | None:
+    """The requester's id, or None for an anonymous one: the one spelling every right uses."""
     return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
 
 
@@ -75,8 +83,7 @@ def _scenario_shared(levels: tuple[str, ...]) -> Q:
     """The scenarios whose effective visibility is one of ``levels`` (an upward-closed set:
     "unlisted or public", "public"): its own is, or its library's is. A shared folder shares
     what it holds. The column ``effective_visibility`` holds it (kept by the models' save,
-    ``wider_visibility``): a condition on the library's row joined to every scenario kept the
-    public lists from their index (docs/performance.md, issue 15 §7)."""
+    ``wider_visibility``) so that the public lists are read from their index."""
     return Q(effective_visibility__in=levels)
 
 
@@ -106,13 +113,8 @@ def scenarios_widened_by(library: Library, visibility: str) -> QuerySet[Scenario
 def _scenario_member(uid: int) -> Q:
     """The scenarios ``uid`` sees and edits as owner, library owner or collaborator.
 
-    The libraries ``uid`` collaborates on are a subquery, not a join through the
-    collaborators: a join repeats a scenario once per collaborator, and the ``DISTINCT``
-    that removed the repeats compared whole rows (documents included), which made the
-    API's list cost 100 ms over 10,000 scenarios (docs/performance.md, issue 15 §7). The
-    libraries ``uid`` owns are a subquery too: with a join to the library, no condition
-    could be read from the scenario's own indexes, and a signed-in list read every row
-    and sorted them all (count and page 12 ms over 11,000 scenarios on SQLite, 2 ms since)."""
+    The libraries are subqueries, not joins: a join repeats a scenario per collaborator
+    (and its ``DISTINCT`` compares whole rows) and keeps the scenario's own indexes unused."""
     owning = Library.objects.filter(owner_id=uid)
     collaborating = Library.collaborators.through.objects.filter(user_id=uid)
     return (
@@ -124,7 +126,7 @@ def _scenario_member(uid: int) -> Q:
 
 def libraries_visible_to(user: Any) -> QuerySet[Library]:
     """Libraries ``user`` may open (by id or link)."""
-    uid = _user_id(user)
+    uid = user_id(user)
     condition = Q(visibility__in=SHARED)
     if uid is not None:
         condition |= Q(owner_id=uid) | Q(collaborators__id=uid)
@@ -133,7 +135,7 @@ def libraries_visible_to(user: Any) -> QuerySet[Library]:
 
 def libraries_editable_by(user: Any) -> QuerySet[Library]:
     """Libraries ``user`` may edit and put scenarios in (owner or collaborator)."""
-    uid = _user_id(user)
+    uid = user_id(user)
     if uid is None:
         return Library.objects.none()
     return Library.objects.filter(Q(owner_id=uid) | Q(collaborators__id=uid)).distinct()
@@ -158,7 +160,7 @@ def library_is_listed(library: Library) -> bool:
 
 def scenarios_visible_to(user: Any) -> QuerySet[Scenario]:
     """Scenarios ``user`` may open (by id or link)."""
-    uid = _user_id(user)
+    uid = user_id(user)
     condition = _scenario_shared(SHARED)
     if uid is not None:
         condition |= _scenario_member(uid)
@@ -167,7 +169,7 @@ def scenarios_visible_to(user: Any) -> QuerySet[Scenario]:
 
 def scenarios_editable_by(user: Any) -> QuerySet[Scenario]:
     """Scenarios whose document ``user`` may edit."""
-    uid = _user_id(user)
+    uid = user_id(user)
     if uid is None:
         return Scenario.objects.none()
     return Scenario.objects.filter(_scenario_member(uid))
@@ -205,18 +207,19 @@ def scenarios_listed_in_library(library: Library) -> QuerySet[Scenario]:
 
 
 def libraries_listed_for(user: Any) -> QuerySet[Library]:
-    """The libraries a list shows ``user``: theirs, those shared with them, and public ones."""
-    uid = _user_id(user)
+    """The libraries a list shows ``user``: theirs, those shared with them, and public ones,
+    each read with what ``library_rights`` needs (no query of its own per library)."""
+    uid = user_id(user)
     condition = Q(visibility="public")
     if uid is not None:
         condition |= Q(owner_id=uid) | Q(collaborators__id=uid)
-    return Library.objects.filter(condition).distinct()
+    return _with_requester(Library.objects.filter(condition).distinct(), uid, "pk")
 
 
 def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
     """The scenarios a list shows ``user``: theirs, those of libraries shared with them (or
     theirs), and public ones."""
-    uid = _user_id(user)
+    uid = user_id(user)
     condition = _scenario_shared(("public",))
     if uid is not None:
         condition |= _scenario_member(uid)
@@ -240,6 +243,8 @@ class ScenarioRights:
     can_start_job: bool = False
     can_record_play: bool = False
     can_restore_version: bool = False
+    # Shown the visibility and library fields: may both share and move it.
+    can_publish: bool = False
 
 
 @dataclass(frozen=True)
@@ -254,6 +259,8 @@ class LibraryRights:
     can_copy: bool = False
     can_export: bool = False
     can_start_job: bool = False
+    # Reads the list of collaborators: its owner and its collaborators.
+    can_see_collaborators: bool = False
 
 
 def _with_requester(found: QuerySet[Any], uid: int | None, library_id: str) -> QuerySet[Any]:
@@ -280,7 +287,7 @@ def _is_collaborator(row: Any, library: Library | None, uid: int | None) -> bool
 
 def scenario_rights(scenario: Scenario, user: Any) -> ScenarioRights:
     """The rights of ``user`` over ``scenario`` (which they may or may not see)."""
-    uid = _user_id(user)
+    uid = user_id(user)
     library = scenario.library
     curator = uid is not None and uid in (
         scenario.owner_id,
@@ -300,12 +307,13 @@ def scenario_rights(scenario: Scenario, user: Any) -> ScenarioRights:
         can_start_job=viewer and signed_in,
         can_record_play=viewer and signed_in,
         can_restore_version=editor,
+        can_publish=curator,
     )
 
 
 def library_rights(library: Library, user: Any) -> LibraryRights:
     """The rights of ``user`` over ``library`` (which they may or may not see)."""
-    uid = _user_id(user)
+    uid = user_id(user)
     owner = uid is not None and uid == library.owner_id
     editor = owner or _is_collaborator(library, library, uid)
     viewer = editor or library.visibility in SHARED
@@ -319,6 +327,7 @@ def library_rights(library: Library, user: Any) -> LibraryRights:
         can_copy=viewer and signed_in,
         can_export=viewer,
         can_start_job=viewer and signed_in,
+        can_see_collaborators=editor,
     )
 
 
@@ -331,7 +340,7 @@ def scenario_for(
     in ``related`` are read with it (``select_related``).
     """
     found = scenarios_visible_to(user).select_related("owner", "library", *related)
-    found = _with_requester(found, _user_id(user), "library_id")
+    found = _with_requester(found, user_id(user), "library_id")
     scenario = found.filter(public_id=public_id).first()
     if scenario is None:
         raise Http404("No scenario matches the given query.")
@@ -346,11 +355,25 @@ def library_for(
     Raises ``Http404`` if it does not exist or ``user`` may not see it.
     """
     found = libraries_visible_to(user).select_related("owner", *related)
-    found = _with_requester(found, _user_id(user), "pk")
+    found = _with_requester(found, user_id(user), "pk")
     library = found.filter(public_id=public_id).first()
     if library is None:
         raise Http404("No library matches the given query.")
     return library, library_rights(library, user)
+
+
+def require_page(rights: Any, *needed: str) -> None:
+    """A page's refusal: 404 unless ``rights`` hold every right of ``needed`` (a page never
+    says "exists but not yours")."""
+    if not all(getattr(rights, right) for right in needed):
+        raise Http404
+
+
+def require_api(rights: Any, *needed: str, refused: str | None = None) -> None:
+    """The API's refusal: 403 (with ``refused``, else the standard words) unless ``rights``
+    hold every right of ``needed``; what the requester may not see is already a 404."""
+    if not all(getattr(rights, right) for right in needed):
+        raise PermissionDenied(*([refused] if refused else []))
 
 
 # --- Collaborators ----------------------------------------------------------------------------
@@ -379,32 +402,4 @@ def user_for_collaboration(username: str) -> Any | None:
 
 def may_see_revalidations(user: Any) -> bool:
     """The bulk revalidation runs are the staff's: anyone else is told the page does not exist."""
-    return bool(getattr(user, "is_authenticated", False) and user.is_active and user.is_staff)
-
-
-def jobs_visible_to(user: Any) -> QuerySet[Job]:
-    """The jobs ``user`` asked for whose scenario or library they may still see.
-
-    A job shows what its scenario or library held: once that is no longer visible to the
-    user (made private, or they left the library), neither is the job.
-    """
-    uid = _user_id(user)
-    if uid is None:
-        return Job.objects.none()
-    return Job.objects.filter(requested_by_id=uid).filter(
-        Q(scenario__in=scenarios_visible_to(user).values("pk"))
-        | Q(library__in=libraries_visible_to(user).values("pk"))
-    )
-
-
-def job_for(user: Any, public_id: UUID | str) -> Job:
-    """The job ``public_id`` if ``user`` may see it (``jobs_visible_to``), else ``Http404``."""
-    job = (
-        jobs_visible_to(user)
-        .select_related("scenario", "library")
-        .filter(public_id=public_id)
-        .first()
-    )
-    if job is None:
-        raise Http404("No job matches the given query.")
-    return job
+    return is_staff_member(user)

@@ -23,9 +23,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scenarios import selectors
+from scenarios.analysis.document_check import (
+    CheckedScenario,
+    checked_of,
+    document_check,
+    scenario_checked,
+)
+from scenarios.bin import selectors as bin_selectors
+from scenarios.bin import services as bin_services
 from scenarios.models import Library, Scenario
 from upfront.reference.fetch import Reference, reference_current
-from upfront.reference.models import DataRevision
 from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
 from upfront.rules.scenario import (
@@ -39,7 +46,6 @@ from upfront.rules.scenario import (
     scenario_expansions,
     scenario_reference_faults,
 )
-from upfront.rules.scenario_checks import check_scenario
 
 logger = logging.getLogger(__name__)
 
@@ -60,44 +66,18 @@ def _rendered(faults: list[FormatError]) -> ScenarioInputError:
     )
 
 
-@dataclass(frozen=True)
-class CheckedScenario:
-    """A parsed scenario document with what saving it needs."""
-
-    document: ScenarioDocument
-    valid: bool
-    size_points: int
-    revision: DataRevision  # the reference data it was checked against: the one stamped
-
-
 def _checked(
     document: ScenarioDocument, reference: Reference, *, path: str = "scenario"
 ) -> CheckedScenario:
-    """Check a document whose codes are known to the reference data (checked by the caller)."""
-    result = check_scenario(document.scenario, reference.catalogue, path=path)
-    # The size of a scenario: the DYO points the two sides spend (or may spend, when a
-    # budget is set and larger).
-    size = sum(
-        max(force.total_points, side.force.budget or 0)
-        for force, side in zip(result.forces, document.scenario.sides, strict=True)
-    )
-    # Valid: no error among the scenario checks (which include both forces' DYO checks).
-    return CheckedScenario(
-        document=document, valid=result.valid, size_points=size, revision=reference.revision
-    )
+    return scenario_checked(document, reference, path=path)
 
 
 def scenario_check(*, data: Any) -> CheckedScenario:
     """Parse and check a scenario document; raise ``ScenarioInputError`` with every fault."""
-    try:
-        document = scenario_document_from_dict(data)
-    except ScenarioFormatError as exc:
-        raise _rendered(exc.errors) from exc
-    reference = reference_current()
-    faults = scenario_reference_faults(document.scenario, reference.catalogue, path="scenario")
-    if faults:
-        raise _rendered(faults)
-    return _checked(document, reference)
+    check = document_check(data)
+    if check.faults:
+        raise _rendered(list(check.faults))
+    return checked_of(check)
 
 
 def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]:
@@ -296,9 +276,9 @@ def _store_rechecked(checked: list[Scenario], before: dict[int, Any], reference:
         Scenario.objects.bulk_update(rewritten, ["document"])
 
 
-@transaction.atomic
-def scenario_delete(*, scenario: Scenario) -> None:
-    scenario.delete()
+def scenario_delete(*, scenario: Scenario, by: Any = None) -> None:
+    """Move ``scenario`` to its owner's bin (``scenarios.bin``; ``by``: who deleted it)."""
+    bin_services.scenario_bin(scenario=scenario, by=by)
 
 
 @transaction.atomic
@@ -314,6 +294,17 @@ def scenario_fork(*, scenario: Scenario, user: Any, library: Library | None = No
         forked_from_version=scenario.version,
     )
     return _save(copy, checked, author=user)
+
+
+@transaction.atomic
+def scenario_put_in_library(
+    *, scenario: Scenario, library: Library, user: Any, rights: selectors.ScenarioRights
+) -> Scenario:
+    """Put ``scenario`` in ``library`` (one ``user`` may put scenarios in): moved there if
+    ``rights`` allow moving it, else a copy of it goes there. Answers the scenario that is."""
+    if rights.can_move:
+        return scenario_update(scenario=scenario, library=library)
+    return scenario_fork(scenario=scenario, user=user, library=library)
 
 
 @transaction.atomic
@@ -357,9 +348,10 @@ def library_update(
     return library
 
 
-@transaction.atomic
-def library_delete(*, library: Library) -> None:
-    library.delete()
+def library_delete(*, library: Library) -> bin_selectors.LibraryDeletionPlan:
+    """Move ``library`` and its owner's scenarios to the bin; other players' scenarios in it
+    go back to them (``scenarios.bin``)."""
+    return bin_services.library_bin(library=library)
 
 
 @transaction.atomic

@@ -1,28 +1,44 @@
 """The designer and the share pages: /scenarios/new/, /scenarios/<id>/, /libraries/...
-(scenarios.views.designer)."""
+(scenarios.views.designer, .scenarios, .libraries)."""
 
 from django.urls import path
 
-from scenarios.views import designer as views
-from scenarios.views import games, jobs, plays, revalidation, roll, side_builder, versions
+from scenarios.views import (
+    bin,
+    designer,
+    games,
+    jobs,
+    libraries,
+    plays,
+    revalidation,
+    roll,
+    scenarios,
+    side_builder,
+    versions,
+)
 
 urlpatterns = [
-    path("scenarios/new/", views.scenario_new, name="new"),
+    path("scenarios/new/", designer.scenario_new, name="new"),
     path("scenarios/roll/", roll.scenario_roll, name="roll"),
-    path("scenarios/new/check/", views.designer_check, name="designer_check"),
-    path("scenarios/mine/", views.my_scenarios, name="mine"),
-    path("scenarios/<uuid:public_id>/", views.scenario_detail, name="detail"),
-    path("scenarios/<uuid:public_id>/edit/", views.scenario_edit, name="edit"),
+    path("scenarios/new/check/", designer.designer_check, name="designer_check"),
+    path("scenarios/mine/", scenarios.my_scenarios, name="mine"),
+    path("scenarios/bin/<uuid:public_id>/restore/", bin.bin_restore, name="bin_restore"),
+    path("scenarios/bin/<uuid:public_id>/purge/", bin.bin_purge, name="bin_purge"),
+    path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
+    path("accounts/data/", bin.account_data, name="account_data"),
+    path("accounts/data/export/", bin.account_data_export, name="account_data_export"),
+    path("scenarios/<uuid:public_id>/", scenarios.scenario_detail, name="detail"),
+    path("scenarios/<uuid:public_id>/edit/", designer.scenario_edit, name="edit"),
     path(
         "scenarios/<uuid:public_id>/edit/check/",
-        views.designer_check,
+        designer.designer_check,
         name="designer_check_edit",
     ),
-    path("scenarios/<uuid:public_id>/copy/", views.scenario_copy, name="copy"),
-    path("scenarios/<uuid:public_id>/library/", views.scenario_library, name="add_to_library"),
-    path("scenarios/<uuid:public_id>/recheck/", views.scenario_recheck, name="recheck"),
-    path("scenarios/<uuid:public_id>/delete/", views.scenario_delete, name="delete"),
-    path("scenarios/<uuid:public_id>/export/", views.scenario_export, name="export"),
+    path("scenarios/<uuid:public_id>/copy/", scenarios.scenario_copy, name="copy"),
+    path("scenarios/<uuid:public_id>/library/", scenarios.scenario_library, name="add_to_library"),
+    path("scenarios/<uuid:public_id>/recheck/", scenarios.scenario_recheck, name="recheck"),
+    path("scenarios/<uuid:public_id>/delete/", scenarios.scenario_delete, name="delete"),
+    path("scenarios/<uuid:public_id>/export/", scenarios.scenario_export, name="export"),
     path("scenarios/<uuid:public_id>/versions/", versions.version_list, name="versions"),
     path(
         "scenarios/<uuid:public_id>/versions/compare/",
@@ -48,21 +64,21 @@ urlpatterns = [
     path("games/<uuid:public_id>/next-deck/", games.game_next_deck, name="game_next_deck"),
     path("games/<uuid:public_id>/finish/", games.game_finish, name="game_finish"),
     path("staff/revalidations/", revalidation.revalidation_list, name="revalidations"),
-    path("libraries/", views.library_list, name="libraries"),
-    path("libraries/new/", views.library_new, name="library_new"),
-    path("libraries/<uuid:public_id>/", views.library_detail, name="library"),
-    path("libraries/<uuid:public_id>/edit/", views.library_edit, name="library_edit"),
-    path("libraries/<uuid:public_id>/delete/", views.library_delete, name="library_delete"),
-    path("libraries/<uuid:public_id>/copy/", views.library_copy, name="library_copy"),
-    path("libraries/<uuid:public_id>/export/", views.library_export, name="library_export"),
+    path("libraries/", libraries.library_list, name="libraries"),
+    path("libraries/new/", libraries.library_new, name="library_new"),
+    path("libraries/<uuid:public_id>/", libraries.library_detail, name="library"),
+    path("libraries/<uuid:public_id>/edit/", libraries.library_edit, name="library_edit"),
+    path("libraries/<uuid:public_id>/delete/", libraries.library_delete, name="library_delete"),
+    path("libraries/<uuid:public_id>/copy/", libraries.library_copy, name="library_copy"),
+    path("libraries/<uuid:public_id>/export/", libraries.library_export, name="library_export"),
     path(
         "libraries/<uuid:public_id>/collaborators/",
-        views.library_collaborator_add,
+        libraries.library_collaborator_add,
         name="library_collaborator_add",
     ),
     path(
         "libraries/<uuid:public_id>/collaborators/<int:user_id>/remove/",
-        views.library_collaborator_remove,
+        libraries.library_collaborator_remove,
         name="library_collaborator_remove",
     ),
     # One side of a scenario in the builder, saved back into the scenario (under /builder/, the
@@ -77,7 +93,7 @@ urlpatterns = [
         side_builder.side_builder_save,
         name="side_builder_save",
     ),
-    # Background jobs (scenarios.views.jobs).
+    # Background jobs (scenarios.scenarios.jobs).
     path(
         "scenarios/<uuid:public_id>/jobs/<str:kind>/",
         jobs.scenario_job_start,

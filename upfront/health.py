@@ -55,6 +55,7 @@ def _broker() -> str:
     if url.startswith(("redis://", "rediss://")):
         _redis_ping(url, settings.CELERY_BROKER_CONNECTION_TIMEOUT)
         return "redis"
+    # Imported here: the Celery app is built only when a broker other than Redis is checked.
     from upfront.celery import app
 
     with app.connection_for_write() as conn:

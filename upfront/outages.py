@@ -1,6 +1,6 @@
 """Errors that mean a dependency is unreachable for a while, not that the work is wrong.
 
-A job that meets one is handed back and retried after a back-off (scenarios/tasks.py,
+A job that meets one is handed back and retried after a back-off (scenarios/jobs/tasks.py,
 ``TRANSIENT``), then fails saying what could not be reached; it never stores half a file.
 """
 

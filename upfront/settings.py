@@ -1,5 +1,7 @@
 """Settings for Up Front Builder, driven by environment variables.
 
+Kept whole: Django reads one settings module; each block is driven by its environment variables.
+
 With nothing configured the app runs on SQLite (WAL mode) and executes Celery tasks
 in-process, so a single machine with no services runs everything. Set ``DATABASE_URL`` for
 PostgreSQL and ``CELERY_BROKER_URL`` (or ``REDIS_URL``) for a real broker and workers.
@@ -78,6 +80,8 @@ INSTALLED_APPS = [
     "upfront.reference",
     "builder",
     "scenarios",
+    # Background work (jobs, revalidation, setup sheets), an app nested in scenarios.
+    "scenarios.jobs",
 ]
 
 MIDDLEWARE = [
@@ -164,7 +168,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "account_login"
-LOGIN_REDIRECT_URL = "builder:index"
+# After signing in (or confirming the address in the browser that signed up) a player goes back
+# to the page they came from (allauth carries ``next`` through sign-up and confirmation), else
+# home: not a tool they did not ask for.
+LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # --- Accounts (django-allauth at /accounts/) -------------------------------------------------
@@ -416,20 +423,24 @@ JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
 # (Redis restarted without persistence) is sent again by the sweep (scenarios/jobs/lost.py),
 # instead of after the visibility timeout.
 JOB_LOST_GRACE_SECONDS = env_int("JOB_LOST_GRACE_SECONDS", 20)
-# Bulk revalidation (scenarios.revalidation): scenarios checked by one task when the reference
+# Bulk revalidation (scenarios.jobs.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk
 # update) are small against the checks, small enough that both workers get batches to the end.
 REVALIDATION_BATCH_SIZE = env_int("REVALIDATION_BATCH_SIZE", 200)
 # How long an analysis computed for a setup sheet or a book (not by a validate or simulate
 # job, whose result is kept with the job) stays in the cache for the next sheet of the same
-# source (scenarios.analysis.stored). A week: the source names the document, the data
+# source (scenarios.jobs.stored). A week: the source names the document, the data
 # revision and the engine, so an entry is never stale, only unused.
 ANALYSIS_CACHE_SECONDS = env_int("ANALYSIS_CACHE_SECONDS", 7 * 24 * 3600)
-# Drills only (tests/scenarios/test_job_drills.py): a pause at each progress step, so that a
+# Drills only (tests/scenarios/jobs/test_drills.py): a pause at each progress step, so that a
 # job lasts long enough to kill its worker in the middle. Never set in production.
 JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
+# The bin (docs/deletion.md): a deleted scenario or library is kept this many days, then
+# purged by beat's hourly "purge-bin".
+BIN_DAYS = env_int("BIN_DAYS", 30)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)}
+    "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)},
+    "purge-bin": {"task": "scenarios.purge_bin", "schedule": 3600.0},
 }
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
@@ -460,7 +471,7 @@ LOGGING = {
     "loggers": {"django": {"handlers": ["mail_admins"], "propagate": True}},
 }
 
-# --- Stored files (setup sheets, scenarios/setup_sheet.py) -----------------------------------
+# --- Stored files (setup sheets, scenarios/jobs/sheets/storage.py) ---------------------------
 # default_storage keeps rendered setup sheets under MEDIA_ROOT/setup-sheets/. They are private:
 # no URL pattern serves MEDIA_URL, and no web server may be pointed at MEDIA_ROOT; a file is
 # streamed only by the job's download view, after the visibility check. Web processes and

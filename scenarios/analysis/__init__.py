@@ -7,9 +7,9 @@ parameters, rule references and numbers — which a job stores as its result. Pr
 chooses a word.
 
 A path does each piece of work once: :class:`~.subject.Subject` parses the document once and
-holds the one reference data revision it is checked against, and :mod:`.stored` hands back a
-result already stored by a finished job of the same document, revision and engine instead of
-computing it again.
+holds the one reference data revision it is checked against, and ``scenarios.jobs.stored``
+hands back a result already stored by a finished job of the same document, revision and
+engine instead of computing it again.
 
 This room imports the engine, the reference data and the models; never forms, views or
 presenters (the import contracts in ``.importlinter``).

@@ -45,8 +45,7 @@ class NamedFiltersBackend(DjangoFilterBackend):
     """DjangoFilterBackend, which makes no filterset for a query that names none of its
     filters (``?page=2``, or nothing): such a filterset's form is valid (no filter is
     required) and each of its filters hands the queryset back as it is, an empty value
-    filtering nothing; making the form and its fields was a tenth of a fresh, unfiltered
-    ``GET /api/v1/scenarios/`` (docs/performance.md, issue 15 §7)."""
+    filtering nothing, and making the form and its fields is a fresh list's cost for nothing."""
 
     def filter_queryset(self, request: Any, queryset: QuerySet[Any], view: Any) -> QuerySet[Any]:
         filterset_class = self.get_filterset_class(view, queryset)
@@ -68,8 +67,7 @@ def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
 
 
 class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
-    # Its filters copied shallowly for each request (OwnFiltersFilterSet): django-filter's
-    # deep copies were a fifth of a fresh list's time (docs/performance.md).
+    # Its filters copied shallowly for each request (OwnFiltersFilterSet): deep copies are slow.
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
     owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
     nationality = django_filters.ChoiceFilter(

@@ -12,21 +12,20 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied, Throttled
+from rest_framework.exceptions import APIException, PermissionDenied, Throttled
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scenarios import selectors
+from scenarios.api.common import AUTHENTICATION
 from scenarios.api.play_serializers import PlayOutputSerializer
 from scenarios.api.plays import PlayThrottle
-from scenarios.api.views import AUTHENTICATION
 from scenarios.games import presenters, services
 from scenarios.games import selectors as game_selectors
 from scenarios.games.models import SEED_MAX, Game
@@ -201,14 +200,11 @@ def _body(request: Request, game: Game, companion: Companion, rights: Any) -> di
 
 
 def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, Any]:
-    try:
-        game, rights = game_selectors.game_for(
-            request.user, id, token=str(request.query_params.get("token", ""))
-        )
-    except Http404 as exc:
-        raise NotFound from exc
-    if play and not rights.can_play:
-        raise PermissionDenied(_("Only the player who started the game enters its steps."))
+    token = str(request.query_params.get("token", ""))
+    game, rights = game_selectors.game_for(request.user, id, token=token)
+    if play:
+        refused = _("Only the player who started the game enters its steps.")
+        selectors.require_api(rights, "can_play", refused=refused)
     return game, rights
 
 
@@ -237,10 +233,7 @@ class ScenarioGamesApi(GenericAPIView):
         tags=["games"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        try:
-            scenario, rights = selectors.scenario_for(request.user, id)
-        except Http404 as exc:
-            raise NotFound from exc
+        scenario, rights = selectors.scenario_for(request.user, id)
         if not game_selectors.may_start_game(rights):
             raise PermissionDenied
         serializer = GameStartSerializer(data=request.data)

@@ -152,7 +152,7 @@ class ScenarioGenerateApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         seed = data.get("seed")
-        roll = generation.Roll(
+        roll = generation.GenerateRequest(
             seed=generation.new_seed() if seed is None else seed,
             theatre=data.get("theatre") or "ETO",
             mountain=bool(data.get("mountain")),

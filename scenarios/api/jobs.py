@@ -28,13 +28,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scenarios import selectors
+from scenarios.api.common import AUTHENTICATION
 from scenarios.api.filters import Pages
 from scenarios.api.job_reports import JobResultSerializer
-from scenarios.api.views import AUTHENTICATION
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
+from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS
-from scenarios.models import Job
+from scenarios.jobs.selectors import job_for, jobs_visible_to
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.api.strict import strict
 from upfront.api.throttles import AtomicScopedRateThrottle
@@ -139,11 +140,11 @@ def _job_response(request: Request, job: Job, **kwargs: Any) -> Response:
 
 
 def _jobs(user: Any) -> QuerySet[Job]:
-    return selectors.jobs_visible_to(user).select_related("scenario", "library")
+    return jobs_visible_to(user).select_related("scenario", "library")
 
 
 def _visible_job(request: Request, id: UUID) -> Job:
-    return selectors.job_for(request.user, id)
+    return job_for(request.user, id)
 
 
 # --- Starting a job ----------------------------------------------------------------------------
@@ -168,8 +169,7 @@ class StartBase(APIView):
             if self.target == "scenario"
             else selectors.library_for(request.user, id)
         )
-        if not rights.can_start_job:
-            raise NotFound
+        selectors.require_api(rights, "can_start_job")
         data = request.data  # no body is {}; a JSON null is no object
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])

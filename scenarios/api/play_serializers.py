@@ -14,6 +14,7 @@ from scenarios.plays.models import (
     OPPONENT_MAX_LENGTH,
     PlayRecord,
 )
+from scenarios.plays.selectors import play_rights
 from upfront import labels
 from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
@@ -97,8 +98,7 @@ class PlayOutputSerializer(serializers.Serializer):
         return codes.EARLY_END_RULES.get(record.early_end_cause) if record.early_end_cause else None
 
     def get_can_edit(self, record: PlayRecord) -> bool:
-        user = self.context.get("user")
-        return bool(user is not None and user.is_authenticated and record.player_id == user.pk)
+        return play_rights(record, self.context.get("user")).can_edit
 
 
 class BalanceSerializer(serializers.Serializer):

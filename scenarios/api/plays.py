@@ -12,11 +12,10 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, PermissionDenied, Throttled
+from rest_framework.exceptions import Throttled
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -24,18 +23,16 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
 from scenarios import selectors
+from scenarios.api.common import AUTHENTICATION, READS
 from scenarios.api.filters import Pages
 from scenarios.api.play_serializers import (
     PlayInputSerializer,
     PlayOutputSerializer,
     PlayPartialInputSerializer,
 )
-from scenarios.api.views import AUTHENTICATION, READS
-from scenarios.models import Scenario
 from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
 from scenarios.plays.models import PlayRecord
-from scenarios.selectors import ScenarioRights
 from upfront.api.problems import InvalidInput
 
 NOT_YOURS = gettext_lazy("Only the player who recorded a play may change or delete it.")
@@ -60,13 +57,6 @@ def _invalid(exc: services.PlayInputError) -> InvalidInput:
     return InvalidInput(
         [{"path": name, "message": message} for name, message in exc.errors.items()]
     )
-
-
-def _visible_scenario(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
-    try:
-        return selectors.scenario_for(request.user, id)
-    except Http404 as exc:
-        raise NotFound from exc
 
 
 class ScenarioPlaysApi(GenericAPIView):
@@ -94,7 +84,7 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        self.scenario, _rights = _visible_scenario(request, id)
+        self.scenario, _rights = selectors.scenario_for(request.user, id)
         page = self.paginate_queryset(self.get_queryset())
         data = PlayOutputSerializer(page, many=True, context={"user": request.user}).data
         return self.get_paginated_response(data)
@@ -110,9 +100,8 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = _visible_scenario(request, id)
-        if not rights.can_record_play:
-            raise PermissionDenied
+        scenario, rights = selectors.scenario_for(request.user, id)
+        selectors.require_api(rights, "can_record_play")
         serializer = PlayInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -139,12 +128,9 @@ class PlayDetailApi(GenericAPIView):
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     def _record(self, request: Request, id: UUID, *, edit: bool) -> PlayRecord:
-        try:
-            record, rights = play_selectors.play_for(request.user, id)
-        except Http404 as exc:
-            raise NotFound from exc
-        if edit and not rights.can_edit:
-            raise PermissionDenied(NOT_YOURS)
+        record, rights = play_selectors.play_for(request.user, id)
+        if edit:
+            selectors.require_api(rights, "can_edit", refused=str(NOT_YOURS))
         return record
 
     @extend_schema(

@@ -7,15 +7,11 @@ OpenAPI components made from their JSON Schemas (``upfront.api.openapi``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from uuid import UUID
 
 from django.conf import settings
-from django.db.models import QuerySet
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -23,12 +19,13 @@ from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
 from scenarios.api.play_serializers import BalanceSerializer
+from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
-from scenarios.plays.presenters import balance_data, scenario_balance_of_columns
+from scenarios.plays.presenters import balance_data
+from scenarios.plays.selectors import stored_balance
 from scenarios.selectors import scenario_visibility, scenario_visibility_of
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.strict import StrictSerializer
-from upfront.rules.balance import balance
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 
 
@@ -106,102 +103,10 @@ class ScenarioOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(BalanceSerializer)
     def get_plays(self, scenario: Scenario) -> dict[str, Any]:
-        return balance_data(scenario_balance_of_columns(scenario))
+        return balance_data(stored_balance(scenario))
 
 
 _DATETIME = serializers.DateTimeField()
-
-# The columns a list item shows, read as values (``ListItemColumns``, in this order): every
-# other column (the document above all) stays in the database.
-LIST_ITEM_FIELDS = (
-    "public_id",
-    "title",
-    "description",
-    "language",
-    "based_on",
-    "owner__username",
-    "library__public_id",
-    "library__visibility",
-    "visibility",
-    "period",
-    "theatre",
-    "terrain_deck",
-    "nationalities",
-    "weather",
-    "expansions",
-    "size_points",
-    "valid",
-    "forked_from__public_id",
-    "forked_from_title",
-    "created_at",
-    "updated_at",
-    "plays_attacker",
-    "plays_defender",
-    "plays_draw",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class ListItemColumns:
-    """What a list item is made from: a scenario's ``LIST_ITEM_FIELDS``, read as values. A
-    page of twenty scenarios read as models (each scenario, its owner, its library and its
-    original) cost a fresh list more than its three queries (docs/performance.md)."""
-
-    public_id: UUID
-    title: str
-    description: str
-    language: str
-    based_on: str
-    owner: str  # the owner's username
-    library_public_id: UUID | None
-    library_visibility: str | None
-    visibility: str
-    period: str
-    theatre: str
-    terrain_deck: str
-    nationalities: str  # "|a|b|", as stored
-    weather: str
-    expansions: str
-    size_points: int
-    valid: bool
-    forked_from_public_id: UUID | None
-    forked_from_title: str
-    created_at: datetime
-    updated_at: datetime
-    plays_attacker: int
-    plays_defender: int
-    plays_draw: int
-
-    @classmethod
-    def of(cls, scenario: Scenario) -> ListItemColumns:
-        """A scenario read as a model (with its owner, library and original)."""
-        library, forked_from = scenario.library, scenario.forked_from
-        return cls(
-            public_id=scenario.public_id,
-            title=scenario.title,
-            description=scenario.description,
-            language=scenario.language,
-            based_on=scenario.based_on,
-            owner=scenario.owner.username,
-            library_public_id=library.public_id if library is not None else None,
-            library_visibility=library.visibility if library is not None else None,
-            visibility=scenario.visibility,
-            period=scenario.period,
-            theatre=scenario.theatre,
-            terrain_deck=scenario.terrain_deck,
-            nationalities=scenario.nationalities,
-            weather=scenario.weather,
-            expansions=scenario.expansions,
-            size_points=scenario.size_points,
-            valid=scenario.valid,
-            forked_from_public_id=forked_from.public_id if forked_from is not None else None,
-            forked_from_title=scenario.forked_from_title,
-            created_at=scenario.created_at,
-            updated_at=scenario.updated_at,
-            plays_attacker=scenario.plays_attacker,
-            plays_defender=scenario.plays_defender,
-            plays_draw=scenario.plays_draw,
-        )
 
 
 def _datetime_writer() -> Callable[[datetime], Any]:
@@ -222,11 +127,11 @@ def _datetime_writer() -> Callable[[datetime], Any]:
     return write
 
 
-def scenario_list_items(rows: Iterable[ListItemColumns]) -> list[dict[str, Any]]:
+def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]:
     """What ``ScenarioOutputSerializer`` answers for each of ``rows`` (the schema's description
-    of a list item), written out: DRF's machinery per field and row cost a fresh list page of
-    20 rows about a fifth of its time (docs/performance.md, issue 15 §7). Tests check the two
-    agree (tests/scenarios/api/test_list_cache.py, test_list_answers.py)."""
+    of a list item), written out: DRF's machinery per field and row is slow for a whole page.
+    Tests check the two agree
+    (tests/scenarios/api/test_list_cache.py, test_list_answers.py)."""
     written = _datetime_writer()
     return [
         {
@@ -253,28 +158,15 @@ def scenario_list_items(rows: Iterable[ListItemColumns]) -> list[dict[str, Any]]
             "forked_from_title": row.forked_from_title,
             "created_at": written(row.created_at),
             "updated_at": written(row.updated_at),
-            "plays": balance_data(balance(row.plays_attacker, row.plays_defender, row.plays_draw)),
+            "plays": balance_data(stored_balance(row)),
         }
         for row in rows
     ]
 
 
-@functools.cache
-def _list_item_values() -> QuerySet[Scenario]:
-    """The query of list items, but for the ids: made once per process and never run itself,
-    only its copies. Naming its 24 columns (three joins) cost each fresh list as much as
-    running it (docs/performance.md)."""
-    return Scenario.objects.order_by().values_list(*LIST_ITEM_FIELDS, "id")
-
-
 def scenario_list_items_of_ids(ids: Sequence[int]) -> list[dict[str, Any]]:
-    """The list items of the scenarios ``ids`` (a page of a list), in that order: their
-    ``LIST_ITEM_FIELDS`` in one query, as values."""
-    by_id = {
-        values[-1]: ListItemColumns(*values[:-1])
-        for values in _list_item_values().filter(pk__in=ids)
-    }
-    return scenario_list_items(by_id[pk] for pk in ids if pk in by_id)
+    """The list items of the scenarios ``ids`` (a page of a list), in that order."""
+    return scenario_list_items(scenario_list_rows(ids))
 
 
 class OriginSerializer(serializers.Serializer):
@@ -315,7 +207,7 @@ class ScenarioDetailOutputSerializer(ScenarioOutputSerializer):
         return current is not None and scenario.data_revision_id != current
 
     def get_can_edit(self, scenario: Scenario) -> bool:
-        return bool(self.context.get("can_edit"))
+        return bool(self.context["rights"].can_edit)
 
     @extend_schema_field(OriginSerializer(allow_null=True))
     def get_origin(self, scenario: Scenario) -> dict[str, Any] | None:
@@ -373,21 +265,18 @@ class LibraryOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
     def get_collaborators(self, library: Library) -> list[str] | None:
-        # From the prefetched collaborators: no query per library.
-        collaborators = library.collaborators.all()
-        uid = self.context.get("user_id")
-        if uid is None or (
-            uid != library.owner_id and uid not in {user.pk for user in collaborators}
-        ):
+        # The requester's rights over each library, by its pk (the view asked the selectors).
+        rights = self.context["rights"][library.pk]
+        if not rights.can_see_collaborators:
             return None
-        return sorted(user.username for user in collaborators)
+        return sorted(user.username for user in library.collaborators.all())
 
 
 class LibraryDetailOutputSerializer(LibraryOutputSerializer):
     can_edit = serializers.SerializerMethodField()
 
     def get_can_edit(self, library: Library) -> bool:
-        return bool(self.context.get("can_edit"))
+        return bool(self.context["rights"][library.pk].can_edit)
 
 
 class LibraryCreateInputSerializer(StrictSerializer):

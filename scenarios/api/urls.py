@@ -1,37 +1,39 @@
-"""Scenario and library API under /api/v1/ (scenarios.api.views)."""
+"""Scenario and library API under /api/v1/ (scenarios.api.scenarios, .libraries, …)."""
 
 from django.urls import path
 
-from scenarios.api import games, generate, jobs, plays, versions, views
+from scenarios.api import bin, games, generate, jobs, libraries, plays, scenarios, versions
 
 app_name = "scenarios-api"
 urlpatterns = [
-    path("schemas/scenario.json", views.ScenarioSchemaApi.as_view(), name="scenario-schema"),
-    path("schemas/library.json", views.LibrarySchemaApi.as_view(), name="library-schema"),
-    path("scenarios/", views.ScenarioListCreateApi.as_view(), name="scenarios"),
-    path("scenarios/import", views.ScenarioImportApi.as_view(), name="scenario-import"),
+    path("schemas/scenario.json", scenarios.ScenarioSchemaApi.as_view(), name="scenario-schema"),
+    path("schemas/library.json", libraries.LibrarySchemaApi.as_view(), name="library-schema"),
+    path("scenarios/", scenarios.ScenarioListCreateApi.as_view(), name="scenarios"),
+    path("scenarios/import", scenarios.ScenarioImportApi.as_view(), name="scenario-import"),
     path("scenarios/generate", generate.ScenarioGenerateApi.as_view(), name="scenario-generate"),
-    path("scenarios/<uuid:id>/", views.ScenarioDetailApi.as_view(), name="scenario-detail"),
-    path("scenarios/<uuid:id>/fork", views.ScenarioForkApi.as_view(), name="scenario-fork"),
-    path("scenarios/<uuid:id>/export", views.ScenarioExportApi.as_view(), name="scenario-export"),
-    path("libraries/", views.LibraryListCreateApi.as_view(), name="libraries"),
-    path("libraries/import", views.LibraryImportApi.as_view(), name="library-import"),
-    path("libraries/<uuid:id>/", views.LibraryDetailApi.as_view(), name="library-detail"),
+    path("scenarios/<uuid:id>/", scenarios.ScenarioDetailApi.as_view(), name="scenario-detail"),
+    path("scenarios/<uuid:id>/fork", scenarios.ScenarioForkApi.as_view(), name="scenario-fork"),
+    path(
+        "scenarios/<uuid:id>/export", scenarios.ScenarioExportApi.as_view(), name="scenario-export"
+    ),
+    path("libraries/", libraries.LibraryListCreateApi.as_view(), name="libraries"),
+    path("libraries/import", libraries.LibraryImportApi.as_view(), name="library-import"),
+    path("libraries/<uuid:id>/", libraries.LibraryDetailApi.as_view(), name="library-detail"),
     path(
         "libraries/<uuid:id>/scenarios/",
-        views.LibraryScenariosApi.as_view(),
+        libraries.LibraryScenariosApi.as_view(),
         name="library-scenarios",
     ),
-    path("libraries/<uuid:id>/fork", views.LibraryForkApi.as_view(), name="library-fork"),
-    path("libraries/<uuid:id>/export", views.LibraryExportApi.as_view(), name="library-export"),
+    path("libraries/<uuid:id>/fork", libraries.LibraryForkApi.as_view(), name="library-fork"),
+    path("libraries/<uuid:id>/export", libraries.LibraryExportApi.as_view(), name="library-export"),
     path(
         "libraries/<uuid:id>/collaborators/",
-        views.LibraryCollaboratorsApi.as_view(),
+        libraries.LibraryCollaboratorsApi.as_view(),
         name="library-collaborators",
     ),
     path(
         "libraries/<uuid:id>/collaborators/<str:username>",
-        views.LibraryCollaboratorApi.as_view(),
+        libraries.LibraryCollaboratorApi.as_view(),
         name="library-collaborator",
     ),
     # Versions (scenarios.api.versions).
@@ -72,4 +74,9 @@ urlpatterns = [
     path("jobs/<uuid:id>", jobs.JobDetailApi.as_view(), name="job"),
     path("jobs/<uuid:id>/file", jobs.JobFileApi.as_view(), name="job-file"),
     path("jobs/<uuid:id>/retry", jobs.JobRetryApi.as_view(), name="job-retry"),
+    # The bin and the player's own data (scenarios.api.bin).
+    path("bin/", bin.BinListApi.as_view(), name="bin"),
+    path("bin/<uuid:id>", bin.BinItemApi.as_view(), name="bin-item"),
+    path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
+    path("me/export", bin.MeExportApi.as_view(), name="me-export"),
 ]

@@ -7,32 +7,31 @@ Whoever may see the scenario sees its versions (else 404); whoever may edit it r
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scenarios import selectors
-from scenarios.api import serializers as s
-from scenarios.api.filters import Pages
-from scenarios.api.views import (
+from scenarios.analysis.versions import version_changes
+from scenarios.api.common import (
     AUTHENTICATION,
     RECHECK_FAULTS,
     Base,
-    _document_faults,
-    _scenario_detail,
+    document_faults,
+    scenario_detail,
 )
+from scenarios.api.filters import Pages
+from scenarios.api.serializers import ScenarioDetailOutputSerializer
 from scenarios.models import Scenario
 from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
-from scenarios.versions.selectors import version_of
+from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
 from upfront.api.documents import json_download
 from upfront.api.openapi import SCENARIO_REF
@@ -52,17 +51,7 @@ class VersionOutputSerializer(serializers.Serializer):
 
 
 def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
-    try:
-        return selectors.scenario_for(request.user, id, related=("forked_from",))
-    except Http404 as exc:
-        raise NotFound from exc
-
-
-def _version(scenario: Scenario, number: int) -> Any:
-    try:
-        return version_of(scenario, number)
-    except Http404 as exc:
-        raise NotFound from exc
+    return selectors.scenario_for(request.user, id, related=("forked_from",))
 
 
 class ScenarioVersionsApi(GenericAPIView):
@@ -78,7 +67,8 @@ class ScenarioVersionsApi(GenericAPIView):
         tags=["versions"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        rows = presenters.version_rows(_visible(request, id)[0])
+        history = versions_of(_visible(request, id)[0])
+        rows = presenters.version_rows(version_changes(list(history)))
         page = self.paginate_queryset(rows)  # type: ignore[arg-type]
         return self.get_paginated_response(VersionOutputSerializer(page, many=True).data)
 
@@ -97,7 +87,7 @@ class ScenarioVersionApi(GenericAPIView):
         tags=["versions"],
     )
     def get(self, request: Request, id: UUID, number: int) -> HttpResponse:
-        row = _version(_visible(request, id)[0], number)
+        row = version_of(_visible(request, id)[0], number)
         document = {**row.document, "scenario_version": row.version}
         return json_download(document, f"scenario-{id}-v{row.version}.json")
 
@@ -112,16 +102,15 @@ class ScenarioVersionRestoreApi(Base):
         "between are kept). Visibility and library stay as they are. Whoever may edit the "
         "scenario. The document is checked against today's reference data like any save.",
         request=None,
-        responses={200: s.ScenarioDetailOutputSerializer, **RECHECK_FAULTS},
+        responses={200: ScenarioDetailOutputSerializer, **RECHECK_FAULTS},
         tags=["versions"],
     )
     def post(self, request: Request, id: UUID, number: int) -> Response:
         scenario, rights = _visible(request, id)
-        if not rights.can_restore_version:
-            raise PermissionDenied
-        _version(scenario, number)
-        with _document_faults("document"):
+        selectors.require_api(rights, "can_restore_version")
+        version_of(scenario, number)
+        with document_faults("document"):
             scenario = scenario_version_restore(
                 scenario=scenario, number=number, author=request.user
             )
-        return _scenario_detail(request, scenario)
+        return scenario_detail(scenario, rights)

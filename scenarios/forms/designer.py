@@ -165,13 +165,18 @@ class Designer:
                 if any(g.get("cards") for g in force.get("groups") or []) or force.get(
                     "reinforcements"
                 ):
+                    # One sentence per role: Italian articles agree with the role.
                     self.notes.append(
                         str(
                             _(
-                                "The %(role)s's purchases were removed: "
+                                "The attacker's purchases were removed: "
                                 "they were another nationality's cards."
                             )
-                            % {"role": side.role_label.lower()}
+                            if side.role == "attacker"
+                            else _(
+                                "The defender's purchases were removed: "
+                                "they were another nationality's cards."
+                            )
                         )
                     )
                 force.update(copy.deepcopy(_SIDE_PURCHASES), troop_type="line")

@@ -33,14 +33,17 @@ class DesignerOptions:
 
 
 def rule_choice_label(rule: ref.SpecialRule) -> str:
-    """A special rule as a player picks it: its text in the active language, cut to a line,
-    and its rule reference (the catalogue has no names, and its codes are not for players)."""
-    text = " ".join(rule.text.split())
-    first = text.split(". ")[0].rstrip(".")
-    if len(first) > 90:
-        first = first[:88].rsplit(" ", 1)[0] + "…"
+    """A special rule as a player picks it: its short name and its rule reference; the rule's
+    text is shown under the choice once picked. A rule with no name yet (newer reference data)
+    reads as its text to the first sentence."""
+    name = labels.label("ssr_name", rule.code)
+    if not name:
+        text = " ".join(rule.text.split())
+        name = text.split(". ")[0].rstrip(".")
+        if len(name) > 90:
+            name = name[:88].rsplit(" ", 1)[0] + "…"
     reference = labels.label("rule_word", rule.rule) or rule.rule  # "scenario card" in words
-    return f"{first} ({reference})" if reference else first
+    return f"{name} ({reference})" if reference else str(name)
 
 
 def designer_options(*, libraries: Any = ()) -> DesignerOptions:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scenarios.forms.options import DesignerOptions, blank
 from scenarios.models import VISIBILITY_CHOICES
@@ -79,7 +80,9 @@ class ScenarioForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.options = options
         fields = self.fields
-        fields["based_on"].choices = blank(_("none")) + options.published  # type: ignore[attr-defined]
+        # "None" agrees with what it stands for: in Italian a scenario is masculine (nessuno).
+        no_scenario = pgettext_lazy("no published scenario", "none")
+        fields["based_on"].choices = blank(no_scenario) + options.published  # type: ignore[attr-defined]
         fields["terrain_deck"].choices = options.terrain_decks  # type: ignore[attr-defined]
         fields["topography"].choices = blank(_("none")) + options.topographies  # type: ignore[attr-defined]
         fields["environment"].choices = blank(_("none")) + options.environments  # type: ignore[attr-defined]

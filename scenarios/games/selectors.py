@@ -31,10 +31,6 @@ class GameRights:
     can_share: bool  # see the read-only link to give the other player
 
 
-def _user_id(user: Any) -> int | None:
-    return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
-
-
 def may_start_game(rights: ScenarioRights) -> bool:
     """Who may record a play of a scenario may start a game of it."""
     return rights.can_record_play
@@ -46,7 +42,7 @@ def games_visible_to(user: Any) -> QuerySet[Game]:
         status=Game.Status.RECORDED,
         scenario__in=selectors.scenarios_visible_to(user).values("pk"),
     )
-    uid = _user_id(user)
+    uid = selectors.user_id(user)
     return Game.objects.filter(finished | Q(player_id=uid) if uid is not None else finished)
 
 
@@ -62,7 +58,7 @@ def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game
     )
     if game is None:
         raise Http404("no such game")
-    uid = _user_id(user)
+    uid = selectors.user_id(user)
     player = uid is not None and game.player_id == uid
     # Bytes: compare_digest refuses str with non-ASCII characters, which a link may hold.
     shared = bool(token) and secrets.compare_digest(token.encode(), game.watch_token.encode())

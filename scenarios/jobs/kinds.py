@@ -15,24 +15,26 @@ from django.utils.text import slugify
 
 from scenarios import selectors
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
-from scenarios.analysis.stored import (
+from scenarios.analysis.subject import subject_of
+from scenarios.jobs import services
+from scenarios.jobs.models import Job
+from scenarios.jobs.services import JobFailed, Outcome, Progress
+from scenarios.jobs.sheets import storage
+from scenarios.jobs.stored import (
     simulation_of,
     simulation_source,
     validation_of,
     validation_source,
 )
-from scenarios.analysis.subject import subject_of
-from scenarios.jobs import services
-from scenarios.jobs.services import JobFailed, Outcome, Progress
-from scenarios.models import Job, Scenario
+from scenarios.models import Scenario
 from scenarios.plays.presenters import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 
-# Setup sheets (WeasyPrint) are imported inside the runner that uses them: the library takes
-# seconds to load, and every process imports this module (scenarios.apps registers the job
-# tasks), the web's too.
+# The sheets' PDF and book modules (WeasyPrint) are imported inside the runners that use them:
+# the library takes seconds to load, and every process imports this module (the jobs app
+# registers the tasks), the web's too.
 
 # --- validate ----------------------------------------------------------------------------------
 
@@ -82,23 +84,23 @@ def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str
     The sheet is content-addressed by the sources of the results it prints, known before
     anything is computed: a sheet already stored costs a hash and a look-up. Otherwise each
     analysis is taken from a finished job of the same source when there is one
-    (scenarios.analysis.stored), else computed once, on one parse of the document.
+    (scenarios.jobs.stored), else computed once, on one parse of the document.
     """
-    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
+    from scenarios.jobs.sheets import pdf  # WeasyPrint: see the module's imports
 
     subject = subject_of(scenario)
     sources = [validation_source(subject), simulation_source(subject, runs=DEFAULT_RUNS, seed=0)]
-    key = setup_sheet.sheet_key(scenario, sources=sources, **options)
+    key = storage.sheet_key(scenario, sources=sources, **options)
 
     def render() -> bytes:
-        return setup_sheet.render_scenario_pdf(
+        return pdf.render_scenario_pdf(
             scenario,
             validation=validation_of(subject),
             simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
             **options,
         )
 
-    return key, setup_sheet.stored_pdf(key, render)
+    return key, storage.stored_pdf(key, render)
 
 
 def run_pdf(job: Job, progress: Progress) -> Outcome:
@@ -106,7 +108,7 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
         return _run_book(job, progress)
     options = _pdf_options(job)
     progress(10, "job_note_rendering")
-    _key, name = _stored_sheet(job.scenario, options)
+    _key, name = _stored_sheet(_scenario(job), options)
     progress(95, "job_note_saving")
     return Outcome(
         result={"file_name": _file_name(job.scenario.title, options), **options}, file=name
@@ -146,20 +148,18 @@ def book_sheet(job: Job, scenario_id: int) -> dict[str, Any]:
 def bind_book(job: Job, sheets: list[dict[str, Any]]) -> Outcome:
     """The book of a library from its stored sheets (in the library's order): cover, contents
     and bookmarks, content-addressed by the sheets' keys (the task ``scenarios.book_bind``)."""
-    from scenarios import setup_sheet  # WeasyPrint: see the module's imports
+    from scenarios.jobs.sheets import book  # WeasyPrint: see the module's imports
 
     library = job.library
     assert library is not None
     options = _pdf_options(job)
-    key = setup_sheet.book_key(library, [(s["title"], s["key"]) for s in sheets], **options)
+    key = storage.book_key(library, [(s["title"], s["key"]) for s in sheets], **options)
 
     def render() -> bytes:
-        bound = [
-            setup_sheet.BookSheet(s["title"], setup_sheet.stored_bytes(s["file"])) for s in sheets
-        ]
-        return setup_sheet.render_book(library, bound, **options)
+        bound = [book.BookSheet(s["title"], storage.stored_bytes(s["file"])) for s in sheets]
+        return book.render_book(library, bound, **options)
 
-    name = setup_sheet.stored_pdf(key, render)
+    name = storage.stored_pdf(key, render)
     return Outcome(result={"file_name": _file_name(library.title, options), **options}, file=name)
 
 
@@ -175,7 +175,8 @@ def run(job: Job, progress: Progress) -> Outcome:
 
 
 def _scenario(job: Job) -> Scenario:
-    if job.scenario is None:
+    # A scenario in the bin is as if gone (scenarios.bin): its queued jobs find no scenario.
+    if job.scenario is None or job.scenario.deleted_at is not None:
         raise JobFailed("job_error_no_scenario")
     return job.scenario
 

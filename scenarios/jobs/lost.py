@@ -20,8 +20,8 @@ from celery import current_app
 from django.conf import settings
 from django.utils import timezone
 
+from scenarios.jobs.models import Job
 from scenarios.jobs.services import BROKER_ERRORS
-from scenarios.models import Job
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -89,7 +88,7 @@ class PdfOptions(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("language"):
-            language = (get_language() or "en")[:2]
+            language = labels.language()
             attrs["language"] = language if language in LANGUAGES else "en"
         return attrs
 

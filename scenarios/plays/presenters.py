@@ -1,20 +1,16 @@
-"""What the pages and the API show of play records: a scenario's balance from its stored
-counts (no query), and the words of its verdict. Presenters only render."""
+"""What the pages and the API show of play records: the balance the selectors read, its bar and
+the words of its verdict. Presenters only render what they are handed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scenarios.models import Scenario
-from scenarios.plays.models import PlayRecord
-from scenarios.plays.services import counted_plays
-from upfront.reference.models import Nationality
-from upfront.rules.balance import Balance, balance
-
-
-def scenario_balance_of_columns(scenario: Scenario) -> Balance:
-    """The balance as the scenario's columns hold it (kept by the play services)."""
-    return balance(scenario.plays_attacker, scenario.plays_defender, scenario.plays_draw)
+from scenarios.plays.selectors import ScenarioPlays
+from scenarios.plays.selectors import recorded_early_ends as recorded_early_ends  # jobs' import
+from upfront.reference.selectors import reference_names
+from upfront.rules.balance import Balance
 
 
 def balance_data(result: Balance) -> dict[str, Any]:
@@ -29,10 +25,13 @@ def balance_data(result: Balance) -> dict[str, Any]:
     }
 
 
-def side_names(scenario: Scenario) -> dict[str, str]:
+def side_names(
+    scenario: Scenario, nationalities: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """Each side's role with its nationality's name, e.g. ``{"attacker": "American"}``: a
-    meeting engagement's "attacker" is easier to recognise by its nation."""
-    names = {n.code: n.name for n in Nationality.objects.only("code", "name_en", "name_it")}
+    meeting engagement's "attacker" is easier to recognise by its nation. ``nationalities``:
+    the names by code (the cached ``reference_names`` when not handed in; no query)."""
+    names = nationalities if nationalities is not None else reference_names().nationalities
     sides = (scenario.document.get("scenario") or {}).get("sides") or []
     return {
         side.get("role"): names.get((side.get("force") or {}).get("nationality"), "")
@@ -54,45 +53,18 @@ def balance_chart(result: Balance) -> dict[str, Any] | None:
     }
 
 
-# How many records the scenario page lists (the API pages through all of them).
-RECENT_PLAYS = 20
-
-
-def plays_context(scenario: Scenario, user: Any, *, can_record: bool) -> dict[str, Any]:
-    """What the scenario page shows of its plays: the balance, its bar, the latest records."""
-    result = scenario_balance_of_columns(scenario)
-    recent = list(
-        PlayRecord.objects.filter(scenario=scenario)
-        .select_related("player", "opponent", "game")
-        .order_by("-played_on", "-created_at", "-id")[:RECENT_PLAYS]
-    )
-    uid = user.pk if getattr(user, "is_authenticated", False) else None
+def plays_context(scenario: Scenario, plays: ScenarioPlays, *, can_record: bool) -> dict[str, Any]:
+    """What the scenario page shows of its plays (``scenarios.plays.selectors.scenario_plays``):
+    the balance, its bar, the latest records."""
     return {
-        "balance": result,
-        "balance_chart": balance_chart(result),
-        "plays": [{"record": r, "can_edit": r.player_id == uid} for r in recent],
-        "plays_total": PlayRecord.objects.filter(scenario=scenario).count(),
+        "balance": plays.balance,
+        "balance_chart": balance_chart(plays.balance),
+        "plays": [{"record": row.record, "rights": row.rights} for row in plays.recent],
+        "plays_total": plays.total,
         # Records written by a game at the table (scenarios/games): their events are kept.
-        "plays_from_games": PlayRecord.objects.filter(
-            scenario=scenario, game__isnull=False
-        ).count(),
+        "plays_from_games": plays.from_games,
         "can_record_play": can_record,
         # The player's own games at the table of this scenario not yet recorded: a way back.
-        "games_under_way": list(
-            scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]
-        )
-        if uid is not None
-        else [],
+        "games_under_way": list(plays.games_under_way),
         "side_names": side_names(scenario),
     }
-
-
-def recorded_early_ends(scenario: Scenario) -> dict[str, Any]:
-    """What the counted play records say of early ends, to set beside a simulation's
-    prediction: ``{"plays": n, "by_cause": {"sandstorm": k, ...}}``."""
-    plays = counted_plays(scenario)
-    by_cause: dict[str, int] = {}
-    for _winner, ending, cause in plays:
-        if ending == "early_end":
-            by_cause[cause] = by_cause.get(cause, 0) + 1
-    return {"plays": len(plays), "by_cause": by_cause}

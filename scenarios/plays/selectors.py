@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -19,6 +20,7 @@ from django.http import Http404
 from scenarios import selectors
 from scenarios.models import Library, Scenario
 from scenarios.plays.models import PlayRecord
+from upfront.rules.balance import Balance, balance
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,10 @@ class PlayRights:
     can_edit: bool  # change or delete the record
 
 
-def _user_id(user: Any) -> int | None:
-    return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+def play_rights(record: PlayRecord, user: Any) -> PlayRights:
+    """What ``user`` may do with ``record`` (which they see): its player alone changes it."""
+    uid = selectors.user_id(user)
+    return PlayRights(can_edit=uid is not None and record.player_id == uid)
 
 
 def plays_visible_to(user: Any) -> QuerySet[PlayRecord]:
@@ -57,5 +61,91 @@ def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
     )
     if record is None:
         raise Http404("no such play record")
-    uid = _user_id(user)
-    return record, PlayRights(can_edit=uid is not None and record.player_id == uid)
+    return record, play_rights(record, user)
+
+
+def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]:
+    """The latest ``limit`` records of a listed library's public scenarios: its plays feed."""
+    return list(
+        PlayRecord.objects.filter(
+            scenario__in=selectors.scenarios_listed_in_library(library).values("pk")
+        )
+        .select_related("player", "opponent", "scenario")
+        .order_by("-created_at", "-id")[:limit]
+    )
+
+
+def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
+    """``(winner, ending, early_end_cause)`` of the records that count: one per player and
+    day, the latest recorded (a player who records the same game five times counts once)."""
+    latest: dict[tuple[int, datetime.date], tuple[str, str, str]] = {}
+    rows = (
+        PlayRecord.objects.filter(scenario=scenario)
+        .order_by("created_at", "id")
+        .values_list("player_id", "played_on", "winner", "ending", "early_end_cause")
+    )
+    for player_id, played_on, winner, ending, cause in rows:
+        latest[(player_id, played_on)] = (winner, ending, cause)
+    return list(latest.values())
+
+
+def stored_balance(row: Any) -> Balance:
+    """The balance a scenario's columns hold (a model or a values row with ``plays_*``), as the
+    play services last counted it: no query."""
+    return balance(row.plays_attacker, row.plays_defender, row.plays_draw)
+
+
+@dataclass(frozen=True)
+class PlayRow:
+    record: PlayRecord
+    rights: PlayRights  # what the viewer may do with it
+
+
+@dataclass(frozen=True)
+class ScenarioPlays:
+    """What the scenario page shows of its plays: the balance, the latest records, how many."""
+
+    balance: Balance
+    recent: tuple[PlayRow, ...]
+    total: int
+    from_games: int  # records written by a game at the table (scenarios/games)
+    games_under_way: tuple[Any, ...]  # the viewer's games of it not yet recorded (3 at most)
+
+
+# How many records the scenario page lists (the API pages through all of them).
+RECENT_PLAYS = 20
+
+
+def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
+    """The scenario's balance and latest records, each with what ``user`` may do with it."""
+    records = (
+        plays_of_scenario(scenario)
+        .select_related("game")
+        .order_by("-played_on", "-created_at", "-id")
+    )
+    uid = selectors.user_id(user)
+    under_way = (
+        scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]  # type: ignore[attr-defined]
+        if uid is not None
+        else []
+    )
+    return ScenarioPlays(
+        balance=stored_balance(scenario),
+        recent=tuple(
+            PlayRow(record, play_rights(record, user)) for record in records[:RECENT_PLAYS]
+        ),
+        total=PlayRecord.objects.filter(scenario=scenario).count(),
+        from_games=PlayRecord.objects.filter(scenario=scenario, game__isnull=False).count(),
+        games_under_way=tuple(under_way),
+    )
+
+
+def recorded_early_ends(scenario: Scenario) -> dict[str, Any]:
+    """What the counted play records say of early ends, to set beside a simulation's
+    prediction: ``{"plays": n, "by_cause": {"sandstorm": k, ...}}``."""
+    plays = counted_plays(scenario)
+    by_cause: dict[str, int] = {}
+    for _winner, ending, cause in plays:
+        if ending == "early_end":
+            by_cause[cause] = by_cause.get(cause, 0) + 1
+    return {"plays": len(plays), "by_cause": by_cause}

@@ -20,6 +20,7 @@ from scenarios.plays.models import (
     OPPONENT_MAX_LENGTH,
     PlayRecord,
 )
+from scenarios.plays.selectors import counted_plays
 from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
 
@@ -135,20 +136,6 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
         "opponent_name": "" if opponent_user is not None else opponent,
         "notes": notes,
     }
-
-
-def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
-    """``(winner, ending, early_end_cause)`` of the records that count: one per player and
-    day, the latest recorded (a player who records the same game five times counts once)."""
-    latest: dict[tuple[int, datetime.date], tuple[str, str, str]] = {}
-    rows = (
-        PlayRecord.objects.filter(scenario=scenario)
-        .order_by("created_at", "id")
-        .values_list("player_id", "played_on", "winner", "ending", "early_end_cause")
-    )
-    for player_id, played_on, winner, ending, cause in rows:
-        latest[(player_id, played_on)] = (winner, ending, cause)
-    return list(latest.values())
 
 
 def scenario_balance(scenario: Scenario) -> Balance:

@@ -17,13 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scenarios.analysis.simulation import INVALID_DOCUMENT, standard_error
+from scenarios.analysis.simulation import standard_error
 from scenarios.presenters.simulation import (
-    CAUSES,
-    LENGTH_FROM,
-    REASONS,
     assumption_of,
     opponent_draws_text,
+    reason_text,
     row_result,
 )
 from scenarios.presenters.validation import validation_context
@@ -140,13 +138,15 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
     }
     if not data["simulated"]:
         reason = result.get("reason", "")
-        data["reason_text"] = str(REASONS.get(reason, REASONS[INVALID_DOCUMENT]))
+        data["reason_text"] = reason_text(reason)
         return data
     decks = int(result["decks"])
     early_end = float(result["early_end"])
     data["decks"] = decks
     data["length_from"] = result.get("length_from") or None
-    data["length_from_label"] = str(LENGTH_FROM.get(result.get("length_from", ""), "")) or None
+    data["length_from_label"] = (
+        labels.label("simulation_length_from", result.get("length_from", "")) or None
+    )
     data["early_end"] = {
         "probability": early_end,
         "standard_error": standard_error(early_end, runs),
@@ -158,7 +158,7 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
     data["causes"] = [
         {
             "code": cause["code"],
-            "label": str(CAUSES.get(cause["code"], cause["code"])),
+            "label": labels.standalone("early_end_cause", cause["code"]),
             "rule": cause["rule"],
             "probability": cause["probability"],
             "standard_error": standard_error(cause["probability"], runs),

@@ -16,8 +16,8 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scenarios.analysis.simulation import INVALID_DOCUMENT
 from scenarios.presenters import charts
@@ -25,50 +25,7 @@ from scenarios.presenters.cards import card_words
 from upfront import labels
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import nationality_names
-from upfront.rules import simulation as engine
 from upfront.rules.catalogue import CardInfo
-
-REASONS = {
-    engine.NO_TIME_LIMIT: gettext_lazy(
-        "Not simulated: the scenario has no time limit in decks, and it is not based on a "
-        "published scenario that gives one."
-    ),
-    engine.NO_RN_DISTRIBUTION: gettext_lazy(
-        "Not simulated: the reference data holds no Random Number distribution."
-    ),
-    INVALID_DOCUMENT: gettext_lazy("Not simulated: the scenario document cannot be read."),
-}
-CAUSES = {
-    "sandstorm": gettext_lazy("Sandstorm"),
-    "avalanche": gettext_lazy("Avalanche"),
-}
-CHANCES = {
-    "minefield_dummy": gettext_lazy("An accepted desert minefield proves a dummy"),
-    "afv_immobilized_check": gettext_lazy(
-        "An Axis AFV is immobilized by extreme winter while preparing for play"
-    ),
-    "mountain_troops": gettext_lazy(
-        "Elite troops bought for a mountain DYO scenario are mountain troops"
-    ),
-}
-PRECIPITATION = {"rain": gettext_lazy("Rain"), "falling_snow": gettext_lazy("Falling snow")}
-LEFT_OUT = {
-    engine.BLACK_SIX_ATTEMPTS: gettext_lazy(
-        "The attempts after an opponent's black 6 (48.2) are not counted: they depend on how "
-        "many Random Numbers the opponent draws in a deck, which no rule gives. Give that "
-        "number as the option “Opponent's Random Numbers per deck” to count them."
-    ),
-    engine.ALTITUDE_LIMIT_DRAW: gettext_lazy(
-        "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
-        "not simulated: it limits where they may go, not how long the game lasts or how it "
-        "ends. No source gives how many action cards carry each number; the roll, like every "
-        "draw the server makes, takes every RPN of a column as equally likely."
-    ),
-}
-LENGTH_FROM = {
-    "scenario": gettext_lazy("the scenario's time limit"),
-    "published": gettext_lazy("the time limit of the published scenario it is based on"),
-}
 
 # Charts: greys and hatches, so they read the same printed in black and white.
 # (fill, hatch) by style: distinct in grey and pattern alike.
@@ -91,15 +48,12 @@ def _number(value: float, digits: int = 2) -> str:
     return str(number_format(value, digits, use_l10n=True, force_grouping=True))
 
 
-def _italian() -> bool:
-    return (get_language() or "en")[:2] == "it"
-
-
 def assumption_of(result: dict[str, Any]) -> dict[str, Any]:
     """The RN distribution's assumption in the active language (empty when it is none)."""
     distribution = result.get("distribution") or {}
-    text = distribution.get("assumption_it") if _italian() else ""
-    text = text or distribution.get("assumption_en") or ""
+    text = labels.localized(
+        distribution.get("assumption_en") or "", distribution.get("assumption_it") or ""
+    )
     is_assumption = bool(distribution.get("is_assumption"))
     return {
         "is_assumption": is_assumption,
@@ -203,6 +157,13 @@ def _reinforcements_chart(
     return mark_safe(svg)
 
 
+def reason_text(reason: str) -> str:
+    """Why a scenario was not simulated; a reason without words is an unreadable document."""
+    if not labels.has_label("simulation_reason", reason):
+        reason = INVALID_DOCUMENT
+    return labels.label("simulation_reason", reason)
+
+
 def row_result(row: Mapping[str, Any], nationality: str, cards: Mapping[Any, CardInfo]) -> str:
     """A row of the 48.3 table in words: its cards by number and name, the Sniper, the free
     choice (48.31)."""
@@ -265,15 +226,15 @@ def simulation_context(
     }
     if not context["simulated"]:
         reason = result.get("reason", "")
-        context["reason"] = str(REASONS.get(reason, REASONS[INVALID_DOCUMENT]))
+        context["reason"] = reason_text(reason)
         return context
     decks = int(result["decks"])
     context["decks"] = decks
-    context["length_from"] = str(LENGTH_FROM.get(result.get("length_from", ""), ""))
+    context["length_from"] = labels.label("simulation_length_from", result.get("length_from", ""))
     context["early_end"] = _percent(result["early_end"])
     context["causes"] = [
         {
-            "label": str(CAUSES.get(cause["code"], cause["code"])),
+            "label": labels.standalone("early_end_cause", cause["code"]),
             "rule": cause["rule"],
             "percent": _percent(cause["probability"]),
             "recorded": _recorded(cause["code"], recorded),
@@ -292,7 +253,7 @@ def simulation_context(
     }
     weather = result.get("weather")
     if weather:
-        kind = str(PRECIPITATION.get(weather["kind"], weather["kind"]))
+        kind = labels.standalone("precipitation", weather["kind"])
         context["weather"] = {
             "kind": kind,
             "rules": f"{weather['overcast_rule']}, {weather['precipitation_rule']}",
@@ -354,14 +315,16 @@ def simulation_context(
     context["opponent_draws_text"] = opponent_draws_text(result)
     context["chances"] = [
         {
-            "label": str(CHANCES.get(chance["code"], chance["code"])),
+            "label": labels.standalone("simulation_chance", chance["code"]),
             "rule": chance["rule"],
             "percent": _percent(chance["probability"]),
         }
         for chance in result.get("draw_chances") or []
     ]
     context["not_simulated"] = [
-        str(LEFT_OUT[code]) for code in result.get("not_simulated") or [] if code in LEFT_OUT
+        labels.label("simulation_left_out", code)
+        for code in result.get("not_simulated") or []
+        if labels.has_label("simulation_left_out", code)
     ]
     context["charts"] = charts
     return context

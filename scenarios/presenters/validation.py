@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from upfront import labels
 from upfront.labels.places import Places, where_all
-from upfront.reference import models as ref
 from upfront.reference import selectors
-from upfront.reference.fetch import VICTORY_SUMMARY_GROUP, catalogue_current
+from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render_many, render_mountain_adaptation
+from upfront.reference.selectors.digest import ValidationTexts, validation_texts
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.deck import ELEVATION, REMOVED, REPLACED
 from upfront.rules.digest import DIGEST_KINDS
@@ -36,12 +36,8 @@ def _rule(rule: str) -> str:
     return labels.label("rule_word", rule) or rule
 
 
-def _italian() -> bool:
-    return (get_language() or "en")[:2] == "it"
-
-
 def _text(en: str, it: str) -> str:
-    return (it if _italian() else "") or en
+    return labels.localized(en, it)
 
 
 def places_of(result: Mapping[str, Any]) -> Places:
@@ -136,18 +132,13 @@ def _count_change(value: Any) -> str:
     return f"{value:+d}".replace("-", "\u2212")
 
 
-def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def _rendered_deck(deck: Mapping[str, Any] | None, texts: ValidationTexts) -> dict[str, Any] | None:
     if not deck:
         return None
     card_types = selectors.code_names("card_type")
     special_rules = selectors.code_names("special_rule")
     decks = selectors.code_names("terrain_deck")
-    replacements = {
-        (deck_code, code): _text(en, it)
-        for deck_code, code, en, it in ref.TerrainSubstitution.objects.values_list(
-            "deck__code", "replacement_code", "replacement_en", "replacement_it"
-        )
-    }
+    replacements = texts.replacements
 
     def replacement(change: Mapping[str, Any]) -> str:
         key = (change.get("variant") or "", change.get("replacement") or "")
@@ -200,142 +191,12 @@ def _rendered_deck(deck: Mapping[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-def _split(code: str) -> tuple[str, str]:
-    first, _sep, second = code.partition(":")
-    return first, second
-
-
-def _digest_texts(entries: list[Mapping[str, Any]]) -> dict[tuple[str, str, str], tuple[str, str]]:
-    """``(kind, code, rule) -> (title, summary)`` for every entry, from the reference data.
-
-    Each table is read once, whole (they hold tens of rows), whatever kinds and however many
-    entries the digest has: the same queries for every digest.
-    """
-    by_kind: dict[str, list[Mapping[str, Any]]] = {}
-    for entry in entries:
-        by_kind.setdefault(entry["kind"], []).append(entry)
-    texts: dict[tuple[str, str, str], tuple[str, str]] = {}
-    nationalities = selectors.nationality_names()
-
-    def put(kind: str, code: str, rule: str, title: str, summary: str) -> None:
-        texts[(kind, code, rule)] = (title, summary)
-
-    topics = {e["code"] for e in by_kind.get("nationality_rule", [])}
-    for row in ref.NationalityRule.objects.select_related("nationality"):
-        if row.topic in topics:
-            title = (
-                nationalities.get(row.nationality.code, "")
-                if row.nationality
-                else labels.label("digest_applies_to", row.applies_to)
-            )
-            put(
-                "nationality_rule",
-                row.topic,
-                row.rule,
-                title,
-                _text(row.summary_en, row.summary_it),
-            )
-    troop_types = {
-        (row.nationality.code, row.troop_type): row
-        for row in ref.TroopType.objects.select_related("nationality")
-    }
-    for entry in by_kind.get("troop_type", []):
-        nationality, troop_type = _split(entry["code"])
-        row = troop_types.get((nationality, troop_type))
-        if row is not None:
-            name = _text(row.national_name_en, row.national_name_it)
-            title = f"{nationalities.get(nationality, '')}: {name}"
-            put(
-                "troop_type",
-                entry["code"],
-                entry["rule"],
-                title,
-                _text(row.effect_en, row.effect_it),
-            )
-    variants = {
-        (row.code, row.nationality.code if row.nationality else None): row
-        for row in ref.ForceVariant.objects.select_related("nationality")
-    }
-    for entry in by_kind.get("force_variant", []):
-        code, nationality = _split(entry["code"])
-        variant = variants.get((code, nationality))
-        if variant is not None:
-            title = _text(variant.label_en, variant.label_it)
-            summary = _text(variant.summary_en, variant.summary_it)
-            put("force_variant", entry["code"], entry["rule"], title, summary)
-    summaries = {
-        (group, rule, topic): _text(en, it)
-        for group, rule, topic, en, it in ref.RuleSummary.objects.values_list(
-            "group", "rule", "topic", "summary_en", "summary_it"
-        )
-    }
-    scenario_summaries = selectors.scenario_rule_summaries()
-    for entry in by_kind.get("matchup_rule", []):
-        title = labels.label("digest_kind", "matchup_rule")
-        put(
-            "matchup_rule",
-            entry["code"],
-            entry["rule"],
-            title,
-            scenario_summaries.get(entry["rule"], ""),
-        )
-    for entry in by_kind.get("mountain_rule", []):
-        group, topic = _split(entry["code"])
-        summary = summaries.get((group, entry["rule"], topic), "")
-        put(
-            "mountain_rule",
-            entry["code"],
-            entry["rule"],
-            labels.label("digest_kind", "mountain_rule"),
-            summary,
-        )
-    for entry in by_kind.get("victory_conditions", []):
-        summary = summaries.get((VICTORY_SUMMARY_GROUP, entry["rule"], entry["code"]), "")
-        put("victory_conditions", entry["code"], entry["rule"], "", summary)
-    decks = {d.code: d for d in ref.TerrainDeck.objects.all()}
-    for entry in by_kind.get("terrain_deck", []):
-        deck = decks.get(entry["code"])
-        if deck is not None:
-            put(
-                "terrain_deck",
-                deck.code,
-                entry["rule"],
-                _text(deck.name_en, deck.name_it),
-                _text(deck.summary_en, deck.summary_it),
-            )
-    for row in ref.TerrainDeckRule.objects.select_related("deck"):
-        key = f"{row.deck.code}:{row.topic}"
-        title = _text(row.deck.name_en, row.deck.name_it)
-        put("deck_rule", key, row.rule, title, _text(row.summary_en, row.summary_it))
-    named: list[tuple[str, Any]] = [
-        ("weather", ref.WeatherCondition),
-        ("topography", ref.Topography),
-        ("environment", ref.EnvironmentalCondition),
-    ]
-    for kind, model in named:
-        codes = {e["code"] for e in by_kind.get(kind, [])}
-        for row in model.objects.all():
-            if row.code not in codes:
-                continue
-            put(
-                kind,
-                row.code,
-                row.rule,
-                _text(row.name_en, row.name_it),
-                _text(row.summary_en, row.summary_it),
-            )
-    codes = {e["code"] for e in by_kind.get("special_rule", [])}
-    for row in ref.SpecialRule.objects.all():
-        if row.code in codes:
-            put("special_rule", row.code, row.rule, "", _text(row.text_en, row.text_it))
-    return texts
-
-
-def _rendered_digest(entries: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    texts = _digest_texts(entries)
+def _rendered_digest(
+    entries: list[Mapping[str, Any]], texts: ValidationTexts
+) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, str]]] = {}
     for entry in entries:
-        found = texts.get((entry["kind"], entry["code"], entry["rule"]))
+        found = texts.digest.get((entry["kind"], entry["code"], entry["rule"]))
         if found is None or not found[1]:
             continue  # no text in the data: nothing to show (never the code)
         title, summary = found
@@ -366,7 +227,9 @@ def _rendered_adaptation(adaptation: Mapping[str, Any] | None) -> dict[str, Any]
     )
 
 
-def validation_context(result: dict[str, Any]) -> dict[str, Any]:
+def validation_context(
+    result: dict[str, Any], texts: ValidationTexts | None = None
+) -> dict[str, Any]:
     """A :func:`full_validation` result rendered in the active language, for the templates.
 
     ``{"valid", "status", "data_revision", "counts": [{"severity", "label", "count"}],
@@ -374,7 +237,11 @@ def validation_context(result: dict[str, Any]) -> dict[str, Any]:
     "message", "summary", "fields"}], "deck": {"variant", "variant_rule", "entries",
     "changed", "kept", "additions", "conflicts"} | None, "digest": [{"kind", "label",
     "entries": [{"rule", "title", "summary"}]}], "mountain_adaptation": {...} | None}``
+
+    ``texts``: the reference data's words the result names
+    (``upfront.reference.selectors.validation_texts``), read here when the caller has not.
     """
+    texts = texts if texts is not None else validation_texts(result)
     places = places_of(result)
     counts = result.get("counts") or {}
     return {
@@ -395,7 +262,7 @@ def validation_context(result: dict[str, Any]) -> dict[str, Any]:
         ],
         "faults": _rendered_faults(result, places),
         "findings": _rendered_findings(result, places),
-        "deck": _rendered_deck(result.get("deck")),
-        "digest": _rendered_digest(list(result.get("digest") or [])),
+        "deck": _rendered_deck(result.get("deck"), texts),
+        "digest": _rendered_digest(list(result.get("digest") or []), texts),
         "mountain_adaptation": _rendered_adaptation(result.get("mountain_adaptation")),
     }

@@ -2,7 +2,8 @@
 
 Only public scenarios are listed (``selectors.scenarios_listed``). A page costs the same
 number of queries whatever its length: the count, the page's ids, then their rows with their
-owner and library (``listing.rows_of_ids``); the names shown come from per-revision caches. What the
+owner and library (``list_rows.scenario_list_rows``); the names shown come from per-revision
+caches. What the
 page shows of the data (the form, the count, the rows, the page links) is rendered once per
 address, language and change of the listed data (``listing_cache``); the page around it, with
 the visitor's name and CSRF token, is rendered on every request.
@@ -21,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from scenarios import filters, links, listing, listing_cache, selectors
+from scenarios.list_rows import scenario_list_rows
 
 PAGE_SIZE = 20
 
@@ -28,14 +30,14 @@ PAGE_SIZE = 20
 def _body(request: HttpRequest) -> tuple[str, int]:
     """The list's HTML and its page number."""
     filterset = filters.ScenarioFilter(request.GET or None, queryset=selectors.scenarios_listed())
-    # The page's ids first, then its rows (listing.rows_of_ids).
+    # The page's ids first, then its rows (list_rows.scenario_list_rows).
     paginator = Paginator(filterset.qs.values_list("id", flat=True), PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page"))
     # Links to the other pages keep every filter.
     query = request.GET.copy()
     query.pop("page", None)
     filtered = filterset.active_filters()
-    rows = listing.scenario_rows(listing.rows_of_ids(list(page.object_list)))
+    rows = listing.scenario_rows(scenario_list_rows(list(page.object_list)))
     context: dict[str, Any] = {
         "filters": _filters(request, filterset, filtered),
         "page": page,

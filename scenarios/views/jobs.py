@@ -3,7 +3,7 @@ download its setup sheet, retry it, list my jobs.
 
 The job page polls its status partial with htmx (``hx-trigger="every 1s"``) until the job
 has finished; without JavaScript the page reloads itself (a ``<noscript>`` refresh). Jobs are
-read through ``selectors.job_for`` / ``jobs_visible_to`` (not visible: 404), started on what
+read through ``jobs.selectors.job_for`` / ``jobs_visible_to`` (not visible: 404), started on what
 ``selectors.scenario_for`` / ``library_for`` allow (``can_start_job``) and written through
 ``scenarios.jobs.services``.
 """
@@ -26,13 +26,14 @@ from django.views.decorators.http import require_POST
 from scenarios import selectors
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import JOB_STATES, job_message
-from scenarios.models import Job
+from scenarios.jobs.models import Job
+from scenarios.jobs.selectors import job_for, jobs_visible_to
 
 PAGE_SIZE = 20
 
 
 def _job(request: HttpRequest, public_id: UUID) -> Job:
-    return selectors.job_for(request.user, public_id)
+    return job_for(request.user, public_id)
 
 
 def _back(request: HttpRequest) -> HttpResponse:
@@ -140,7 +141,7 @@ def job_file(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
 
 @login_required
 def job_list(request: HttpRequest) -> HttpResponse:
-    found = selectors.jobs_visible_to(request.user).select_related("scenario", "library")
+    found = jobs_visible_to(request.user).select_related("scenario", "library")
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [(job, JOB_STATES[job.state]) for job in page]
     return render(request, "scenarios/jobs/list.html", {"page": page, "rows": rows})

@@ -7,8 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scenarios import selectors
-from scenarios.revalidation import presenters
-from scenarios.revalidation import selectors as runs
+from scenarios.jobs.revalidation import presenters
+from scenarios.jobs.revalidation import selectors as runs
 
 # While a run goes on, the page reloads itself this often (seconds).
 REFRESH_SECONDS = 5

@@ -1,6 +1,6 @@
 """Roll a scenario: rule 43's random scenario as a page (``/scenarios/roll/``).
 
-The page's address is the roll (``?seed=…&theatre=…&s_<draw>=…``, ``scenarios.generation.Roll``):
+The page's address is the roll (``?seed=…&theatre=…&s_<draw>=…``, ``generation.roll_query``):
 it shows the same draws to whoever opens it. Re-rolling one draw links to the same address with
 a new seed for that draw; re-rolling all, with a new seed and no draw's own. "Open in the
 designer" opens ``/scenarios/new/`` with the same address, a new scenario not yet saved.
@@ -9,12 +9,14 @@ designer" opens ``/scenarios/new/`` with the same address, a new scenario not ye
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from scenarios import generation
+from scenarios.display import scenario_display
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.fetch import catalogue_current
@@ -49,7 +51,7 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
         asked["seed"] = str(generation.new_seed())
         fresh = generation.roll_from_query(asked)
         if fresh is not None:
-            return redirect(f"{reverse('scenarios:roll')}?{fresh.query()}")
+            return redirect(f"{reverse('scenarios:roll')}?{generation.roll_query(fresh)}")
     context: dict[str, Any] = {"roll": roll, "choices": _choices(), "answer": None, "errors": []}
     if roll is not None:
         try:
@@ -60,12 +62,23 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
             context["answer"] = answer
             base = reverse("scenarios:roll")
             seeds = dict(roll.draw_seeds or {})
+            rerolled = query.get("rerolled")
             for item in answer["draws"]:
+                # The link names the draw and its result, so the page can say a re-roll that
+                # drew the same again did happen (and scrolls back to it).
+                reseeded = {**seeds, item["key"]: generation.new_seed()}
+                mark = urlencode({"rerolled": item["key"], "was": str(item["value"])})
                 item["reroll_url"] = (
-                    f"{base}?{roll.query(draw_seeds={**seeds, item['key']: generation.new_seed()})}"
+                    f"{base}?{generation.roll_query(roll, draw_seeds=reseeded)}&{mark}#rerolled"
                 )
+                if item["key"] == rerolled:
+                    item["rerolled"] = "same" if query.get("was") == str(item["value"]) else "new"
+            # What the designer receives beside the draws: 43.33's removals and cower cards.
+            context["deck_changes"] = scenario_display(
+                answer["document"]["scenario"], check_forces=False
+            )["deck_changes"]
             context["reroll_all_url"] = (
-                f"{base}?{roll.query(seed=generation.new_seed(), draw_seeds={})}"
+                f"{base}?{generation.roll_query(roll, seed=generation.new_seed(), draw_seeds={})}"
             )
             context["theatre_name"] = labels.standalone("theatre", roll.theatre)
             context["designer_url"] = f"{reverse('scenarios:new')}?{answer['query']}"

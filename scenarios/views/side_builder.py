@@ -18,7 +18,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -34,7 +34,8 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
     """The scenario ``request.user`` may edit, the index of its side ``role``, the binding."""
     if role not in labels.SCENARIO_ROLE:
         raise Http404
-    scenario = get_object_or_404(selectors.scenarios_editable_by(request.user), public_id=public_id)
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    selectors.require_page(rights, "can_edit")
     body = scenario.document["scenario"]
     index = next((i for i, side in enumerate(body["sides"]) if side["role"] == role), None)
     if index is None:
@@ -86,9 +87,11 @@ def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpR
         return builder_page(request, force_text=force_text, status=400, binding=binding)
     # The side's draft in the browser is now stored in the scenario: the next page drops it.
     drafts_stored(request, binding.draft_context)
-    messages.success(
-        request,
-        _("The %(role)s's force is saved in “%(title)s”.")
-        % {"role": labels.label("scenario_role", role).lower(), "title": scenario.title},
+    # One sentence per role: Italian articles agree with the role (dell'attaccante, del difensore).
+    saved = (
+        _("The attacker's force is saved in “%(title)s”.")
+        if role == "attacker"
+        else _("The defender's force is saved in “%(title)s”.")
     )
+    messages.success(request, saved % {"title": scenario.title})
     return redirect("scenarios:edit", public_id=public_id)

@@ -13,36 +13,32 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import selectors, services
+from scenarios.analysis.versions import version_changes, version_diff
 from scenarios.display import scenario_display
-from scenarios.models import Scenario
-from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
-
-
-def _visible(request: HttpRequest, public_id: UUID) -> tuple[Scenario, ScenarioRights]:
-    return selectors.scenario_for(request.user, public_id)
+from upfront.reference.selectors import reference_names
 
 
 def version_list(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = _visible(request, public_id)
+    scenario, rights = selectors.scenario_for(request.user, public_id)
     context = {
         "scenario": scenario,
-        "versions": presenters.version_rows(scenario),
-        "can_restore": rights.can_restore_version,
+        "versions": presenters.version_rows(version_changes(list(versions_of(scenario)))),
+        "rights": rights,
     }
     return render(request, "scenarios/versions/list.html", context)
 
 
 def version_detail(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario, rights = _visible(request, public_id)
+    scenario, rights = selectors.scenario_for(request.user, public_id)
     row = version_of(scenario, number)
     context = {
         "scenario": scenario,
         "row": row,
         "preview": scenario_display(row.document.get("scenario") or {}),
-        "can_restore": rights.can_restore_version,
+        "rights": rights,
     }
     return render(request, "scenarios/versions/detail.html", context)
 
@@ -57,7 +53,7 @@ def _number(request: HttpRequest, name: str) -> int | None:
 def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """``?from=a&to=b``: what changed from version a to version b (b defaults to the
     current one, a to the one before b)."""
-    scenario, _rights = _visible(request, public_id)
+    scenario, _rights = selectors.scenario_for(request.user, public_id)
     newest = versions_of(scenario).first()
     if newest is None:
         raise Http404("no versions")
@@ -68,7 +64,7 @@ def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "scenario": scenario,
         "before": before,
         "after": after,
-        "diff": presenters.diff_view(before, after),
+        "diff": presenters.diff_view(version_diff(before, after), names=reference_names()),
         "numbers": [row.version for row in versions_of(scenario)],
     }
     return render(request, "scenarios/versions/compare.html", context)
@@ -77,9 +73,8 @@ def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def version_restore(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario, rights = _visible(request, public_id)
-    if not rights.can_restore_version:
-        raise Http404("not editable")
+    scenario, rights = selectors.scenario_for(request.user, public_id)
+    selectors.require_page(rights, "can_restore_version")
     version_of(scenario, number)
     try:
         scenario = scenario_version_restore(scenario=scenario, number=number, author=request.user)

@@ -420,6 +420,9 @@
       return sec;
     }
     SECONDARY.forEach((w) => {
+      // A weapon this force cannot have (its nationality or period) is not offered on every
+      // card: the note above the groups says why, once. One already bought stays, to be removed.
+      if (!secondaryOffer(null, w).allowed && !c.secondary.includes(w)) return;
       const offer = secondaryOffer(info, w);
       const lab = document.createElement("label");
       const box = document.createElement("input");

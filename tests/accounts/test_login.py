@@ -84,7 +84,7 @@ def test_sign_out_without_the_csrf_token_is_refused(player) -> None:  # type: ig
 def test_header_names_the_player_and_signs_out_by_post(client: Client, player) -> None:  # type: ignore[no-untyped-def]
     anonymous = header(client.get("/reference/").content.decode())
     assert 'href="/accounts/login/?next=/reference/"' in anonymous
-    assert 'href="/accounts/signup/"' in anonymous
+    assert 'href="/accounts/signup/?next=/reference/"' in anonymous
     assert "Sign out" not in anonymous
 
     client.force_login(player)

@@ -49,8 +49,9 @@ def test_sign_up_verify_by_link_then_sign_in(client: Client) -> None:
     assert response.status_code == 302 and response["Location"] == "/accounts/login/"
     assert EmailAddress.objects.get(email="guderian@example.org").verified
 
+    # No page to go back to: home, not a tool the player did not ask for.
     response = other.post("/accounts/login/", {"login": "guderian", "password": PASSWORD})
-    assert response.status_code == 302 and response["Location"] == "/builder/"
+    assert response.status_code == 302 and response["Location"] == "/"
     builder = other.get("/builder/").content.decode()
     assert 'class="account-name"' in builder and ">guderian</a>" in builder
     assert 'id="save-force"' in builder  # the builder's save is there for signed-in players
@@ -59,8 +60,27 @@ def test_sign_up_verify_by_link_then_sign_in(client: Client) -> None:
 def test_confirming_in_the_same_browser_signs_in(client: Client) -> None:
     client.post("/accounts/signup/", SIGNUP)
     response = client.post(link_in(mail.outbox[0]))
-    assert response.status_code == 302 and response["Location"] == "/builder/"
+    assert response.status_code == 302 and response["Location"] == "/"
     assert signed_in_as(client) == "guderian"
+
+
+def test_confirming_in_the_same_browser_goes_back_where_sign_up_began(client: Client) -> None:
+    # The header's "Sign up" on a scenario list carries the page; the confirmation returns to it.
+    header = client.get("/scenarios/").content.decode()
+    assert 'href="/accounts/signup/?next=/scenarios/"' in header
+    client.post("/accounts/signup/?next=/scenarios/", {**SIGNUP, "next": "/scenarios/"})
+    response = client.post(link_in(mail.outbox[0]))
+    assert response.status_code == 302 and response["Location"] == "/scenarios/"
+    assert signed_in_as(client) == "guderian"
+
+
+def test_signing_in_from_a_page_goes_back_to_it(client: Client, player) -> None:  # type: ignore[no-untyped-def]
+    header = client.get("/reference/weather/").content.decode()
+    assert 'href="/accounts/login/?next=/reference/weather/"' in header
+    response = client.post(
+        "/accounts/login/?next=/reference/weather/", {"login": "rommel", "password": PASSWORD}
+    )
+    assert response.status_code == 302 and response["Location"] == "/reference/weather/"
 
 
 def test_sign_in_by_e_mail_address(client: Client, player) -> None:  # type: ignore[no-untyped-def]

@@ -206,7 +206,7 @@ def test_the_refusals_speak_italian(api: tuple[APIClient, Any]) -> None:
 def test_the_pages_still_read_their_forms(api: tuple[APIClient, Any]) -> None:
     """A page posts text: its job form's numbers and box are read (the API's strictness is the
     JSON bodies')."""
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
 
     _client, scenario = api
     from django.test import Client

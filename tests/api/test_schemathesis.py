@@ -304,18 +304,12 @@ def test_jobs_signed_in_behave_as_documented(app: Any, django_user_model: Any) -
     from rest_framework.authtoken.models import Token
 
     from scenarios import services
-    from scenarios.models import Job
     from tests.scenarios.conftest import SCENARIO_DOCUMENT
+    from tests.scenarios.jobs.conftest import make_failed_job
 
     owner = django_user_model.objects.create_user("st-jobs", password="st-pw-123")
     scenario = services.scenario_create(owner=owner, data=SCENARIO_DOCUMENT)
-    job = Job.objects.create(
-        kind="validate",
-        scenario=scenario,
-        requested_by=owner,
-        status="failed",
-        error="job_error_unexpected",
-    )
+    job = make_failed_job(owner=owner, scenario=scenario)
     headers = {"Authorization": f"Token {Token.objects.create(user=owner).key}"}
     count, statuses = _run_signed_in(
         app, headers, ("/api/v1/jobs/",), lambda operation: str(job.public_id)

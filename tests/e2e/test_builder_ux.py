@@ -175,6 +175,7 @@ def test_period_change_that_drops_purchases_warns_and_can_keep_the_force(page, l
     box = page.locator('[data-focus="c-g0-0-sec-panzerfaust"]')
     expect(box).to_be_enabled()
     box.uncheck()
+    # Taken away, it cannot be bought again (the next redraw no longer offers it).
     expect(box).to_be_disabled()
 
     # A card with a known first period: moving before it asks, and can remove it.
@@ -391,10 +392,9 @@ def test_bought_cards_groups_and_picker_read_at_a_glance(browser, width, live_se
     # Secondary weapons: 1943b Germans get the Panzerfaust, not yet the ATMM (1944a, 43.7).
     man = page.locator('#groups li.bought[data-card="1"]')
     expect(man.locator('input[data-weapon="panzerfaust"]')).to_be_enabled()
-    expect(man.locator('input[data-weapon="atmm"]')).to_be_disabled()
-    expect(
-        man.locator("label.not-offered", has=page.locator('[data-weapon="atmm"]'))
-    ).to_contain_text("43.7")
+    # Not offered to this force: no box on any card; the note above the groups says why.
+    expect(man.locator('input[data-weapon="atmm"]')).to_have_count(0)
+    expect(man.locator('input[data-weapon="at_mine"]')).to_have_count(0)
     expect(page.locator("#secondary-note")).to_contain_text(words["atmm"])
     # An AFV carries none.
     afv = page.locator('#groups li.bought[data-card="30"]')
@@ -408,7 +408,7 @@ def test_bought_cards_groups_and_picker_read_at_a_glance(browser, width, live_se
     add(page, 1)
     expect(
         page.locator('#groups li.bought[data-card="1"] input[data-weapon="atmm"]')
-    ).to_be_disabled()
+    ).to_have_count(0)
     expect(page.locator("#secondary-note")).to_contain_text(words["american"])
 
 

@@ -28,7 +28,7 @@ PASSWORD = "el-alamein-1942"
 @pytest.fixture
 def published(settings: Any) -> Iterator[list[tuple[int, str]]]:
     """Jobs are recorded and 'sent' to a recorder instead of a broker: (job id, task id)."""
-    from scenarios import tasks
+    from scenarios.jobs import tasks
     from upfront.celery import app
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -74,7 +74,7 @@ def _signed_in(browser: Any, url: str, width: int, language: str = "en") -> Any:
 
 
 def _run(job_id: int, task_id: str) -> None:
-    from scenarios.tasks import run_job
+    from scenarios.jobs.tasks import run_job
 
     run_job.apply((job_id,), task_id=task_id)
 
@@ -119,7 +119,7 @@ def test_a_validation_is_followed_live_until_its_report_shows(
 def test_a_failed_job_says_why_and_is_retried_until_its_pdf_downloads(
     browser: Any, live_server: Any, scenario_document: dict[str, Any], published: list[Any]
 ) -> None:
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     scenario = _player(scenario_document)

@@ -24,8 +24,8 @@ def _half_done_run(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Any:
     from django.db import transaction
 
     from scenarios import services
-    from scenarios.models import Revalidation
-    from scenarios.revalidation import services as revalidation
+    from scenarios.jobs.models import Revalidation
+    from scenarios.jobs.revalidation import services as revalidation
     from upfront.reference.services import data_revision_create
 
     staff = get_user_model().objects.create_user(

@@ -150,7 +150,7 @@ def test_a_backup_restores_every_row_and_file(
     from django.core.files.storage import default_storage
     from django.db import connection
 
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
     from upfront.celery import app
     from upfront.reference.loading import reference_data_load
 

@@ -59,6 +59,7 @@ SAME_IN_ITALIAN = {
     ("topic", "bushido"),
     ("ssr_category", "morale"),
     ("paper", "A4"),
+    ("effect_weapon", "mmg"),
 }
 
 
@@ -117,6 +118,9 @@ def test_every_code_a_message_carries_is_named_by_a_table() -> None:
         ("ssr_value", "axis", "the Axis side", "la parte dell'Asse"),
         ("language", "it", "Italian", "Italiano"),
         ("card_type", "sniper", "Sniper", "Cecchino"),
+        # One label per code where the simulation, the play records and the lists had two.
+        ("early_end_cause", "sandstorm", "Sandstorm (52.4)", "Tempesta di sabbia (52.4)"),
+        ("period_half", "b", "July-December", "luglio-dicembre"),
     ],
 )
 def test_one_wording_per_code(kind: str, code: str, english: str, italian: str) -> None:
@@ -245,3 +249,32 @@ def test_the_docs_list_every_violation_code_with_its_severity() -> None:
     # Rules that inform rather than forbid: the force stays legal.
     informing = {"marine_morale", "mountain_troops_nationality", "mountain_troops_too_early"}
     assert {code for code in informing if rows[code] != " (info)"} == set()
+
+
+def test_one_helper_says_which_language_is_active() -> None:
+    # Pages, sheets and the API pick bilingual data through labels.localized: Italian when it
+    # is active and the data has it, the English otherwise (never an empty text).
+    with translation.override("it-it"):
+        assert labels.language() == "it" and labels.is_italian()
+        assert labels.localized("Rain", "Pioggia") == "Pioggia"
+        assert labels.localized("Rain", "") == "Rain"
+        assert labels.period_label("1943b") == "1943, luglio-dicembre"
+    with translation.override("en"):
+        assert labels.language() == "en" and not labels.is_italian()
+        assert labels.localized("Rain", "Pioggia") == "Rain"
+        assert labels.period_label("1943a") == "1943, January-June"
+    with translation.override(None):
+        assert labels.language() == "en"
+    assert labels.period_label("1939a") == "1939a"  # no such period: left as it is
+
+
+def test_no_module_asks_django_for_the_language_itself() -> None:
+    # "Which language is active" is upfront.labels.language(), written once.
+    found = []
+    for room in ("upfront", "scenarios", "builder"):
+        for source in (ROOT / room).rglob("*.py"):
+            if "migrations" in source.parts or source == ROOT / "upfront/labels/__init__.py":
+                continue
+            if 'get_language() or "en"' in source.read_text(encoding="utf-8"):
+                found.append(str(source.relative_to(ROOT)))
+    assert found == []

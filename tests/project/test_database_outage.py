@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 
 from tests.private_services import PrivateRedis, free_port
-from tests.scenarios.test_job_drills import (  # noqa: F401 - private_redis is a fixture
+from tests.scenarios.jobs.test_drills import (  # noqa: F401 - private_redis is a fixture
     Workers,
     _finished,
     _forget_connections,
@@ -197,7 +197,7 @@ def _outcome(job: Any, workers: Workers, media: Path) -> None:
 
 def _stray_files(media: Path) -> list[str]:
     """Stored files that no job names (what a half-done job would leave)."""
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
 
     named = set(Job.objects.exclude(file="").values_list("file", flat=True))
     stored = {str(p.relative_to(media)) for p in media.rglob("*") if p.is_file()}

@@ -102,7 +102,7 @@ def test_every_function_level_import_of_the_project_says_why() -> None:
 
 UNEXPLAINED = """
 def send(job_id):
-    from scenarios.tasks import run_job
+    from scenarios.jobs.tasks import run_job
 
     run_job.delay(job_id)
 """

@@ -62,8 +62,8 @@ def test_a_job_lost_with_redis_is_sent_again_by_the_next_sweep(
 
     from scenarios import services
     from scenarios.jobs.lost import jobs_resend_lost
+    from scenarios.jobs.models import Job
     from scenarios.jobs.services import job_request, jobs_send_unsent
-    from scenarios.models import Job
 
     user = get_user_model().objects.create_user("p", "p@example.org", "pw-ppp-ppp")
     scenario = services.scenario_create(owner=user, data=SCENARIO_DOCUMENT, visibility="private")

@@ -308,7 +308,7 @@ def _sign_up_and_sign_in(url: str, run: Serve) -> requests.Session:
         allow_redirects=False,
         timeout=10,
     )
-    assert answer.status_code == 302 and answer.headers["Location"] == "/builder/", answer.text
+    assert answer.status_code == 302 and answer.headers["Location"] == "/", answer.text
     assert ">server</a>" in phone.get(f"{url}/builder/", timeout=10).text
     return phone
 

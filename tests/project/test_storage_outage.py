@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 
 from conftest import skip_or_fail
 from scenarios import services
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
 from upfront.settings import bucket_storage
 
@@ -86,7 +86,7 @@ def _bucket(endpoint: Endpoint, settings: Any) -> str:
 def test_a_sheet_stored_while_the_endpoint_is_down_fails_clearly_and_serves_nothing(
     endpoint: Endpoint, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    from scenarios.tasks import run_job
+    from scenarios.jobs.tasks import run_job
     from upfront.celery import app
 
     _bucket(endpoint, settings)

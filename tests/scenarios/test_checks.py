@@ -1,5 +1,6 @@
-"""scenarios.checks.scenario_quick_check: what the designer shows on every edit, rendered in
-English and Italian, and never an exception for a document it cannot read."""
+"""The designer's quick check: a document checked as data (scenarios.analysis.document_check)
+and what the designer shows of it on every edit (scenarios.presenters.document_check),
+rendered in English and Italian, and never an exception for a document it cannot read."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from scenarios.checks import scenario_quick_check
+from scenarios.analysis.document_check import scenario_body_check
+from scenarios.presenters.document_check import document_check_view
 from upfront.reference import models as m
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def check(document: dict[str, Any], language: str = "en") -> dict[str, Any]:
     with translation.override(language):
-        return scenario_quick_check(data=document)
+        return document_check_view(scenario_body_check(document))
 
 
 def finding(answer: dict[str, Any], code: str) -> dict[str, Any]:
@@ -206,7 +208,7 @@ def test_a_malformed_document_answers_its_faults_and_never_raises(data: Any) -> 
 def test_format_faults_are_rendered_in_italian(scenario_document: dict[str, Any]) -> None:
     del scenario_document["scenario"]["title"]
     with translation.override("it"):
-        italian = scenario_quick_check(data=scenario_document)["faults"]
+        italian = document_check_view(scenario_body_check(scenario_document))["faults"]
     english = check(scenario_document)["faults"]
     assert [f["path"] for f in italian] == [f["path"] for f in english] == ["scenario"]
     assert italian[0]["message"] != english[0]["message"]
@@ -263,3 +265,19 @@ def test_a_list_of_codes_reads_as_a_list_of_names(
     assert jungle["message"] == expected
     assert jungle["items"] == ["scenario.terrain_deck"]
     assert jungle["summary"] == summary("scenario", "47.2", language)
+
+
+def test_the_check_is_data_until_the_presenter_renders_it(
+    scenario_document: dict[str, Any],
+) -> None:
+    # The analysis answers codes and message ids; the words come only from the presenter.
+    scenario_document["scenario"]["weather"] = ["clear", "no_such_weather"]
+    check = scenario_body_check(scenario_document)
+    assert check.document is not None and check.result is not None
+    assert [fault.path for fault in check.faults] == ["scenario.weather[1]"]
+    assert not check.valid
+    assert check.faults[0].message.id == "format.unknown_weather"
+    with translation.override("it"):
+        shown = document_check_view(check)
+    assert shown["faults"][0]["path"] == "scenario.weather[1]"
+    assert shown["faults"][0]["message"] != check.faults[0].message.english()

@@ -23,18 +23,22 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 import builder.services
+import scenarios.analysis.document_check
 import scenarios.analysis.simulation
 import scenarios.analysis.subject
 import scenarios.analysis.validation
 import scenarios.services
+import scenarios.views.designer
 import upfront.rules.scenario_checks
 from scenarios import services
 from scenarios.analysis.subject import document_digest
 from scenarios.analysis.validation import full_validation
+from scenarios.jobs.models import Job
 from scenarios.jobs.services import job_request
-from scenarios.models import Job, Scenario
+from scenarios.models import Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
+from tests.scenarios.support.forms_html import form_data
 from upfront.reference.fetch import catalogue_forget, data_revision_current
 from upfront.reference.services import data_revision_create
 from upfront.rules import game_checks, scenario, simulation, validate
@@ -49,11 +53,15 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     ),
     "parse": (
         scenario.scenario_document_from_dict,
-        (scenarios.services, scenarios.analysis.subject),
+        (scenarios.services, scenarios.analysis.document_check, scenarios.analysis.subject),
     ),
     "reference_faults": (
         scenario.scenario_reference_faults,
-        (scenarios.services, scenarios.analysis.validation),
+        (
+            scenarios.services,
+            scenarios.analysis.document_check,
+            scenarios.analysis.validation,
+        ),
     ),
     "check_game": (game_checks.check_game, (scenarios.analysis.validation,)),
     "simulate": (simulation.simulate_scenario, (scenarios.analysis.simulation.engine,)),
@@ -112,6 +120,76 @@ def _changed(document: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(document)
     changed["scenario"]["weather"] = ["overcast"]
     return changed
+
+
+# --- Once per page: the scenario page, the designer and its preview -----------------------------
+
+
+def _over_budget(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with the attacker's force over its budget (saved, but not valid)."""
+    faulty = copy.deepcopy(document)
+    faulty["scenario"]["sides"][0]["force"]["budget"] = 50
+    return faulty
+
+
+@pytest.mark.parametrize("valid", [True, False], ids=["valid", "invalid"])
+def test_the_scenario_page_validates_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str], valid: bool
+) -> None:
+    document = scenario_document if valid else _over_budget(scenario_document)
+    saved = services.scenario_create(owner=owner, data=document)
+    assert saved.valid is valid
+    client.force_login(owner)
+    calls.clear()
+    page = client.get(f"/scenarios/{saved.public_id}/")
+    assert page.status_code == 200
+    # Two sides, each validated once; an invalid scenario's document is also parsed and its codes
+    # looked up once, for the faults the page lists.
+    once = {} if valid else {"parse": 1, "reference_faults": 1}
+    assert calls == {"validate_force": 2, **once}
+    html = page.content.decode()
+    # The preview shows each force's validation, the faults list the same one's errors.
+    assert ("1 fault" in html) is not valid
+    assert ('id="scenario-faults"' in html) is not valid
+
+
+def test_the_designer_and_its_preview_validate_each_force_once(
+    client: Any, owner: Any, scenario_document: dict[str, Any], calls: Counter[str]
+) -> None:
+    saved = services.scenario_create(owner=owner, data=scenario_document)
+    client.force_login(owner)
+    calls.clear()
+    designer = client.get(f"/scenarios/{saved.public_id}/edit/")
+    assert designer.status_code == 200
+    assert calls == {"validate_force": 2}
+    calls.clear()
+    data = form_data(designer.content.decode())
+    data["action"] = "preview"
+    preview = client.post(f"/scenarios/{saved.public_id}/edit/", data)
+    assert preview.status_code == 200
+    assert 'id="preview"' in preview.content.decode()
+    assert calls == {"validate_force": 2}  # the preview's validation serves the sides too
+
+
+def test_a_rolled_scenarios_quick_checks_do_not_roll_it_again(
+    client: Any, owner: Any, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client.force_login(owner)
+    designer = client.get("/scenarios/new/?seed=31&theatre=ETO")
+    assert 'id="rolled-note"' in designer.content.decode()
+    rolls: list[Any] = []
+    generate = scenarios.views.designer.generation.scenario_generate
+    monkeypatch.setattr(
+        scenarios.views.designer.generation,
+        "scenario_generate",
+        lambda roll: rolls.append(roll) or generate(roll),
+    )
+    calls.clear()
+    checked = client.post("/scenarios/new/check/", form_data(designer.content.decode()))
+    assert 'id="check-status"' in checked.content.decode()
+    assert rolls == []  # the forces came with the form
+    # and were checked, both sides, with the document parsed and its codes looked up once
+    assert calls == {"parse": 1, "reference_faults": 1, "validate_force": 2}
 
 
 # --- Once per path -----------------------------------------------------------------------------
@@ -290,7 +368,7 @@ def test_a_saved_scenario_is_stamped_with_the_revision_it_was_checked_against(
     new_revision: Callable[[], Any],
 ) -> None:
     checked_against = data_revision_current()
-    check = scenarios.services.check_scenario
+    check = scenarios.analysis.document_check.check_scenario
     newer = []
 
     def check_then_a_new_revision(*args: Any, **kwargs: Any) -> Any:
@@ -298,7 +376,9 @@ def test_a_saved_scenario_is_stamped_with_the_revision_it_was_checked_against(
         newer.append(new_revision())  # an admin correction lands while the scenario is saved
         return result
 
-    monkeypatch.setattr(scenarios.services, "check_scenario", check_then_a_new_revision)
+    monkeypatch.setattr(
+        scenarios.analysis.document_check, "check_scenario", check_then_a_new_revision
+    )
     saved = services.scenario_create(owner=owner, data=scenario_document)
     assert checked_against is not None and newer
     assert data_revision_current() == newer[0]

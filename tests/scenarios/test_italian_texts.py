@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from scenarios import services
-from scenarios.setup_sheet import scenario_sheet_html
+from scenarios.presenters.sheet import scenario_sheet_html
 from tests.reference.test_italian import VICTORY_6_EN, VICTORY_6_IT
 from tests.scenarios.support.forms_html import form_data
 

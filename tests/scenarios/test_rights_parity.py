@@ -32,7 +32,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scenarios import services
-from scenarios.models import Job, Library, Scenario
+from scenarios.jobs.models import Job
+from scenarios.models import Library, Scenario
 from scenarios.plays import services as play_services
 from scenarios.plays.models import PlayRecord
 from tests.factories import make_library, make_scenario
@@ -499,3 +500,105 @@ def test_library_rights_are_the_same_through_both_doors(
     api = _through("api", actor, visibilities, LIBRARY_ACTIONS[action])
     sees = actor in MEMBERS or visibility != "private"
     _check(_expected_library(action, actor, visibility), page, api, sees)
+
+
+# --- What the pages offer: a link or button is shown exactly when its right is held ----------
+# Each action's marker in the page's HTML ({s}: the scenario's path, {l}: the library's). A
+# page the actor may not open is not asked (its refusal is tested above).
+
+SCENARIO_PAGE_OFFERS = {
+    "edit": 'href="{s}edit/"',
+    "delete": 'href="{s}delete/"',
+    "copy": 'action="{s}copy/"',
+    "export": 'href="{s}export/"',
+    "see its versions": 'href="{s}versions/"',
+    "start a validation": 'action="{s}jobs/validate/"',
+    "record a play": 'href="{s}plays/new/"',
+    "change the owner's play record": 'href="/plays/{play}/edit/"',
+    "move to a library": "Put in this library",
+}
+DESIGNER_OFFERS = {
+    "delete": 'href="{s}delete/"',
+    "copy": 'action="{s}copy/"',
+    "change visibility": 'name="visibility"',
+    "move to a library": 'name="library"',
+}
+VERSIONS_OFFERS = {"restore a version": 'action="{s}versions/1/restore/"'}
+LIBRARY_PAGE_OFFERS = {
+    "edit": 'href="{l}edit/"',
+    "delete": 'href="{l}delete/"',
+    "copy": 'action="{l}copy/"',
+    "export": 'href="{l}export/"',
+    "start its setup sheets": 'action="{l}jobs/pdf/"',
+    "add a collaborator": 'action="{l}collaborators/"',
+    "remove a collaborator": 'action="{l}collaborators/{collaborator}/remove/"',
+}
+LIBRARY_FORM_OFFERS = {"change visibility": 'name="visibility"'}
+
+
+def _offered(html: str, offers: dict[str, str], **names: Any) -> dict[str, bool]:
+    return {action: marker.format(**names) in html for action, marker in offers.items()}
+
+
+def _allowed(expected: Callable[[str, str, str], str], offers: dict[str, str], *args: str) -> dict:
+    return {action: expected(action, *args) == ALLOWED for action in offers}
+
+
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+def test_the_scenario_pages_offer_an_action_exactly_when_the_right_is_held(
+    actor: str, visibility: str
+) -> None:
+    w = _world(actor, visibility, "private")
+    _renamed(w)
+    names = {"s": f"/scenarios/{w.scenario.public_id}/", "play": _owners_play(w).public_id}
+    client = w.page()
+    page = client.get(names["s"])
+    if _expected_scenario("view", actor, visibility) != ALLOWED:
+        assert page.status_code == 404
+        return
+    html = page.content.decode()
+    assert _offered(html, SCENARIO_PAGE_OFFERS, **names) == _allowed(
+        _expected_scenario, SCENARIO_PAGE_OFFERS, actor, visibility
+    )
+    versions = client.get(f"{names['s']}versions/").content.decode()
+    assert _offered(versions, VERSIONS_OFFERS, **names) == _allowed(
+        _expected_scenario, VERSIONS_OFFERS, actor, visibility
+    )
+    designer = client.get(f"{names['s']}edit/")
+    if _expected_scenario("edit", actor, visibility) != ALLOWED:
+        assert designer.status_code in (302, 404)
+        return
+    assert _offered(designer.content.decode(), DESIGNER_OFFERS, **names) == _allowed(
+        _expected_scenario, DESIGNER_OFFERS, actor, visibility
+    )
+
+
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+def test_the_library_pages_offer_an_action_exactly_when_the_right_is_held(
+    actor: str, visibility: str
+) -> None:
+    w = _world(actor, "public", visibility)
+    names = {
+        "l": f"/libraries/{w.library.public_id}/",
+        "collaborator": w.users["collaborator"].pk,
+    }
+    client = w.page()
+    page = client.get(names["l"])
+    if _expected_library("view", actor, visibility) != ALLOWED:
+        assert page.status_code == 404
+        return
+    html = page.content.decode()
+    assert _offered(html, LIBRARY_PAGE_OFFERS, **names) == _allowed(
+        _expected_library, LIBRARY_PAGE_OFFERS, actor, visibility
+    )
+    # The collaborators are listed to the library's members only.
+    assert ("veteran" in html) == (actor in MEMBERS)
+    form = client.get(f"{names['l']}edit/")
+    if _expected_library("edit", actor, visibility) != ALLOWED:
+        assert form.status_code in (302, 404)
+        return
+    assert _offered(form.content.decode(), LIBRARY_FORM_OFFERS, **names) == _allowed(
+        _expected_library, LIBRARY_FORM_OFFERS, actor, visibility
+    )

@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
 from scenarios import listing, services
+from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import Scenario
 from tests.factories import make_scenario
 from tests.scenarios.support.listing_data import VARIANTS
@@ -55,7 +56,7 @@ def varied(owner) -> list[Scenario]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_rows_are_the_html_the_template_wrote(varied, language: str) -> None:  # type: ignore[no-untyped-def]
     with translation.override(language):
-        rows = listing.scenario_rows(listing.rows_of_ids([s.pk for s in varied]))
+        rows = listing.scenario_rows(scenario_list_rows([s.pk for s in varied]))
         old = engines["django"].from_string(OLD_ROWS_TEMPLATE).render({"rows": rows})
         new = listing.rows_html(rows)
     # Every branch was taken, so the comparison covers them all.
@@ -72,7 +73,7 @@ def test_rows_are_the_html_the_template_wrote(varied, language: str) -> None:  #
 
 def test_the_rows_speak_italian(varied) -> None:  # type: ignore[no-untyped-def]
     with translation.override("it"):
-        html = listing.rows_html(listing.scenario_rows(listing.rows_of_ids([s.pk for s in varied])))
+        html = listing.rows_html(listing.scenario_rows(scenario_list_rows([s.pk for s in varied])))
     assert "<dt>Periodo</dt>" in html
     assert "<dt>Period</dt>" not in html
 
@@ -91,19 +92,19 @@ def test_each_row_shows_its_own_day(varied, language: str) -> None:  # type: ign
     for scenario, moment in zip(varied, moments, strict=True):
         Scenario.objects.filter(pk=scenario.pk).update(updated_at=moment)
     with translation.override(language):
-        rows = listing.scenario_rows(listing.rows_of_ids([s.pk for s in varied]))
+        rows = listing.scenario_rows(scenario_list_rows([s.pk for s in varied]))
         expected = [date_format(localtime(m), "DATE_FORMAT") for m in moments]
     assert [row.updated for row in rows] == expected
     assert len(set(expected)) >= 3
 
 
 def test_a_page_reads_the_same_values_as_the_models_give(varied) -> None:  # type: ignore[no-untyped-def]
-    """rows_of_ids reads a page's rows as values (listing.Listed, in ROW_FIELDS' order); the
-    feeds and the home page read models: both give the same rows."""
+    """scenario_list_rows reads a page's rows as values (list_rows.ScenarioListRow); the feeds
+    and the home page read models: both give the same rows."""
     ids = [s.pk for s in varied]
-    from_values = listing.rows_of_ids(ids)
+    from_values = scenario_list_rows(ids)
     models = listing.listed_rows(Scenario.objects.filter(pk__in=ids))
-    by_id = {scenario.pk: listing.Listed.of(scenario) for scenario in models}
+    by_id = {scenario.pk: ScenarioListRow.of(scenario) for scenario in models}
     assert from_values == [by_id[pk] for pk in ids]
     assert listing.scenario_rows(from_values) == listing.scenario_rows(by_id[pk] for pk in ids)
     assert {r.library_visibility for r in from_values} == {"public", "private", None}

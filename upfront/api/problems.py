@@ -219,7 +219,7 @@ def _as_api_exception(exc: Exception) -> exceptions.APIException | None:
         # Not Http404's own text: it names models and is not translated.
         return exceptions.NotFound()
     if isinstance(exc, DjangoPermissionDenied):
-        return exceptions.PermissionDenied()
+        return exceptions.PermissionDenied(*exc.args)  # keep the door's words
     if isinstance(exc, ReferenceDataNotLoaded):
         return ReferenceDataUnavailable()
     if isinstance(exc, RequestDataTooBig):

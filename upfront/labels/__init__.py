@@ -8,7 +8,12 @@ JavaScript all take their words from this package, lazily translated in the acti
 - :mod:`upfront.labels.game`: the engine's code sets (``upfront.rules.codes``) and the
   scenario document's (``upfront.rules.scenario``, ``upfront.rules.deck``);
 - :mod:`upfront.labels.reference`: the codes the reference data uses as keys (DYO tables, rule
-  topics, special rules' categories, parameters and values, the source documents' files).
+  topics, special rules' categories, parameters and values, the source documents' files);
+- :mod:`upfront.labels.weather`: the codes weather effects are written with (whom an effect
+  applies to, when, what it modifies), which ``upfront.reference.phrasing`` makes sentences of.
+
+:func:`language` is the one place that asks which language is active; :func:`localized` picks
+a bilingual text of the data.
 
 A label is written as it reads mid-sentence (the engine's messages embed them); shown on its
 own it is capitalised (:func:`standalone`, :func:`choices`, the ``capfirst`` template filter).
@@ -23,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language
 
 from upfront.labels.game import (
     BALANCE_VERDICT,
@@ -41,14 +47,20 @@ from upfront.labels.game import (
     LANGUAGE,
     LEADER_ROLE,
     PAPER,
+    PERIOD_HALF,
     PLAY_ENDING,
     PLAY_WINNER,
+    PRECIPITATION,
     RN_COLOUR,
     SCENARIO_FIELD,
     SCENARIO_ROLE,
     SECONDARY_WEAPON,
     SEVERITY,
     SIDE,
+    SIMULATION_CHANCE,
+    SIMULATION_LEFT_OUT,
+    SIMULATION_LENGTH_FROM,
+    SIMULATION_REASON,
     SNIPER_OPTION,
     THEATRE,
     TROOP_TYPE,
@@ -57,6 +69,7 @@ from upfront.labels.game import (
 )
 from upfront.labels.reference import (
     CARD_LEADER_ROLE,
+    CONFIDENCE,
     DRAW_TABLE,
     DYO_ITEM,
     DYO_TABLE,
@@ -68,13 +81,24 @@ from upfront.labels.reference import (
     RULE_WORD,
     SCENARIO_TYPE,
     SOURCE_DOCUMENT,
+    SPLIT_CARDS,
     SSR_CATEGORY,
+    SSR_NAME,
     SSR_PARAMETER,
     SSR_TYPE,
     SSR_VALUE,
     VEHICLE_TYPE,
+    WEATHER_KIND,
 )
 from upfront.labels.types import Label
+from upfront.labels.weather import (
+    EFFECT_EXCEPTION,
+    EFFECT_MODIFIER,
+    EFFECT_OCCASION,
+    EFFECT_SUBJECT,
+    EFFECT_WEAPON,
+    WEATHER_CHECK_RESULT,
+)
 from upfront.rules import codes
 from upfront.rules import deck as deck_codes
 from upfront.rules import digest as digest_codes
@@ -85,6 +109,7 @@ __all__ = [
     "BALANCE_VERDICT",
     "CARD_LEADER_ROLE",
     "CARD_TYPE",
+    "CONFIDENCE",
     "DECK_CHANGE_ACTION",
     "DECK_CHANGE_WHICH",
     "DECK_SOURCE",
@@ -96,6 +121,11 @@ __all__ = [
     "DYO_TABLE",
     "DYO_TROOP_TYPE",
     "EARLY_END_CAUSE",
+    "EFFECT_EXCEPTION",
+    "EFFECT_MODIFIER",
+    "EFFECT_OCCASION",
+    "EFFECT_SUBJECT",
+    "EFFECT_WEAPON",
     "EXPANSION",
     "FIRE_WEAPON_GROUP",
     "FORCE_FIELD",
@@ -105,8 +135,10 @@ __all__ = [
     "LANGUAGE",
     "LEADER_ROLE",
     "PAPER",
+    "PERIOD_HALF",
     "PLAY_ENDING",
     "PLAY_WINNER",
+    "PRECIPITATION",
     "PUBLISHED_EXPANSION",
     "RN_COLOUR",
     "RULE_GROUP",
@@ -118,9 +150,15 @@ __all__ = [
     "SECONDARY_WEAPON",
     "SEVERITY",
     "SIDE",
+    "SIMULATION_CHANCE",
+    "SIMULATION_LEFT_OUT",
+    "SIMULATION_LENGTH_FROM",
+    "SIMULATION_REASON",
     "SNIPER_OPTION",
     "SOURCE_DOCUMENT",
+    "SPLIT_CARDS",
     "SSR_CATEGORY",
+    "SSR_NAME",
     "SSR_PARAMETER",
     "SSR_TYPE",
     "SSR_VALUE",
@@ -130,10 +168,16 @@ __all__ = [
     "UNIT_KIND",
     "VEHICLE_TYPE",
     "VISIBILITY",
+    "WEATHER_CHECK_RESULT",
+    "WEATHER_KIND",
     "Label",
     "choices",
     "has_label",
+    "is_italian",
     "label",
+    "language",
+    "localized",
+    "period_label",
     "standalone",
 ]
 
@@ -171,6 +215,12 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "play_ending": PLAY_ENDING,
     "early_end_cause": EARLY_END_CAUSE,
     "balance_verdict": BALANCE_VERDICT,
+    "period_half": PERIOD_HALF,
+    "simulation_reason": SIMULATION_REASON,
+    "simulation_length_from": SIMULATION_LENGTH_FROM,
+    "simulation_chance": SIMULATION_CHANCE,
+    "precipitation": PRECIPITATION,
+    "simulation_left_out": SIMULATION_LEFT_OUT,
     "game_status": GAME_STATUS,
     # the reference data's codes
     "dyo_table": DYO_TABLE,
@@ -180,6 +230,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "ssr_category": SSR_CATEGORY,
     "ssr_parameter": SSR_PARAMETER,
     "ssr_value": SSR_VALUE,
+    "ssr_name": SSR_NAME,
     "ssr_type": SSR_TYPE,
     "vehicle_type": VEHICLE_TYPE,
     "published_expansion": PUBLISHED_EXPANSION,
@@ -187,6 +238,16 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "fire_weapon_group": FIRE_WEAPON_GROUP,
     "rule_word": RULE_WORD,
     "source_document": SOURCE_DOCUMENT,
+    "confidence": CONFIDENCE,
+    "split_cards": SPLIT_CARDS,
+    "weather_kind": WEATHER_KIND,
+    # the weather effects' codes (upfront.reference.phrasing writes them as sentences)
+    "effect_subject": EFFECT_SUBJECT,
+    "effect_occasion": EFFECT_OCCASION,
+    "effect_exception": EFFECT_EXCEPTION,
+    "effect_weapon": EFFECT_WEAPON,
+    "effect_modifier": EFFECT_MODIFIER,
+    "weather_check_result": WEATHER_CHECK_RESULT,
 }
 
 # The code sets defined in code, each with its table: a test proves they match exactly (a
@@ -217,6 +278,29 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
     "game_status": (GAME_STATUSES, GAME_STATUS),
 }
+
+
+def language() -> str:
+    """The active language's two-letter code ("en" when none is active): the one place that
+    asks Django which language a page, sheet or answer is in."""
+    return (get_language() or "en")[:2]
+
+
+def is_italian() -> bool:
+    return language() == "it"
+
+
+def localized(english: str, italian: str) -> str:
+    """The data's own words in the active language: the Italian when it is active and the
+    data has it, else the English."""
+    return italian if italian and is_italian() else english
+
+
+def period_label(code: str) -> str:
+    """``1943b`` -> "1943, July-December"; a code that is no period is returned as it is."""
+    if code not in codes.PERIODS:
+        return code
+    return f"{code[:4]}, {PERIOD_HALF[code[4]]}"
 
 
 def label(kind: str, code: Any) -> str:

@@ -63,6 +63,8 @@ VISIBILITY: Mapping[str, Label] = {
 LANGUAGE: Mapping[str, Label] = {"en": _("English"), "it": _("Italian")}
 # The two camps of the war (Nationality.side).
 SIDE: Mapping[str, Label] = {"axis": _("Axis"), "allied": _("Allied")}
+# The halves of a year a period names (codes.PERIODS: 1943b is July-December 1943).
+PERIOD_HALF: Mapping[str, Label] = {"a": _("January-June"), "b": _("July-December")}
 
 # -- the scenario document (upfront.rules.scenario) ----------------------------------------------
 
@@ -205,3 +207,47 @@ DIGEST_APPLIES_TO: Mapping[str, Label] = {
 # The paper sizes a setup sheet is printed on: the keys are the job option ``paper`` and, as
 # they are, the CSS @page size (CSS keywords ignore case).
 PAPER: Mapping[str, Label] = {"A4": "A4", "Letter": pgettext_lazy("paper size", "Letter")}
+
+# -- what a simulation says (upfront.rules.simulation, scenarios.analysis.simulation) ----------
+
+# Why a scenario was not simulated (engine.NO_TIME_LIMIT, NO_RN_DISTRIBUTION; the analysis's
+# INVALID_DOCUMENT).
+SIMULATION_REASON: Mapping[str, Label] = {
+    "no_time_limit": _(
+        "Not simulated: the scenario has no time limit in decks, and it is not based on a "
+        "published scenario that gives one."
+    ),
+    "no_rn_distribution": _(
+        "Not simulated: the reference data holds no Random Number distribution."
+    ),
+    "invalid_document": _("Not simulated: the scenario document cannot be read."),
+}
+# Where the simulated length comes from (SimulationResult.length_from).
+SIMULATION_LENGTH_FROM: Mapping[str, Label] = {
+    "scenario": _("the scenario's time limit"),
+    "published": _("the time limit of the published scenario it is based on"),
+}
+# The chances drawn while preparing for play (DrawChance.code).
+SIMULATION_CHANCE: Mapping[str, Label] = {
+    "minefield_dummy": _("An accepted desert minefield proves a dummy"),
+    "afv_immobilized_check": _(
+        "An Axis AFV is immobilized by extreme winter while preparing for play"
+    ),
+    "mountain_troops": _("Elite troops bought for a mountain DYO scenario are mountain troops"),
+}
+# The precipitation a simulated weather brings (WeatherModel.kind).
+PRECIPITATION: Mapping[str, Label] = {"rain": _("Rain"), "falling_snow": _("Falling snow")}
+# What the simulation leaves out, and why (engine.BLACK_SIX_ATTEMPTS, ALTITUDE_LIMIT_DRAW).
+SIMULATION_LEFT_OUT: Mapping[str, Label] = {
+    "black_six_attempts": _(
+        "The attempts after an opponent's black 6 (48.2) are not counted: they depend on how "
+        "many Random Numbers the opponent draws in a deck, which no rule gives. Give that "
+        "number as the option “Opponent's Random Numbers per deck” to count them."
+    ),
+    "altitude_limit_draw": _(
+        "The draw for the highest Altitude Level infantry guns and AFVs may reach (T5.0) is "
+        "not simulated: it limits where they may go, not how long the game lasts or how it "
+        "ends. No source gives how many action cards carry each number; the roll, like every "
+        "draw the server makes, takes every RPN of a column as equally likely."
+    ),
+}

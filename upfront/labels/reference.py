@@ -1,5 +1,7 @@
 """Labels of the codes the reference data uses as keys.
 
+Kept whole: a catalogue of label tables (data), one per code set of the reference data.
+
 The data files name things with stable codes (a DYO table ``bid_procedure``, a rule topic
 ``banzai_charge``, a scenario special rule category ``deck``). Those codes never reach a page:
 each one has a translated label here. A code the data uses with no label is reported by the
@@ -254,6 +256,39 @@ SSR_CATEGORY: Mapping[str, Label] = {
     "custom": _("Free text"),
 }
 
+# Special rules by name (SpecialRule.code), as the designer's list offers them: the catalogue's
+# texts are sentences, too long for a choice.
+SSR_NAME: Mapping[str, Label] = {
+    "custom": _("Custom rule (your own text)"),
+    "cards_removed": _("Cards removed from the deck"),
+    "cower_cards": _("Cower cards"),
+    "first_card_discarded_when_drawn": _("First cards drawn discarded"),
+    "marsh_not_cower": _("Marsh not a cower card"),
+    "minefields_are_booby_traps": _("Minefields as Booby Traps"),
+    "minefields_cower": _("Minefields are cower cards"),
+    "topography_removals_ignored": _("No cards removed for the topography"),
+    "americans_not_marines": _("Americans not Marines"),
+    "attacker_afv": _("Attacker's AFVs"),
+    "partisan_rules": _("Partisan rules"),
+    "random_reinforcements": _("Random reinforcements"),
+    "reinforcements": _("Reinforcements"),
+    "no_encirclement": _("No encirclement"),
+    "partisans_mountain_movement": _("Partisans move as mountain troops"),
+    "defender_entrenched": _("Defender entrenched"),
+    "first_player": _("First player"),
+    "keep_elevation_between_segments": _("Elevation kept between segments"),
+    "setup_card_given": _("Card given before set-up"),
+    "setup_elevation_cards": _("Elevation cards at set-up"),
+    "side_starts_at_ground_level": _("Side starts at ground level"),
+    "desert_rules": _("Desert rules"),
+    "jungle_rules": _("Jungle rules"),
+    "pillbox_not_elevation": _("Pillbox not level 4"),
+    "time_limit": _("Time limit"),
+    "two_segments": _("Two segments"),
+    "victory_conditions": _("Victory conditions"),
+    "night_rules": _("Night rules"),
+}
+
 # What a scenario using a special rule fills in (SpecialRule.parameters keys).
 SSR_PARAMETER: Mapping[str, Label] = {
     "side": pgettext_lazy("scenario", "Side"),
@@ -386,4 +421,26 @@ SOURCE_DOCUMENT: Mapping[str, Label] = {
     "weapons.csv": _("reference tables: weapons"),
     # this site's own documents
     "interchange-format.md": _("this site’s scenario document format"),
+}
+
+# How sure the data is of a fact (Sourced.confidence; a Random Number distribution may be an
+# assumption). Lower-case: it is read mid-sentence ("confidence: high").
+CONFIDENCE: Mapping[str, Label] = {
+    "high": _("high"),
+    "medium": _("medium"),
+    "low": _("low"),
+    "assumption": _("assumption"),
+}
+# Which split cards a nationality may use (Nationality.split_cards, 22.1).
+SPLIT_CARDS: Mapping[str, Label] = {
+    "american": _("American side"),
+    "german": _("German side"),
+    "russian": _("Russian side"),
+    "american_or_german": _("American or German side"),
+    "none": _("None (split cards are cower cards)"),
+}
+# What a weather condition is (WeatherCondition.kind).
+WEATHER_KIND: Mapping[str, Label] = {
+    "condition": _("Condition"),
+    "troop_capability": _("Troop capability"),
 }

@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.services import data_revision_create
 
 
@@ -44,7 +44,7 @@ class RevisionAdmin(admin.ModelAdmin):
         )
 
 
-@admin.register(m.DataRevision)
+@admin.register(models.DataRevision)
 class DataRevisionAdmin(admin.ModelAdmin):
     list_display = ("id", "created_at", "reason", "content_hash", "created_by")
     search_fields = ("reason",)
@@ -54,24 +54,24 @@ class DataRevisionAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(m.Period)
+@admin.register(models.Period)
 class PeriodAdmin(RevisionAdmin):
     list_display = ("code", "year", "half", "order")
 
 
 class TroopTypeInline(admin.TabularInline):
-    model = m.TroopType
+    model = models.TroopType
     extra = 0
     fields = ("troop_type", "national_name_en", "national_name_it", "rule")
 
 
 class NationalityRuleInline(admin.TabularInline):
-    model = m.NationalityRule
+    model = models.NationalityRule
     extra = 0
     fields = ("rule", "applies_to", "topic", "summary_en")
 
 
-@admin.register(m.Nationality)
+@admin.register(models.Nationality)
 class NationalityAdmin(RevisionAdmin):
     list_display = (
         "code",
@@ -91,27 +91,27 @@ class NationalityAdmin(RevisionAdmin):
     inlines = [TroopTypeInline, NationalityRuleInline]
 
 
-@admin.register(m.NationalityRule)
+@admin.register(models.NationalityRule)
 class NationalityRuleAdmin(RevisionAdmin):
     list_display = ("rule", "nationality", "applies_to", "topic", "summary_en")
     list_filter = ("nationality", "applies_to")
     search_fields = ("rule", "topic", "summary_en", "summary_it")
 
 
-@admin.register(m.TroopType)
+@admin.register(models.TroopType)
 class TroopTypeAdmin(RevisionAdmin):
     list_display = ("nationality", "troop_type", "national_name_en", "national_name_it", "rule")
     list_filter = ("nationality", "troop_type")
     search_fields = ("national_name_en", "national_name_it", "effect_en")
 
 
-@admin.register(m.ForceVariant)
+@admin.register(models.ForceVariant)
 class ForceVariantAdmin(RevisionAdmin):
     list_display = ("code", "nationality", "label_en", "available_from", "min_morale", "rule")
     list_filter = ("code", "nationality")
 
 
-@admin.register(m.UnitTypeRow)
+@admin.register(models.UnitTypeRow)
 class UnitTypeRowAdmin(RevisionAdmin):
     list_display = (
         "theatre",
@@ -128,7 +128,7 @@ class UnitTypeRowAdmin(RevisionAdmin):
     search_fields = ("source",)
 
 
-@admin.register(m.Weapon)
+@admin.register(models.Weapon)
 class WeaponAdmin(RevisionAdmin):
     list_display = (
         "code",
@@ -143,7 +143,7 @@ class WeaponAdmin(RevisionAdmin):
     search_fields = ("code", "full_name", "aliases")
 
 
-@admin.register(m.PersonalityCard)
+@admin.register(models.PersonalityCard)
 class PersonalityCardAdmin(RevisionAdmin):
     list_display = (
         "nationality",
@@ -164,7 +164,7 @@ class PersonalityCardAdmin(RevisionAdmin):
     list_editable = ("dyo_points", "morale", "panic", "available")
 
 
-@admin.register(m.DYOPrice)
+@admin.register(models.DYOPrice)
 class DYOPriceAdmin(RevisionAdmin):
     list_display = (
         "item",
@@ -181,68 +181,68 @@ class DYOPriceAdmin(RevisionAdmin):
     search_fields = ("price_rule", "rule")
 
 
-@admin.register(m.SecondaryWeaponPermission)
+@admin.register(models.SecondaryWeaponPermission)
 class SecondaryWeaponPermissionAdmin(RevisionAdmin):
     list_display = ("weapon", "nationality", "allowed", "rule", "note")
     list_filter = ("weapon", "nationality", "allowed")
 
 
-@admin.register(m.RandomReinforcementRow)
+@admin.register(models.RandomReinforcementRow)
 class RandomReinforcementRowAdmin(RevisionAdmin):
     list_display = ("nationality", "rn", "printed", "sniper", "free_choice", "rule")
     list_filter = ("nationality", "rn", "rule")
 
 
-@admin.register(m.DYOTableRow)
+@admin.register(models.DYOTableRow)
 class DYOTableRowAdmin(RevisionAdmin):
     list_display = ("table", "key", "value", "rule", "confidence")
     list_filter = ("table", "confidence")
     search_fields = ("table", "key", "key_it", "value", "value_it", "detail", "detail_it", "rule")
 
 
-@admin.register(m.ValidMatchup)
+@admin.register(models.ValidMatchup)
 class ValidMatchupAdmin(RevisionAdmin):
     list_display = ("nation_a", "nation_b", "valid_historical", "rule")
     list_filter = ("valid_historical",)
 
 
-@admin.register(m.ActionDeckFact)
+@admin.register(models.ActionDeckFact)
 class ActionDeckFactAdmin(RevisionAdmin):
     list_display = ("card_no", "card_type", "fact", "confidence")
     search_fields = ("card_no", "card_type", "fact")
 
 
-@admin.register(m.AFVCostDerivation)
+@admin.register(models.AFVCostDerivation)
 class AFVCostDerivationAdmin(RevisionAdmin):
     list_display = ("nationality", "card_no", "implied_dyo_points", "confidence")
     list_filter = ("nationality", "confidence")
 
 
-@admin.register(m.TerrainCardType)
+@admin.register(models.TerrainCardType)
 class TerrainCardTypeAdmin(RevisionAdmin):
     list_display = ("code", "name_en", "name_it", "tem", "rule")
     search_fields = ("code", "name_en", "name_it")
 
 
 class TerrainSubstitutionInline(admin.StackedInline):
-    model = m.TerrainSubstitution
+    model = models.TerrainSubstitution
     fk_name = "deck"
     extra = 0
 
 
 class TerrainDeckRuleInline(admin.TabularInline):
-    model = m.TerrainDeckRule
+    model = models.TerrainDeckRule
     extra = 0
     fields = ("rule", "topic", "summary_en")
 
 
-@admin.register(m.TerrainDeck)
+@admin.register(models.TerrainDeck)
 class TerrainDeckAdmin(RevisionAdmin):
     list_display = ("code", "name_en", "name_it", "rule")
     inlines = [TerrainDeckRuleInline, TerrainSubstitutionInline]
 
 
-@admin.register(m.TerrainSubstitution)
+@admin.register(models.TerrainSubstitution)
 class TerrainSubstitutionAdmin(RevisionAdmin):
     list_display = (
         "deck",
@@ -258,17 +258,17 @@ class TerrainSubstitutionAdmin(RevisionAdmin):
     search_fields = ("replacement_en", "replacement_it", "effects_en", "rule")
 
 
-@admin.register(m.FireIgnitionEntry)
+@admin.register(models.FireIgnitionEntry)
 class FireIgnitionEntryAdmin(RevisionAdmin):
     list_display = ("weapon_group", "terrain_group", "result", "rule")
 
 
-@admin.register(m.FireRule)
+@admin.register(models.FireRule)
 class FireRuleAdmin(RevisionAdmin):
     list_display = ("rule", "topic", "summary_en")
 
 
-@admin.register(m.WeatherCondition)
+@admin.register(models.WeatherCondition)
 class WeatherConditionAdmin(RevisionAdmin):
     list_display = ("code", "rule", "kind", "name_en", "name_it", "only_by_ssr")
     list_filter = ("kind", "only_by_ssr")
@@ -276,12 +276,12 @@ class WeatherConditionAdmin(RevisionAdmin):
     filter_horizontal = ("requires", "requires_any", "implies", "excludes")
 
 
-@admin.register(m.Topography)
+@admin.register(models.Topography)
 class TopographyAdmin(RevisionAdmin):
     list_display = ("code", "name_en", "theatre", "cower_cards", "entrenchment_rn", "rule")
 
 
-@admin.register(m.EnvironmentalCondition)
+@admin.register(models.EnvironmentalCondition)
 class EnvironmentalConditionAdmin(RevisionAdmin):
     list_display = (
         "code",
@@ -294,19 +294,19 @@ class EnvironmentalConditionAdmin(RevisionAdmin):
     )
 
 
-@admin.register(m.MountainTroopAvailability)
+@admin.register(models.MountainTroopAvailability)
 class MountainTroopAvailabilityAdmin(RevisionAdmin):
     list_display = ("nation_en", "nationality", "available_from", "rule")
 
 
-@admin.register(m.RuleSummary)
+@admin.register(models.RuleSummary)
 class RuleSummaryAdmin(RevisionAdmin):
     list_display = ("group", "rule", "topic", "summary_en")
     list_filter = ("group",)
     search_fields = ("rule", "topic", "summary_en", "summary_it")
 
 
-@admin.register(m.SpecialRule)
+@admin.register(models.SpecialRule)
 class SpecialRuleAdmin(RevisionAdmin):
     list_display = ("code", "category", "rule", "text_en")
     list_filter = ("category",)
@@ -314,11 +314,11 @@ class SpecialRuleAdmin(RevisionAdmin):
 
 
 class MountainAdaptationInline(admin.StackedInline):
-    model = m.MountainAdaptation
+    model = models.MountainAdaptation
     extra = 0
 
 
-@admin.register(m.PublishedScenario)
+@admin.register(models.PublishedScenario)
 class PublishedScenarioAdmin(RevisionAdmin):
     list_display = (
         "letter",
@@ -335,19 +335,19 @@ class PublishedScenarioAdmin(RevisionAdmin):
     inlines = [MountainAdaptationInline]
 
 
-@admin.register(m.MountainAdaptation)
+@admin.register(models.MountainAdaptation)
 class MountainAdaptationAdmin(RevisionAdmin):
     list_display = ("scenario", "excluded", "topography_required", "rule")
     list_filter = ("excluded",)
 
 
 class RandomNumberFrequencyInline(admin.TabularInline):
-    model = m.RandomNumberFrequency
+    model = models.RandomNumberFrequency
     extra = 0
     fields = ("number", "colour", "cards", "weight", "confidence", "source", "note", "note_it")
 
 
-@admin.register(m.RandomNumberDistribution)
+@admin.register(models.RandomNumberDistribution)
 class RandomNumberDistributionAdmin(RevisionAdmin):
     """The RN distribution the simulation uses.
 
@@ -370,7 +370,7 @@ class RandomNumberDistributionAdmin(RevisionAdmin):
     inlines = [RandomNumberFrequencyInline]
 
 
-@admin.register(m.RandomNumberFrequency)
+@admin.register(models.RandomNumberFrequency)
 class RandomNumberFrequencyAdmin(RevisionAdmin):
     list_display = ("distribution", "number", "colour", "cards", "weight", "confidence")
     list_filter = ("distribution", "colour", "confidence")

@@ -1,5 +1,8 @@
 """The game's reference data.
 
+Kept whole: one schema of the game's facts (35 models on the shared ``Keyed``/``Sourced``/
+``Bilingual`` bases); split by area it would only scatter the bases and their relations.
+
 Every record carries its rule reference (``rule``: ``43.7``, ``99.7``, ``M12.1``, ``T4.2``) and
 where it comes from (``source``: a file and line range of the seeds or of the reference CSVs).
 Unknown values are stored as NULL and shown as unknown; nothing is guessed. Rule summaries are
@@ -18,7 +21,6 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from upfront import labels
@@ -27,7 +29,8 @@ from upfront.rules import codes
 PERIOD_CODES = list(codes.PERIODS)
 THEATRES = labels.choices(codes.THEATRES, labels.THEATRE)
 TROOP_TYPES = labels.choices(codes.TROOP_TYPES, labels.TROOP_TYPE)
-CONFIDENCE = [("high", _("high")), ("medium", _("medium")), ("low", _("low"))]
+# Mid-sentence labels as they are (the migrations hold them so), not capitalised choices.
+CONFIDENCE = [(code, labels.CONFIDENCE[code]) for code in ("high", "medium", "low")]
 
 
 class DataRevision(models.Model):
@@ -140,7 +143,7 @@ def is_language_neutral(text: str) -> bool:
 def localized(obj: Any, field: str) -> str:
     """``<field>_it`` when the active language is Italian and it is filled in; else the English,
     ``<field>_en`` or, for a text the reference CSVs give in English only, ``<field>``."""
-    if (get_language() or "en")[:2] == "it":
+    if labels.is_italian():
         value = getattr(obj, f"{field}_it", "")
         if value:
             return str(value)
@@ -151,7 +154,7 @@ def localized(obj: Any, field: str) -> str:
 def is_english_fallback(obj: Any, field: str) -> bool:
     """True when ``localized`` gives the English of a text that needs translating: a page marks
     it ``lang="en"``."""
-    if (get_language() or "en")[:2] == "en" or getattr(obj, f"{field}_it", ""):
+    if labels.language() == "en" or getattr(obj, f"{field}_it", ""):
         return False
     return not is_language_neutral(localized(obj, field))
 
@@ -178,9 +181,8 @@ class Period(Keyed):
 
     code = models.CharField(max_length=5, unique=True)
     year = models.PositiveSmallIntegerField()
-    half = models.CharField(
-        max_length=1, choices=[("a", _("January-June")), ("b", _("July-December"))]
-    )
+    # As written mid-sentence ("1943b (July-December 1943)"), as the migrations hold them.
+    half = models.CharField(max_length=1, choices=list(labels.PERIOD_HALF.items()))
     order = models.PositiveSmallIntegerField(unique=True)
 
     class Meta:
@@ -196,7 +198,7 @@ class Nationality(Bilingual, Sourced):
     code = models.CharField(max_length=12, unique=True)
     name_en = models.CharField(max_length=40)
     name_it = models.CharField(max_length=40)
-    side = models.CharField(max_length=10, choices=[("axis", _("Axis")), ("allied", _("Allied"))])
+    side = models.CharField(max_length=10, choices=labels.choices(("axis", "allied"), labels.SIDE))
     hand_size = models.PositiveSmallIntegerField(null=True, blank=True)
     max_discards = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Empty with 'any number' when there is no limit")
@@ -207,13 +209,7 @@ class Nationality(Bilingual, Sourced):
     split_cards = models.CharField(
         max_length=20,
         blank=True,
-        choices=[
-            ("american", _("American side")),
-            ("german", _("German side")),
-            ("russian", _("Russian side")),
-            ("american_or_german", _("American or German side")),
-            ("none", _("None (split cards are cower cards)")),
-        ],
+        choices=list(labels.SPLIT_CARDS.items()),
     )
     split_cards_note = models.TextField(blank=True)
     split_cards_note_it = models.TextField(blank=True)
@@ -743,7 +739,7 @@ class WeatherCondition(Bilingual, Sourced):
     code = models.CharField(max_length=30, unique=True)
     kind = models.CharField(
         max_length=20,
-        choices=[("condition", _("Condition")), ("troop_capability", _("Troop capability"))],
+        choices=list(labels.WEATHER_KIND.items()),
     )
     name_en = models.CharField(max_length=60)
     name_it = models.CharField(max_length=60, blank=True)
@@ -936,8 +932,8 @@ class MountainAdaptation(Sourced):
 # cards carry each number and colour (action_deck.csv), so the simulation of a scenario's random
 # procedures (docs/simulation.md) runs on a distribution that is data, editable here, and says
 # when it is an assumption rather than the game's own counts.
-RN_COLOURS = [("red", _("red")), ("black", _("black"))]
-RN_CONFIDENCE = [*CONFIDENCE, ("assumption", _("assumption"))]
+RN_COLOURS = list(labels.RN_COLOUR.items())
+RN_CONFIDENCE = [*CONFIDENCE, ("assumption", labels.CONFIDENCE["assumption"])]
 
 
 class RandomNumberDistribution(Sourced):

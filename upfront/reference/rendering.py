@@ -34,8 +34,7 @@ _NAMED = frozenset(CODE_PARAMS) | frozenset(DATA_PARAMS)
 
 @lru_cache(maxsize=2048)
 def _translated(language: str | None, template: str) -> str:
-    # Called with the active language: a miss in Django's catalogues (any English text) walks
-    # every app's catalogue, ~8 µs; a 40-card answer says ~50 things (docs/performance.md).
+    # Keyed by the active language: a miss in Django's catalogues walks every app's catalogue.
     return gettext(template)
 
 
@@ -150,17 +149,13 @@ def render_faults(faults: list[FormatError], places: Places | None = None) -> li
     ]
 
 
-def _italian() -> bool:
-    return (get_language() or "en")[:2] == "it"
-
-
 def render_mountain_adaptation(
     adaptation: MountainAdaptationApplied, say: _Renderer | None = None
 ) -> dict[str, Any]:
     """The M11 adaptation that applies, with its texts in the active language."""
     say = say or _Renderer()
     published = adaptation.scenario
-    italian = _italian()
+    italian = labels.is_italian()
     rules = say.names("special_rule")
     return {
         **adaptation.to_dict(),

@@ -7,8 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from upfront.reference import models as m
-from upfront.reference import selectors
+from upfront.reference import models, selectors
 from upfront.reference.fetch import data_revision_current
 
 # Columns of the personality card lists; those in selectors.CARD_SORTS can be sorted by.
@@ -95,8 +94,8 @@ def unit_types(request: HttpRequest) -> HttpResponse:
         "reference/unit_types.html",
         {
             "theatres": [
-                ("ETO", m.THEATRES[0][1], selectors.unit_type_grids("ETO")),
-                ("PTO", m.THEATRES[1][1], selectors.unit_type_grids("PTO")),
+                ("ETO", models.THEATRES[0][1], selectors.unit_type_grids("ETO")),
+                ("PTO", models.THEATRES[1][1], selectors.unit_type_grids("PTO")),
             ]
         },
     )

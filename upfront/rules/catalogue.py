@@ -1,5 +1,7 @@
 """A read-only snapshot of the reference data the engine needs (``upfront.reference.fetch``).
 
+Kept whole: the engine's one read-only snapshot of the data, dataclasses only.
+
 It holds only what a rule reads: the reference pages and API read the models themselves.
 """
 

@@ -1,4 +1,7 @@
-"""DYO purchase constraints. Each check returns violations citing its rule."""
+"""DYO purchase constraints. Each check returns violations citing its rule.
+
+Kept whole: one rule family (43's DYO constraints) and its ``CHECKS`` registry.
+"""
 
 from __future__ import annotations
 

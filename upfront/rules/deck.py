@@ -1,5 +1,7 @@
 """The Action deck a scenario is played with: its variant's substitutions and every change.
 
+Kept whole: one rule family (the deck's composition, T1-T5, M3, 52.14) computed in one pass.
+
 The sources never give how many cards of each type the deck holds (``action_deck.csv``: "per-type
 counts are NOT given in any source"), so the composition is stated per card type as what happens
 to the type (kept, replaced by another card, turned into elevation cards, removed, made cower

@@ -29,7 +29,8 @@ from upfront.rules.codes import (
     SSR_JUNGLE_RULES,
     SSR_RANDOM_REINFORCEMENTS,
 )
-from upfront.rules.deck import DESERT_DECK, JUNGLE, MOUNTAIN_ELEVATION_DECK, mountain_rules
+from upfront.rules.deck import DESERT_DECK, JUNGLE, MOUNTAIN_ELEVATION_DECK
+from upfront.rules.mountain import mountain_rules
 from upfront.rules.scenario import Scenario
 
 DIGEST_KINDS = (

@@ -1,5 +1,7 @@
 """The full-game validation of a scenario: every check that can be made before play.
 
+Kept whole: one rule family (the full-game checks) and its registry, data in, findings out.
+
 :data:`GAME_CHECKS` is the quick checks' registry (:data:`SCENARIO_CHECKS`: both forces by the
 DYO engine, match-ups, M11, weather, jungle, Marines, 50.42, desert) plus the checks that need
 the whole game: the Action deck after its variant's substitutions and every change
@@ -46,12 +48,12 @@ from upfront.rules.deck import (
     state_of,
 )
 from upfront.rules.digest import DigestEntry, faces, rules_digest
-from upfront.rules.messages import message
+from upfront.rules.results import Finding
+from upfront.rules.results import finding as _finding
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
 from upfront.rules.scenario_checks import (
     ROOT,
     SCENARIO_CHECKS,
-    Finding,
     Findings,
     MountainAdaptationApplied,
     mountain_adaptation_applied,
@@ -66,25 +68,6 @@ PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRA
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
 NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
-
-
-def _finding(
-    code: str,
-    severity: str,
-    rule: str,
-    items: list[str] | None = None,
-    *,
-    message_id: str = "",
-    **params: str | int,
-) -> Finding:
-    """A finding whose message is ``finding.<code>`` unless ``message_id`` says otherwise."""
-    return Finding(
-        code,
-        severity,
-        rule,
-        message(message_id or f"finding.{code}", **params),
-        tuple(dict.fromkeys(items or ())),
-    )
 
 
 # -- the deck (T1-T5, M3, 47.2, 52.14, M9.1, M11) ---------------------------------------------

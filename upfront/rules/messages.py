@@ -1,5 +1,7 @@
 """Every sentence the engine says to a player, once, in English, keyed by a message id.
 
+Kept whole: a catalogue (data), the one place translators and the edge look messages up.
+
 The engine never renders a sentence for a player: a violation, a price line, a format fault or a
 draw carries a :class:`Message` (an id and named parameters). The Django edge
 (``upfront.reference.rendering``) looks the id up here, translates the English template with

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from upfront.rules.messages import Message
+from upfront.rules.messages import Message, Param, message
 
 
-# Slots (as Message): one object each instead of two, made in half the time; a 40-card
-# answer holds about sixty of them (docs/performance.md).
+# Slots (as Message): an answer holds dozens of these, and slots make each one object, not two.
 @dataclass(frozen=True, slots=True)
 class LineItem:
     item: Message  # what was bought, e.g. line.card {card: 4}
@@ -67,3 +66,40 @@ class ValidationResult:
                 for v in self.violations
             ],
         }
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a check of a scenario found (``upfront.rules.scenario_checks``, ``game_checks``)."""
+
+    code: str  # stable, e.g. "weather_requires"
+    severity: str  # "error" | "warning" | "info"
+    rule: str
+    message: Message
+    items: tuple[str, ...] = ()  # JSON paths inside the scenario document
+    side: int | None = None  # the side whose force the finding is about (its DYO violations)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "rule": self.rule,
+            "message": self.message.to_dict(),
+            "items": list(self.items),
+            "side": self.side,
+        }
+
+
+def finding(
+    code: str,
+    severity: str,
+    rule: str,
+    items: list[str] | None = None,
+    *,
+    message_id: str = "",
+    **params: Param,
+) -> Finding:
+    """A finding whose message is ``finding.<code>`` unless ``message_id`` says otherwise; each
+    path named once, in the order first given (two rules may point at the same field)."""
+    said = message(message_id or f"finding.{code}", **params)
+    return Finding(code, severity, rule, said, tuple(dict.fromkeys(items or ())))

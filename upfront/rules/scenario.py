@@ -1,5 +1,8 @@
 """The Scenario and Library documents of interchange format v1 (docs/interchange-format.md).
 
+Kept whole: the documents' one definition (schema, dataclasses, parsing, reference faults):
+split, the schema and the parser that follows it would drift apart.
+
 Defined once here, as JSON Schema: served at /api/v1/schemas/scenario.json and library.json,
 turned into OpenAPI components, and used to parse documents into dataclasses with every fault
 named by its JSON path. A side's force is a Force document (``force.FORCE_SCHEMA``).

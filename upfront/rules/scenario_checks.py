@@ -1,5 +1,7 @@
 """Quick checks of a whole scenario: what the designer says while a scenario is edited.
 
+Kept whole: one rule family (the scenario quick checks) and its ``SCENARIO_CHECKS`` registry.
+
 Like the DYO checks (``CHECKS`` in :mod:`upfront.rules.constraints`), each check is a generator
 ``check_*(scenario, catalogue)`` yielding :class:`Finding` objects, each with a stable ``code``,
 a ``severity`` (``error``, ``warning`` or ``info``), the ``rule`` it applies and the JSON paths
@@ -22,8 +24,10 @@ from typing import Any
 
 from upfront.rules.catalogue import AdaptedRule, Catalogue, MatchupRule, PublishedScenarioInfo
 from upfront.rules.codes import SSR_DESERT_RULES, SSR_JUNGLE_RULES, SSR_NOT_MARINES
-from upfront.rules.messages import Message, Param, message
+from upfront.rules.messages import message
 from upfront.rules.mountain import mountain_rules
+from upfront.rules.results import Finding
+from upfront.rules.results import finding as _finding
 from upfront.rules.scenario import Scenario
 from upfront.rules.validate import ValidationResult, validate_force
 
@@ -34,27 +38,6 @@ JUNGLE = "jungle"  # the jungle terrain deck (T2) and the jungle topography (M9.
 CLEAR = "clear"  # 99.1: the weather code of the game's normal conditions
 DESERT_DECK = "desert"  # the desert terrain deck (T1)
 STANDARD_DECK = "standard"
-MOUNTAIN_ELEVATION_DECK = "mountain_elevation"  # the mountain article's deck (M2)
-
-
-@dataclass(frozen=True)
-class Finding:
-    code: str  # stable, e.g. "weather_requires"
-    severity: str  # "error" | "warning" | "info"
-    rule: str
-    message: Message
-    items: tuple[str, ...] = ()  # JSON paths inside the scenario document
-    side: int | None = None  # the side whose force the finding is about (its DYO violations)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "rule": self.rule,
-            "message": self.message.to_dict(),
-            "items": list(self.items),
-            "side": self.side,
-        }
 
 
 @dataclass(frozen=True)
@@ -105,20 +88,6 @@ class ScenarioCheckResult:
 
 
 Findings = Iterator[Finding]
-
-
-def _finding(
-    code: str,
-    severity: str,
-    rule: str,
-    items: list[str] | None = None,
-    *,
-    message_id: str = "",
-    **params: Param,
-) -> Finding:
-    """A finding whose message is ``finding.<code>`` unless ``message_id`` says otherwise."""
-    said = message(message_id or f"finding.{code}", **params)
-    return Finding(code, severity, rule, said, tuple(items or ()))
 
 
 def _opponent_of(scenario: Scenario, index: int) -> str:

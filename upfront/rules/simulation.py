@@ -1,4 +1,7 @@
-"""Monte Carlo of a scenario's random procedures over its full length (issue 9 §3).
+"""Monte Carlo of a scenario's random procedures over its full length.
+
+Kept whole: the model built from the rules, the result it fills and the vectorised run are
+one procedure; a change to the model changes all three together.
 
 The procedures the sources define as Random Number (RN) draws between or around the players'
 actions are simulated; play itself is not. What is modelled, from which rules, with which
@@ -19,17 +22,15 @@ assumptions, is written up in ``docs/simulation.md``; in short:
   winter AFV check, 99.85; Elite troops bought for the mountains being mountain troops, M12.1).
 
 Every draw is independent and follows the data's RN distribution (``RandomNumbers``): the
-deck's 162 cards are not dealt one by one. Two implementations of the same model share the
-model and the result: :func:`simulate` (vectorised NumPy, the one the product runs) and
-:func:`simulate_plain` (a plain Python loop, for the bench and cross-checks).
+deck's 162 cards are not dealt one by one. :func:`simulate` runs the model vectorised with
+NumPy; a plain Python loop of the same model (``bench/plain_simulation.py``) is its oracle in
+the tests and the bench.
 """
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -734,76 +735,6 @@ def simulate(model: SimulationModel, *, runs: int = 100_000, seed: int = 0) -> S
     return _result(model, tally, runs=runs, seed=seed, engine="numpy")
 
 
-# -- plain Python implementation -------------------------------------------------------------------
-def simulate_plain(
-    model: SimulationModel, *, runs: int = 10_000, seed: int = 0
-) -> SimulationResult:
-    """The same model one run and one draw at a time, in plain Python (bench, cross-checks)."""
-    _check_runs(runs)
-    rng = random.Random(seed)
-    cdf: list[float] = []
-    total = 0.0
-    for p in model.probabilities:
-        total += p
-        cdf.append(total)
-    cdf[-1] = 1.0
-
-    def draw() -> int:
-        return min(bisect.bisect_right(cdf, rng.random()), OUTCOMES - 1)
-
-    n = model.decks
-    tally = _new_tally(model)
-    weather = model.weather
-    k = model.opponent_rn_draws_per_deck or 0
-    for _ in range(runs):
-        played = n
-        for d in range(1, n):
-            hit = [draw() in check.outcomes for check in model.deck_end_checks]
-            if any(hit):
-                played = d
-                tally.causes[hit.index(True)] += 1
-                break
-        tally.played[played] += 1
-        if weather is not None:
-            falling = weather.starts_in_precipitation
-            penalty = 0
-            for d in range(1, played + 1):
-                rn = draw()
-                if not falling:
-                    falling = rn in weather.begins
-                elif d > 1:
-                    if rn in weather.stops:
-                        falling, penalty = False, 0
-                    elif rn in weather.intensifies:
-                        penalty += 1
-                row = tally.weather[d - 1]
-                row[0] += 1
-                if not falling:
-                    row[1] += 1
-                elif penalty == 0:
-                    row[2] += 1
-                else:
-                    row[3] += 1
-                row[4] += penalty
-        for s, side in enumerate(model.reinforcements):
-            for d in range(1, played + 1):
-                if d not in side.paid_decks:
-                    continue
-                tries = []
-                if d > 1:
-                    tally.attempts[s][d - 1][0] += 1
-                    tries.append(draw())
-                for _k in range(k):
-                    if draw() == OUTCOMES - 1:
-                        tally.attempts[s][d - 1][1] += 1
-                        tries.append(draw())
-                for rn in tries:
-                    if rn >= BLACK:
-                        tally.attempts[s][d - 1][2] += 1
-                        tally.rows[s][rn - BLACK] += 1
-    return _result(model, tally, runs=runs, seed=seed, engine="plain")
-
-
 def simulate_scenario(
     scenario: Scenario,
     catalogue: Catalogue,
@@ -811,7 +742,6 @@ def simulate_scenario(
     runs: int = 100_000,
     seed: int = 0,
     opponent_rn_draws_per_deck: int | None = None,
-    engine: str = "numpy",
 ) -> SimulationResult:
     """Simulate ``scenario``'s random procedures, or say why it cannot be simulated."""
     model = simulation_model(
@@ -819,5 +749,4 @@ def simulate_scenario(
     )
     if isinstance(model, NotSimulated):
         return not_simulated_result(model.reason, runs=runs, seed=seed)
-    run = simulate_plain if engine == "plain" else simulate
-    return run(model, runs=runs, seed=seed)
+    return simulate(model, runs=runs, seed=seed)

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scenarios.revalidation.services import revalidation_start
+from scenarios.jobs.revalidation.services import revalidation_start
 from upfront.reference.fetch import ReferenceDataNotLoaded
 
 

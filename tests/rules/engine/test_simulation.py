@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bench.plain_simulation import simulate_plain
 from tests.rules import factories
 from upfront.rules.catalogue import (
     Catalogue,
@@ -36,7 +37,6 @@ from upfront.rules.simulation import (
     SimulationResult,
     random_reinforcements_in,
     simulate,
-    simulate_plain,
     simulate_scenario,
     simulation_model,
 )

@@ -221,7 +221,7 @@ def test_the_job_report_sets_recorded_early_ends_beside_the_prediction(
     from django.utils import translation
 
     from scenarios.jobs import kinds
-    from scenarios.models import Job
+    from scenarios.jobs.models import Job
     from scenarios.plays import services as plays
 
     result = simulate_scenario(desert_scenario, runs=2_000, seed=3)

@@ -19,8 +19,8 @@ from rest_framework.test import APIRequestFactory, force_authenticate
 
 from scenarios import selectors, services
 from scenarios.api import serializers as s
+from scenarios.api.common import ListBase
 from scenarios.api.filters import ScenarioFilter
-from scenarios.api.views import ListBase
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from tests.scenarios.api.conftest import client_for, make_library, make_scenario

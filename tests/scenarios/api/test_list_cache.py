@@ -98,11 +98,11 @@ def test_the_effective_visibility_column_follows_every_change(owner: Any) -> Non
 
 def test_a_list_item_is_what_the_documented_serializer_gives(owner: Any, stranger: Any) -> None:
     from scenarios.api.serializers import (
-        ListItemColumns,
         ScenarioOutputSerializer,
         scenario_list_items,
         scenario_list_items_of_ids,
     )
+    from scenarios.list_rows import ScenarioListRow
 
     library = make_library(owner, "public")
     original = make_scenario(owner, "private", library=library, title="Original")
@@ -114,7 +114,7 @@ def test_a_list_item_is_what_the_documented_serializer_gives(owner: Any, strange
     rows = list(Scenario.objects.select_related("owner", "library", "forked_from"))
     assert len(rows) == 3
     documented = [dict(ScenarioOutputSerializer(row).data) for row in rows]
-    assert scenario_list_items(ListItemColumns.of(row) for row in rows) == documented
+    assert scenario_list_items(ScenarioListRow.of(row) for row in rows) == documented
     # Read as values, in the order asked.
     assert scenario_list_items_of_ids([row.pk for row in rows]) == documented
     assert scenario_list_items_of_ids([row.pk for row in reversed(rows)]) == documented[::-1]

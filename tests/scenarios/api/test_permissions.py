@@ -1,7 +1,7 @@
 """Who may do what through the scenario and library API: owner, collaborator, stranger and
 anonymous × private, unlisted and public × every endpoint, asserting what each one gets.
 
-The rules (scenarios.api.views): whoever may see it reads, exports and (signed in) forks it;
+The rules (scenarios.api.common): whoever may see it reads, exports and (signed in) forks it;
 anyone else gets 404. Editors (the owner, the library's owner and collaborators) change
 documents, titles and descriptions; someone who may see it but not edit it gets 403, and an
 anonymous request 401. Sharing (visibility, library, collaborators) and deleting are the

@@ -11,7 +11,7 @@ from django.core.files.storage import default_storage
 from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
 
@@ -142,14 +142,8 @@ def test_retry_of_a_failed_job_is_a_new_job_and_409_otherwise(owner, scenario) -
     assert response.status_code == 202 and response.json()["id"] != job_id
 
 
-def test_the_error_is_told_in_the_viewers_language(owner, scenario) -> None:
-    job = Job.objects.create(
-        kind="validate",
-        scenario=scenario,
-        requested_by=owner,
-        status="failed",
-        error="job_error_unexpected",
-    )
+def test_the_error_is_told_in_the_viewers_language(owner, failed_job) -> None:
+    job = failed_job
     en = api(owner).get(f"/api/v1/jobs/{job.public_id}", HTTP_ACCEPT_LANGUAGE="en").json()
     it = api(owner).get(f"/api/v1/jobs/{job.public_id}", HTTP_ACCEPT_LANGUAGE="it").json()
     assert en["error"]["message"] != it["error"]["message"]
@@ -200,7 +194,7 @@ def test_broker_down_the_request_still_succeeds(
 ) -> None:
     from kombu.exceptions import OperationalError
 
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     with mock.patch.object(tasks.run_job, "apply_async", side_effect=OperationalError("down")):
         response = _start(api(owner), scenario, "validate", django_capture_on_commit_callbacks)

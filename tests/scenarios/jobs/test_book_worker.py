@@ -1,6 +1,6 @@
 """A library book rendered by real Celery workers through the chord (docs/jobs.md#library-books).
 
-The drills' set-up (tests/scenarios/test_job_drills.py): PostgreSQL, a private ``redis-server``
+The drills' set-up (tests/scenarios/jobs/test_drills.py): PostgreSQL, a private ``redis-server``
 as broker and result backend (the chord needs one), two real workers of one process each on
 the ``celery`` and ``pdf`` queues, the default job settings. Skips with the reason without those
 services; fails instead with ``REQUIRE_SERVICES=1``.
@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 # The drills' fixtures and helpers: a private Redis, the workers on the test database.
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
-from tests.scenarios.test_job_drills import (  # noqa: F401 - fixtures used by name
+from tests.scenarios.jobs.test_drills import (  # noqa: F401 - fixtures used by name
     _finished,
     _until,
     drill,

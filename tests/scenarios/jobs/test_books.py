@@ -21,10 +21,11 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scenarios import services as scenario_services
-from scenarios import setup_sheet
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import job_message
-from scenarios.models import Job, Library, Scenario
+from scenarios.jobs.models import Job
+from scenarios.jobs.sheets import pdf, storage
+from scenarios.models import Library, Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -53,13 +54,13 @@ def library(owner: Any, scenario_document: dict[str, Any]) -> Library:
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The title of every sheet the renderer is asked for."""
     seen: list[str] = []
-    real = setup_sheet.render_scenario_pdf
+    real = pdf.render_scenario_pdf
 
     def spy(scenario: Scenario, **kwargs: Any) -> bytes:
         seen.append(scenario.title)
         return real(scenario, **kwargs)
 
-    monkeypatch.setattr(setup_sheet, "render_scenario_pdf", spy)
+    monkeypatch.setattr(pdf, "render_scenario_pdf", spy)
     return seen
 
 
@@ -114,7 +115,7 @@ def test_a_book_is_its_cover_contents_and_sheets_with_page_numbers_and_bookmarks
 
     # The pages: the cover, one page of contents, then each sheet as it is stored on its own.
     sheets = [
-        PdfReader(io.BytesIO(setup_sheet.stored_bytes(name)))
+        PdfReader(io.BytesIO(storage.stored_bytes(name)))
         for name in sorted(
             f"setup-sheets/{n}" for n in _sheet_files(media) if f"setup-sheets/{n}" != job.file
         )
@@ -215,14 +216,14 @@ def test_a_failed_sheet_fails_the_book_naming_its_scenario_and_a_retry_reuses_th
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    spy = setup_sheet.render_scenario_pdf
+    spy = pdf.render_scenario_pdf
 
     def broken(scenario: Scenario, **kwargs: Any) -> bytes:
         if scenario.title == TITLES[1]:
             raise RuntimeError("the renderer broke")
         return spy(scenario, **kwargs)
 
-    monkeypatch.setattr(setup_sheet, "render_scenario_pdf", broken)
+    monkeypatch.setattr(pdf, "render_scenario_pdf", broken)
     failed = _book(owner, library, django_capture_on_commit_callbacks)
     assert failed.status == "failed" and failed.file == ""
     assert failed.error == "job_error_sheet"
@@ -236,7 +237,7 @@ def test_a_failed_sheet_fails_the_book_naming_its_scenario_and_a_retry_reuses_th
     assert sorted(renders) == [TITLES[0], TITLES[2]]  # the other sheets were made and kept
 
     renders.clear()
-    monkeypatch.setattr(setup_sheet, "render_scenario_pdf", spy)
+    monkeypatch.setattr(pdf, "render_scenario_pdf", spy)
     with django_capture_on_commit_callbacks(execute=True):
         retry = services.job_retry(job=failed, user=owner)
     retry.refresh_from_db()

@@ -17,11 +17,12 @@ import pytest
 from django.db import OperationalError
 from django.utils import timezone, translation
 
-from scenarios import tasks
-from scenarios.jobs import kinds, services
+from scenarios.jobs import kinds, services, tasks
 from scenarios.jobs.messages import job_message
+from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobLeaseLost, Lease, Progress, job_request
-from scenarios.models import Job
+from scenarios.jobs.services import lease as leases
+from scenarios.jobs.services import run as runs
 
 pytestmark = pytest.mark.django_db
 
@@ -121,12 +122,12 @@ def test_the_late_writes_of_the_old_holder_are_ignored(owner, scenario) -> None:
     with pytest.raises(JobLeaseLost):
         Progress(old)(90, "job_note_saving")
     assert services.job_fail(job=job, lease=old, error="job_error_unexpected") is False
-    assert services._finish(job, old, status="succeeded", result={"valid": False}) is False
+    assert runs._finish(job, old, status="succeeded", result={"valid": False}) is False
     job.refresh_from_db()
     assert job.status == "running" and job.attempts == 2 and job.lease_holder == new.holder
     assert job.progress == 40 and job.result is None and job.error == ""
     # The new holder finishes it, once.
-    assert services._finish(job, new, status="succeeded", result={"valid": True}) is True
+    assert runs._finish(job, new, status="succeeded", result={"valid": True}) is True
     job.refresh_from_db()
     assert job.status == "succeeded" and job.result == {"valid": True}
     assert job.lease_expires_at is None
@@ -151,7 +152,7 @@ def test_a_run_whose_job_is_taken_back_stops_and_the_takeover_gives_one_result(
         raise AssertionError("the run should have stopped")
 
     with (
-        mock.patch.object(services, "_finish", wraps=services._finish) as finish,
+        mock.patch.object(runs, "_finish", wraps=runs._finish) as finish,
         mock.patch.dict(kinds.RUNNERS, {"validate": stalled}),
     ):
         tasks.run_job.apply(args=(job.pk,), task_id=first_task)
@@ -238,10 +239,10 @@ def test_a_transient_error_hands_the_job_back_for_its_retry(owner, scenario, set
     lease = _claim(job, task_id="t")
     loaded = Job.objects.get(pk=job.pk)
     with (
-        mock.patch.object(services, "job_retry_countdown", return_value=4.0),
+        mock.patch.object(runs, "job_retry_countdown", return_value=4.0),
         pytest.raises(services.JobRetry) as retry,
     ):
-        services._hand_back(loaded, lease)
+        runs._hand_back(loaded, lease)
     assert retry.value.countdown == 4.0
     job.refresh_from_db()
     assert job.status == "queued" and job.attempts == 1 and job.transient_retries == 1
@@ -264,14 +265,14 @@ def test_the_retry_goes_on_under_the_same_attempt_and_a_stranger_task_takes_a_ne
     job = job_request(user=owner, kind="validate", scenario=scenario)
     lease = _claim(job, task_id="t")
     with pytest.raises(services.JobRetry):
-        services._hand_back(Job.objects.get(pk=job.pk), lease)
+        runs._hand_back(Job.objects.get(pk=job.pk), lease)
     retry = _claim(job, task_id="t")  # Celery's retry: the same task id
     assert retry.attempt == 1 and retry.holder != lease.holder
 
     other = job_request(user=owner, kind="validate", scenario=scenario)
     lease = _claim(other, task_id="t2")
     with pytest.raises(services.JobRetry):
-        services._hand_back(Job.objects.get(pk=other.pk), lease)
+        runs._hand_back(Job.objects.get(pk=other.pk), lease)
     # A duplicate message of another task is a run of its own: a new attempt.
     assert _claim(other, task_id="duplicate").attempt == 2
 
@@ -282,7 +283,7 @@ def test_a_retry_that_never_comes_is_sent_again_once_its_reservation_ran_out(
     job = job_request(user=owner, kind="validate", scenario=scenario)
     lease = _claim(job, task_id="t")
     with pytest.raises(services.JobRetry):
-        services._hand_back(Job.objects.get(pk=job.pk), lease)
+        runs._hand_back(Job.objects.get(pk=job.pk), lease)
     _expire(job)  # the worker holding the retry died during the back-off
     sent, publish = _sweep()
     assert sent == 1
@@ -323,21 +324,27 @@ def test_the_lease_settings_must_survive_a_missed_renewal(settings) -> None:
 def test_the_heartbeat_renews_while_the_run_works_and_stops_with_it(owner, settings) -> None:
     from scenarios.services import library_create
 
-    settings.JOB_LEASE_SECONDS = 1.5
-    settings.JOB_LEASE_RENEW_SECONDS = 0.2
+    # Only the heartbeat thread needs real time: short leases, and the sweep's clock handed in.
+    settings.JOB_LEASE_SECONDS = 0.3
+    settings.JOB_LEASE_RENEW_SECONDS = 0.05
     library = library_create(owner=owner, title="Lease")
     job = Job.objects.create(kind="pdf", library=library, requested_by=owner)
     lease = _claim(job)
     job.refresh_from_db()
     claimed_until = job.lease_expires_at
     with lease.kept():
-        time.sleep(2.0)  # longer than the lease: only the renewals keep it
+        time.sleep(0.5)  # longer than the lease: only the renewals keep it
         assert services.jobs_take_back() == 0
     job.refresh_from_db()
-    assert job.status == "running" and job.lease_expires_at > claimed_until + timedelta(seconds=1)
-    # The run is over (or its worker died): nobody renews, the lease runs out, taken back.
-    time.sleep(2.0)
-    assert services.jobs_take_back() == 1
+    renewed_until = job.lease_expires_at
+    assert job.status == "running" and renewed_until > claimed_until + timedelta(seconds=0.25)
+    # The run is over (or its worker died): nobody renews any more...
+    time.sleep(0.2)
+    job.refresh_from_db()
+    assert job.lease_expires_at == renewed_until
+    # ...so once the lease has run out, the sweep takes the job back.
+    assert services.jobs_take_back(now=renewed_until - timedelta(seconds=0.01)) == 0
+    assert services.jobs_take_back(now=renewed_until + timedelta(seconds=0.01)) == 1
     job.refresh_from_db()
     assert job.status == "queued" and job.attempts == 1
 
@@ -356,7 +363,7 @@ def _book_waiting_on_sheets(owner: Any) -> Job:
 
 def test_a_book_whose_sheets_still_wait_in_the_pdf_queue_keeps_its_lease(owner) -> None:
     job = _book_waiting_on_sheets(owner)
-    with mock.patch.object(services, "queue_waiting", return_value=40) as asked:
+    with mock.patch.object(leases, "queue_waiting", return_value=40) as asked:
         assert services.jobs_take_back() == 0
     asked.assert_called_once_with("pdf")
     job.refresh_from_db()
@@ -368,7 +375,7 @@ def test_a_book_whose_sheets_still_wait_in_the_pdf_queue_keeps_its_lease(owner) 
 @pytest.mark.parametrize("waiting", [0, None], ids=["queue empty", "broker silent"])
 def test_a_book_is_taken_back_once_nothing_of_it_can_be_waiting(owner, waiting) -> None:
     job = _book_waiting_on_sheets(owner)
-    with mock.patch.object(services, "queue_waiting", return_value=waiting):
+    with mock.patch.object(leases, "queue_waiting", return_value=waiting):
         assert services.jobs_take_back() == 1
     job.refresh_from_db()
     assert job.status == "queued" and job.attempts == 1
@@ -378,7 +385,7 @@ def test_a_job_without_sheets_is_taken_back_whatever_waits_in_the_queue(owner, s
     job = job_request(user=owner, kind="validate", scenario=scenario)
     _claim(job)
     _expire(job)
-    with mock.patch.object(services, "queue_waiting", return_value=40) as asked:
+    with mock.patch.object(leases, "queue_waiting", return_value=40) as asked:
         assert services.jobs_take_back() == 1
     asked.assert_not_called()
 

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from scenarios import services as scenario_services
-from scenarios.models import Job, Scenario
+from scenarios.jobs.models import Job
+from scenarios.models import Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -121,15 +122,9 @@ def test_the_simulate_form_offers_the_48_2_option(
     assert Job.objects.get().options["opponent_rn_draws_per_deck"] == 12
 
 
-def test_retry_from_the_page_starts_a_new_job(owner, scenario) -> None:
+def test_retry_from_the_page_starts_a_new_job(owner, failed_job) -> None:
     client = signed_in(owner)
-    job = Job.objects.create(
-        kind="validate",
-        scenario=scenario,
-        requested_by=owner,
-        status="failed",
-        error="job_error_unexpected",
-    )
+    job = failed_job
     response = client.post(f"/jobs/{job.public_id}/retry/")
     again = Job.objects.exclude(pk=job.pk).get()
     assert response["Location"] == f"/jobs/{again.public_id}/"

@@ -16,7 +16,7 @@ from django.utils.text import capfirst
 from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
-from scenarios.models import Job
+from scenarios.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from scenarios import services
-from scenarios.models import Revalidation, RevalidationBatch, Scenario
-from scenarios.revalidation import services as revalidation
+from scenarios.jobs.models import Revalidation, RevalidationBatch
+from scenarios.jobs.revalidation import services as revalidation
+from scenarios.models import Scenario
 from upfront.reference.fetch import catalogue_forget
 from upfront.reference.models import PersonalityCard
 from upfront.reference.services import data_revision_create

@@ -1,5 +1,5 @@
 """Bulk revalidation on a real worker: PostgreSQL, a private Redis and a ``celery worker``
-process (the job drills' fixtures, tests/scenarios/test_job_drills.py). Skips without the
+process (the job drills' fixtures, tests/scenarios/jobs/test_drills.py). Skips without the
 services; fails with ``REQUIRE_SERVICES=1``.
 
 A new data revision recorded as the admin records it (committed) starts the run; its batches
@@ -17,9 +17,10 @@ import pytest
 from django.db import transaction
 
 from scenarios import services
-from scenarios.models import Revalidation, Scenario
+from scenarios.jobs.models import Revalidation
+from scenarios.models import Scenario
 from tests.scenarios.conftest import SCENARIO_DOCUMENT
-from tests.scenarios.test_job_drills import Workers, drill, private_redis  # noqa: F401 - fixtures
+from tests.scenarios.jobs.test_drills import Workers, drill, private_redis  # noqa: F401 - fixtures
 from upfront.reference.models import PersonalityCard
 from upfront.reference.services import data_revision_create
 

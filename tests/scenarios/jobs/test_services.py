@@ -10,8 +10,9 @@ from celery.exceptions import SoftTimeLimitExceeded
 from kombu.exceptions import OperationalError as BrokerDown
 
 from scenarios.jobs import kinds, services
+from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobInputError, JobNotVisible, job_request
-from scenarios.models import Job
+from scenarios.jobs.services import run as runs
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +81,7 @@ def test_the_database_refuses_a_job_of_both_a_scenario_and_a_library(owner, scen
 def test_broker_down_leaves_the_job_in_the_outbox_and_the_sweep_sends_it(
     owner, scenario, django_capture_on_commit_callbacks, settings
 ) -> None:
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with mock.patch.object(tasks.run_job, "apply_async", side_effect=BrokerDown("refused")):
@@ -103,7 +104,7 @@ def test_broker_down_leaves_the_job_in_the_outbox_and_the_sweep_sends_it(
 def test_a_pdf_job_goes_to_the_pdf_queue(
     owner, scenario, django_capture_on_commit_callbacks, settings
 ) -> None:
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     with mock.patch.object(tasks.run_job, "apply_async") as publish:
         _request(owner, scenario, django_capture_on_commit_callbacks, kind="pdf")
@@ -113,11 +114,11 @@ def test_a_pdf_job_goes_to_the_pdf_queue(
 def test_running_the_task_twice_writes_one_result(
     owner, scenario, django_capture_on_commit_callbacks
 ) -> None:
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     with mock.patch.object(tasks.run_job, "apply_async"):
         job = _request(owner, scenario, django_capture_on_commit_callbacks)
-    with mock.patch.object(services, "_finish", wraps=services._finish) as finish:
+    with mock.patch.object(runs, "_finish", wraps=runs._finish) as finish:
         tasks.run_job.apply(args=(job.pk,), task_id=job.task_id)
         tasks.run_job.apply(args=(job.pk,), task_id=job.task_id)  # redelivered: finished
         tasks.run_job.apply(args=(job.pk,), task_id="duplicate")  # a duplicate: finished
@@ -162,7 +163,7 @@ def test_a_job_interrupted_too_often_is_given_up(owner, scenario, settings) -> N
 def test_the_soft_time_limit_fails_the_job_saying_it_took_too_long(
     owner, scenario, settings
 ) -> None:
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     settings.JOB_SOFT_TIME_LIMIT = 42
     job = job_request(user=owner, kind="validate", scenario=scenario)
@@ -179,7 +180,7 @@ def test_the_soft_time_limit_fails_the_job_saying_it_took_too_long(
 
 
 def test_an_unexpected_error_fails_the_job_without_a_traceback(owner, scenario) -> None:
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     job = job_request(user=owner, kind="validate", scenario=scenario)
     with mock.patch.dict(
@@ -215,7 +216,7 @@ def test_a_dead_run_whose_message_was_lost_goes_back_to_the_queue(
 
     from django.utils import timezone
 
-    from scenarios import tasks
+    from scenarios.jobs import tasks
 
     job = job_request(user=owner, kind="validate", scenario=scenario)
     long_ago = timezone.now() - timedelta(days=1)

@@ -24,8 +24,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from conftest import skip_or_fail
-from scenarios import setup_sheet
-from scenarios.models import Job
+from scenarios.jobs.models import Job
+from scenarios.jobs.sheets import pdf, storage
 from upfront.settings import bucket_storage
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,7 @@ def test_a_setup_sheet_is_stored_in_the_bucket_and_downloads_by_a_signed_url(
     job = eager_pdf(owner, scenario)
     assert job.status == "succeeded", job.error
     assert _keys(bucket) == [job.file]
-    assert job.file.startswith(f"{setup_sheet.STORAGE_DIR}/") and job.file.endswith(".pdf")
+    assert job.file.startswith(f"{storage.STORAGE_DIR}/") and job.file.endswith(".pdf")
     stored = bucket.get_object(Bucket=bucket.bucket_name, Key=job.file)["Body"].read()
     assert stored.startswith(b"%PDF")
 
@@ -167,13 +167,13 @@ def test_the_same_sheet_is_rendered_once_and_reused_from_the_bucket(
 ) -> None:
     first = eager_pdf(owner, scenario)
     renders: list[int] = []
-    render = setup_sheet.render_scenario_pdf
+    render = pdf.render_scenario_pdf
 
     def counted(*args: Any, **kwargs: Any) -> bytes:
         renders.append(1)
         return render(*args, **kwargs)
 
-    monkeypatch.setattr(setup_sheet, "render_scenario_pdf", counted)
+    monkeypatch.setattr(pdf, "render_scenario_pdf", counted)
     again = eager_pdf(owner, scenario)
     assert again.status == "succeeded" and again.pk != first.pk
     assert again.file == first.file

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from scenarios.models import Scenario
-from scenarios.plays import services
+from scenarios.plays import presenters, services
+from scenarios.plays import selectors as plays_selectors
 from scenarios.plays.models import PlayRecord
 from tests.factories import make_library, make_scenario
 
@@ -354,3 +355,29 @@ def test_a_public_librarys_page_links_its_plays_feeds(owner: Any) -> None:
     unlisted = make_library(owner, "unlisted")
     body = Client().get(reverse("scenarios:library", kwargs={"public_id": unlisted.public_id}))
     assert "plays/rss" not in body.content.decode()
+
+
+def test_the_plays_are_read_by_selectors_and_only_rendered_by_the_presenter(
+    public_scenario: Scenario, owner: Any, stranger: Any, django_assert_num_queries: Any
+) -> None:
+    record(public_scenario, stranger, winner="defender")
+    record(public_scenario, owner, winner="attacker", ending="early_end", early_end_cause="other")
+    public_scenario.refresh_from_db()
+    # The right to edit a record is the selectors' (the recorder's), seen by each viewer.
+    mine = plays_selectors.scenario_plays(public_scenario, stranger)
+    assert [(row.record.player, row.rights.can_edit) for row in mine.recent] == [
+        (owner, False),  # the latest recorded first
+        (stranger, True),
+    ]
+    assert mine.total == 2 and (mine.balance.attacker, mine.balance.defender) == (1, 1)
+    anonymous = plays_selectors.scenario_plays(public_scenario, None)
+    assert [row.rights.can_edit for row in anonymous.recent] == [False, False]
+    assert plays_selectors.recorded_early_ends(public_scenario) == {
+        "plays": 2,
+        "by_cause": {"other": 1},
+    }
+    presenters.side_names(public_scenario)  # the names are built once per data revision
+    with django_assert_num_queries(0):
+        shown = presenters.plays_context(public_scenario, mine, can_record=True)
+    assert shown["plays_total"] == 2 and shown["can_record_play"] is True
+    assert shown["side_names"] == {"attacker": "American", "defender": "German"}

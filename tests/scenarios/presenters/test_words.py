@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scenarios import services
-from scenarios.setup_sheet import scenario_sheet_html
+from scenarios.jobs.services import JobInputError, job_request
+from scenarios.presenters.sheet import scenario_sheet_html
 from tests.scenarios.support.forms_html import form_data
 from upfront.reference import models as m
 
@@ -37,7 +39,7 @@ RULES = [
 ]
 
 # (parameter, value) as a player reads them, rule by rule.
-# In the parameters table's order (scenarios.display.PARAMETER_ORDER), on every database.
+# In the parameters table's order (scenarios.presenters.display.PARAMETER_ORDER), on every database.
 WORDS = {
     "en": [
         ("Side", "the attacker"),
@@ -175,3 +177,16 @@ def test_the_card_types_a_special_rule_offers_are_the_datas_and_the_sniper() -> 
     offered = [code for code, _name in designer_options().rule_card_types]
     data = list(m.TerrainCardType.objects.values_list("code", flat=True))
     assert offered == ["buildings", *data, "sniper"]
+
+
+def test_a_refused_library_job_says_why_in_the_readers_language(owner: Any) -> None:
+    library = services.library_create(owner=owner, title="Shelf", description="")
+    with translation.override("it"), pytest.raises(JobInputError) as refused:
+        job_request(user=owner, kind="validate", library=library)
+    assert refused.value.errors == [
+        {
+            "path": "kind",
+            "message": "L'unico lavoro di una raccolta sono le schede di preparazione della "
+            "raccolta (PDF).",
+        }
+    ]

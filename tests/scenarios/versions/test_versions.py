@@ -9,11 +9,18 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scenarios import services
+from scenarios.analysis.versions import version_changes, version_diff
+from scenarios.bin.services import bin_purge
 from scenarios.models import Scenario
+from scenarios.versions import presenters
+from scenarios.versions.selectors import versions_of
 from tests.factories import make_library, make_scenario
 from tests.scenarios.api.conftest import client_for
+from upfront.reference import models as m
+from upfront.reference.selectors import reference_names
 
 pytestmark = pytest.mark.django_db
 
@@ -178,9 +185,45 @@ def test_a_play_names_the_version_it_was_played_from(owner: Any, stranger: Any) 
     assert response.json()["scenario_version"] == 2
 
 
-def test_deleting_a_scenario_deletes_its_versions(owner: Any) -> None:
+def test_deleting_a_scenario_for_good_deletes_its_versions(owner: Any) -> None:
     scenario = make_scenario(owner, "private")
     history = Scenario.history.model
     assert history.objects.filter(id=scenario.pk).count() == 1
     services.scenario_delete(scenario=scenario)
+    # In the bin the versions are kept (they come back with it); emptied, they go.
+    assert history.objects.filter(id=scenario.pk).count() == 1
+    bin_purge(user=owner, public_id=scenario.public_id)
     assert history.objects.filter(id=scenario.pk).count() == 0
+
+
+def test_the_comparison_is_computed_in_analysis_and_only_rendered_by_the_presenter(
+    owner: Any, django_assert_num_queries: Any
+) -> None:
+    scenario = make_scenario(owner, "public", title="Draft")
+    data = renamed(scenario, "Final")
+    data["scenario"]["sides"][1]["force"]["groups"][1]["cards"].pop(0)
+    data["scenario"]["special_rules"] = [{"code": "defender_entrenched"}]
+    services.scenario_update(scenario=scenario, data=data, author=owner)
+    services.scenario_update(scenario=scenario, visibility="unlisted", author=owner)
+    rows = list(versions_of(scenario))
+    changes = version_changes(rows)
+    assert [(c.row.version, c.parts, c.first) for c in changes] == [
+        (3, ("visibility",), False),
+        (2, ("title", "special_rules", "defender.cards"), False),
+        (1, (), True),
+    ]
+    compared = version_diff(rows[2], rows[0])
+    assert compared.visibility == ("public", "unlisted") and compared.changed
+    assert set(compared.cards) == {("german", 3)}  # only the card the change names
+    with translation.override("it"):
+        names = reference_names()
+        with django_assert_num_queries(0):
+            view = presenters.diff_view(compared, names=names)
+            history = presenters.version_rows(changes)
+    assert [row.summary for row in history][2] == "Creato"
+    fields = {row["field"]: (row["before"], row["after"]) for row in view["fields"]}
+    assert fields["Visibilità"] == ("Pubblico", "Non elencato (chiunque abbia il link)")
+    entrenched = m.SpecialRule.objects.get(code="defender_entrenched")
+    assert len(view["rules_added"]) == 1
+    assert view["rules_added"][0].startswith(f"{entrenched.rule} {entrenched.text_it[:30]}")
+    assert view["sides"][0]["cards"][0]["card"].startswith("3 ")

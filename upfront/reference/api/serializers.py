@@ -1,5 +1,7 @@
 """Read-only serializers of the reference data (codes as in the v1 interchange format).
 
+Kept whole: one serializer per reference model, each a field list; nothing here computes.
+
 Localised fields (``name``, ``summary``, ``text``) follow the request's language
 (``Accept-Language: it``); the ``*_en``/``*_it`` originals are included as well.
 """
@@ -9,8 +11,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from upfront.reference import models as m
-from upfront.reference import selectors
+from upfront.reference import models, selectors
 
 PROVENANCE = ("rule", "source", "confidence", "note", "note_it")
 
@@ -23,7 +24,7 @@ class DataTextField(serializers.CharField):
         super().__init__(read_only=True, **kwargs)  # type: ignore[arg-type]
 
     def get_attribute(self, instance: object) -> str:
-        return m.localized(instance, self.source)
+        return models.localized(instance, self.source)
 
 
 def _data_texts(*names: str) -> tuple[str, ...]:
@@ -39,7 +40,7 @@ class NationalityRuleSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.NationalityRule
+        model = models.NationalityRule
         fields = ("rule", "applies_to", "topic", "summary", "summary_en", "summary_it", "params")
 
 
@@ -49,7 +50,7 @@ class TroopTypeSerializer(serializers.ModelSerializer):
     effect = serializers.SerializerMethodField()
 
     class Meta:
-        model = m.TroopType
+        model = models.TroopType
         fields = (
             "code",
             "national_name",
@@ -60,10 +61,10 @@ class TroopTypeSerializer(serializers.ModelSerializer):
             *PROVENANCE,
         )
 
-    def get_national_name(self, obj: m.TroopType) -> str:
+    def get_national_name(self, obj: models.TroopType) -> str:
         return obj.tr("national_name")
 
-    def get_effect(self, obj: m.TroopType) -> str:
+    def get_effect(self, obj: models.TroopType) -> str:
         return obj.tr("effect")
 
 
@@ -74,7 +75,7 @@ class ForceVariantSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.ForceVariant
+        model = models.ForceVariant
         fields = (
             "code",
             "nationality",
@@ -86,7 +87,7 @@ class ForceVariantSerializer(serializers.ModelSerializer):
             *PROVENANCE,
         )
 
-    def get_label(self, obj: m.ForceVariant) -> str:
+    def get_label(self, obj: models.ForceVariant) -> str:
         return obj.tr("label")
 
 
@@ -107,7 +108,7 @@ class NationalitySerializer(serializers.ModelSerializer):
     variants = ForceVariantSerializer(many=True, read_only=True)
 
     class Meta:
-        model = m.Nationality
+        model = models.Nationality
         fields = (
             "code",
             "name",
@@ -138,7 +139,7 @@ class UnitTypeRowSerializer(serializers.ModelSerializer):
     period = serializers.CharField(source="period.code")
 
     class Meta:
-        model = m.UnitTypeRow
+        model = models.UnitTypeRow
         fields = (
             "theatre",
             "nationality",
@@ -161,7 +162,7 @@ class RandomReinforcementSerializer(serializers.ModelSerializer):
     )
 
     class Meta:
-        model = m.RandomReinforcementRow
+        model = models.RandomReinforcementRow
         fields = (
             "nationality",
             "rn",
@@ -174,7 +175,7 @@ class RandomReinforcementSerializer(serializers.ModelSerializer):
         )
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
-    def get_missing_cards(self, row: m.RandomReinforcementRow) -> list[int]:
+    def get_missing_cards(self, row: models.RandomReinforcementRow) -> list[int]:
         known = self.context.get("known_cards")
         if known is None:  # outside the view set: look them up
             known = selectors.card_numbers()
@@ -183,7 +184,7 @@ class RandomReinforcementSerializer(serializers.ModelSerializer):
 
 class WeaponSerializer(serializers.ModelSerializer):
     class Meta:
-        model = m.Weapon
+        model = models.Weapon
         fields = (
             "code",
             "full_name",
@@ -209,7 +210,7 @@ class PersonalityCardSerializer(serializers.ModelSerializer):
     available_to = serializers.CharField(source="available_to.code", allow_null=True)
 
     class Meta:
-        model = m.PersonalityCard
+        model = models.PersonalityCard
         fields = (
             "nationality",
             "card",
@@ -244,7 +245,7 @@ class DYOPriceSerializer(serializers.ModelSerializer):
     price_rule_en = _english("price_rule")
 
     class Meta:
-        model = m.DYOPrice
+        model = models.DYOPrice
         fields = (
             "item",
             "nationality",
@@ -258,7 +259,7 @@ class DYOPriceSerializer(serializers.ModelSerializer):
             *PROVENANCE,
         )
 
-    def get_troop_types(self, obj: m.DYOPrice) -> list[str]:
+    def get_troop_types(self, obj: models.DYOPrice) -> list[str]:
         return [t for t in obj.troop_types.split(",") if t]
 
 
@@ -266,7 +267,7 @@ class SecondaryWeaponPermissionSerializer(serializers.ModelSerializer):
     nationality = serializers.CharField(source="nationality.code")
 
     class Meta:
-        model = m.SecondaryWeaponPermission
+        model = models.SecondaryWeaponPermission
         fields = ("weapon", "nationality", "allowed", *PROVENANCE)
 
 
@@ -283,7 +284,7 @@ class DYOTableRowSerializer(serializers.ModelSerializer):
     cower_cards_en = _english("cower_cards")
 
     class Meta:
-        model = m.DYOTableRow
+        model = models.DYOTableRow
         fields = (
             "table",
             "key",
@@ -301,7 +302,7 @@ class TerrainSubstitutionSerializer(serializers.ModelSerializer):
     effects = serializers.SerializerMethodField()
 
     class Meta:
-        model = m.TerrainSubstitution
+        model = models.TerrainSubstitution
         fields = (
             "replacement",
             "replacement_code",
@@ -326,10 +327,10 @@ class TerrainSubstitutionSerializer(serializers.ModelSerializer):
             *PROVENANCE,
         )
 
-    def get_replacement(self, obj: m.TerrainSubstitution) -> str:
+    def get_replacement(self, obj: models.TerrainSubstitution) -> str:
         return obj.tr("replacement")
 
-    def get_effects(self, obj: m.TerrainSubstitution) -> str:
+    def get_effects(self, obj: models.TerrainSubstitution) -> str:
         return obj.tr("effects")
 
 
@@ -337,7 +338,7 @@ class TerrainDeckRuleSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.TerrainDeckRule
+        model = models.TerrainDeckRule
         fields = (
             "rule",
             "topic",
@@ -357,7 +358,7 @@ class TerrainDeckSerializer(serializers.ModelSerializer):
     substitutions = TerrainSubstitutionSerializer(many=True, read_only=True)
 
     class Meta:
-        model = m.TerrainDeck
+        model = models.TerrainDeck
         fields = (
             "code",
             "name",
@@ -376,13 +377,13 @@ class TerrainCardTypeSerializer(serializers.ModelSerializer):
     name = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.TerrainCardType
+        model = models.TerrainCardType
         fields = ("code", "name", "name_en", "name_it", "tem", "tem_note", *PROVENANCE)
 
 
 class FireIgnitionSerializer(serializers.ModelSerializer):
     class Meta:
-        model = m.FireIgnitionEntry
+        model = models.FireIgnitionEntry
         fields = ("weapon_group", "terrain_group", "result", *PROVENANCE)
 
 
@@ -390,7 +391,7 @@ class FireRuleSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.FireRule
+        model = models.FireRule
         fields = ("topic", "summary", "params", *PROVENANCE)
 
 
@@ -404,7 +405,7 @@ class WeatherConditionSerializer(serializers.ModelSerializer):
     check = serializers.JSONField(source="deck_check")
 
     class Meta:
-        model = m.WeatherCondition
+        model = models.WeatherCondition
         fields = (
             "code",
             "kind",
@@ -422,19 +423,19 @@ class WeatherConditionSerializer(serializers.ModelSerializer):
         )
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_requires(self, obj: m.WeatherCondition) -> list[str]:
+    def get_requires(self, obj: models.WeatherCondition) -> list[str]:
         return [c.code for c in obj.requires.all()]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_requires_any(self, obj: m.WeatherCondition) -> list[str]:
+    def get_requires_any(self, obj: models.WeatherCondition) -> list[str]:
         return [c.code for c in obj.requires_any.all()]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_implies(self, obj: m.WeatherCondition) -> list[str]:
+    def get_implies(self, obj: models.WeatherCondition) -> list[str]:
         return [c.code for c in obj.implies.all()]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_excludes(self, obj: m.WeatherCondition) -> list[str]:
+    def get_excludes(self, obj: models.WeatherCondition) -> list[str]:
         return [c.code for c in obj.excludes.all()]
 
 
@@ -443,7 +444,7 @@ class TopographySerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.Topography
+        model = models.Topography
         fields = (
             "code",
             "name",
@@ -460,7 +461,7 @@ class EnvironmentSerializer(serializers.ModelSerializer):
     summary = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.EnvironmentalCondition
+        model = models.EnvironmentalCondition
         fields = (
             "code",
             "name",
@@ -481,7 +482,7 @@ class MountainTroopSerializer(serializers.ModelSerializer):
     available_from = serializers.CharField(source="available_from.code", allow_null=True)
 
     class Meta:
-        model = m.MountainTroopAvailability
+        model = models.MountainTroopAvailability
         fields = ("nation_en", "nation_it", "nationality", "available_from", *PROVENANCE)
 
 
@@ -489,7 +490,7 @@ class SpecialRuleSerializer(serializers.ModelSerializer):
     text = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.SpecialRule
+        model = models.SpecialRule
         fields = ("code", "category", "parameters", "text", "text_en", "text_it", *PROVENANCE)
 
 
@@ -497,7 +498,7 @@ class MountainAdaptationSerializer(serializers.ModelSerializer):
     topography_required = serializers.CharField(source="topography_required.code", allow_null=True)
 
     class Meta:
-        model = m.MountainAdaptation
+        model = models.MountainAdaptation
         fields = (
             "excluded",
             "exclusion_reason_en",
@@ -535,7 +536,7 @@ class PublishedScenarioSerializer(serializers.ModelSerializer):
     mountain_adaptation = MountainAdaptationSerializer(read_only=True, allow_null=True)
 
     class Meta:
-        model = m.PublishedScenario
+        model = models.PublishedScenario
         fields = (
             "letter",
             *_data_texts("name"),
@@ -563,7 +564,7 @@ class ValidMatchupSerializer(serializers.ModelSerializer):
     nation_b = serializers.CharField(source="nation_b.code")
 
     class Meta:
-        model = m.ValidMatchup
+        model = models.ValidMatchup
         fields = ("nation_a", "nation_b", "valid_historical", *PROVENANCE)
 
 
@@ -571,5 +572,5 @@ class DataRevisionSerializer(serializers.ModelSerializer):
     label = serializers.CharField(read_only=True)
 
     class Meta:
-        model = m.DataRevision
+        model = models.DataRevision
         fields = ("id", "label", "created_at", "reason", "content_hash")

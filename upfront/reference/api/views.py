@@ -13,8 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from upfront.api.strict import ListedValuesOnly, WholeNumberFilter
-from upfront.reference import models as m
-from upfront.reference import selectors
+from upfront.reference import models, selectors
 from upfront.reference.api import serializers as s
 from upfront.reference.fetch import ReferenceDataNotLoaded
 
@@ -24,13 +23,13 @@ class CodeFilter(django_filters.CharFilter):
 
 
 class UnitTypeFilter(ListedValuesOnly):
-    theatre = django_filters.ChoiceFilter(choices=m.THEATRES)
+    theatre = django_filters.ChoiceFilter(choices=models.THEATRES)
     nationality = CodeFilter(field_name="nationality__code")
     period = CodeFilter(field_name="period__code")
-    troop_type = django_filters.ChoiceFilter(choices=m.TROOP_TYPES)
+    troop_type = django_filters.ChoiceFilter(choices=models.TROOP_TYPES)
 
     class Meta:
-        model = m.UnitTypeRow
+        model = models.UnitTypeRow
         fields = ["theatre", "nationality", "period", "troop_type"]
 
 
@@ -42,7 +41,7 @@ class RandomReinforcementFilter(NationalityCodeFilter):
     rn = WholeNumberFilter()
 
     class Meta:
-        model = m.RandomReinforcementRow
+        model = models.RandomReinforcementRow
         fields = ["nationality", "rn"]
 
 
@@ -53,15 +52,15 @@ class PersonalityCardFilter(NationalityCodeFilter):
     card = WholeNumberFilter(field_name="card_no")
 
     class Meta:
-        model = m.PersonalityCard
+        model = models.PersonalityCard
         fields = ["nationality", "weapon", "unit_kind", "leader_role", "card"]
 
 
 class DYOPriceFilter(NationalityCodeFilter):
-    item = django_filters.ChoiceFilter(choices=m.DYOPrice.ITEMS)
+    item = django_filters.ChoiceFilter(choices=models.DYOPrice.ITEMS)
 
     class Meta:
-        model = m.DYOPrice
+        model = models.DYOPrice
         fields = ["item", "nationality"]
 
 
@@ -69,7 +68,7 @@ class DYOTableFilter(ListedValuesOnly):
     table = django_filters.CharFilter()
 
     class Meta:
-        model = m.DYOTableRow
+        model = models.DYOTableRow
         fields = ["table"]
 
 
@@ -90,8 +89,8 @@ class NationalityViewSet(ReadOnly):
     serializer_class = s.NationalitySerializer
     lookup_field = "code"
 
-    def get_queryset(self) -> QuerySet[m.Nationality]:
-        return m.Nationality.objects.prefetch_related(
+    def get_queryset(self) -> QuerySet[models.Nationality]:
+        return models.Nationality.objects.prefetch_related(
             "troop_types", "rules", "variants__available_from", "variants__nationality"
         )
 
@@ -124,14 +123,14 @@ class NationalityViewSet(ReadOnly):
 class UnitTypeViewSet(ReadOnly):
     serializer_class = s.UnitTypeRowSerializer
     filterset_class = UnitTypeFilter
-    queryset = m.UnitTypeRow.objects.select_related("nationality", "period")
+    queryset = models.UnitTypeRow.objects.select_related("nationality", "period")
 
 
 @extend_schema_view(list=extend_schema(summary="Random reinforcement tables (48.3, 53.2)"))
 class RandomReinforcementViewSet(ReadOnly):
     serializer_class = s.RandomReinforcementSerializer
     filterset_class = RandomReinforcementFilter
-    queryset = m.RandomReinforcementRow.objects.select_related("nationality")
+    queryset = models.RandomReinforcementRow.objects.select_related("nationality")
 
     def get_serializer_context(self) -> dict[str, Any]:
         # The card numbers each nationality has, read once for every row's missing_cards.
@@ -142,7 +141,7 @@ class RandomReinforcementViewSet(ReadOnly):
 class PersonalityCardViewSet(ReadOnly):
     serializer_class = s.PersonalityCardSerializer
     filterset_class = PersonalityCardFilter
-    queryset = m.PersonalityCard.objects.select_related(
+    queryset = models.PersonalityCard.objects.select_related(
         "nationality", "weapon", "available_from", "available_to"
     )
 
@@ -150,7 +149,7 @@ class PersonalityCardViewSet(ReadOnly):
 @extend_schema_view(list=extend_schema(summary="Weapons and their classes"))
 class WeaponViewSet(ReadOnly):
     serializer_class = s.WeaponSerializer
-    queryset = m.Weapon.objects.all()
+    queryset = models.Weapon.objects.all()
     lookup_field = "code"
 
 
@@ -160,21 +159,21 @@ class WeaponViewSet(ReadOnly):
 class DYOPriceViewSet(ReadOnly):
     serializer_class = s.DYOPriceSerializer
     filterset_class = DYOPriceFilter
-    queryset = m.DYOPrice.objects.select_related("nationality", "available_from")
+    queryset = models.DYOPrice.objects.select_related("nationality", "available_from")
 
 
 @extend_schema_view(list=extend_schema(summary="Secondary weapons by nationality (31.1, 45.7)"))
 class SecondaryWeaponPermissionViewSet(ReadOnly):
     serializer_class = s.SecondaryWeaponPermissionSerializer
     filterset_class = NationalityCodeFilter
-    queryset = m.SecondaryWeaponPermission.objects.select_related("nationality")
+    queryset = models.SecondaryWeaponPermission.objects.select_related("nationality")
 
 
 @extend_schema_view(list=extend_schema(summary="Rule 43 tables and other DYO facts"))
 class DYOTableViewSet(ReadOnly):
     serializer_class = s.DYOTableRowSerializer
     filterset_class = DYOTableFilter
-    queryset = m.DYOTableRow.objects.all()
+    queryset = models.DYOTableRow.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Terrain deck variants and substitutions"))
@@ -182,27 +181,27 @@ class TerrainDeckViewSet(ReadOnly):
     serializer_class = s.TerrainDeckSerializer
     lookup_field = "code"
 
-    def get_queryset(self) -> QuerySet[m.TerrainDeck]:
-        return m.TerrainDeck.objects.prefetch_related("deck_rules", "substitutions__replaces")
+    def get_queryset(self) -> QuerySet[models.TerrainDeck]:
+        return models.TerrainDeck.objects.prefetch_related("deck_rules", "substitutions__replaces")
 
 
 @extend_schema_view(list=extend_schema(summary="Terrain card types of the standard deck"))
 class TerrainCardTypeViewSet(ReadOnly):
     serializer_class = s.TerrainCardTypeSerializer
-    queryset = m.TerrainCardType.objects.all()
+    queryset = models.TerrainCardType.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Fire ignition table (alternative terrain)"))
 class FireIgnitionViewSet(ReadOnly):
     serializer_class = s.FireIgnitionSerializer
-    queryset = m.FireIgnitionEntry.objects.all()
+    queryset = models.FireIgnitionEntry.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Fire rules and the Burning card"))
 class FireRuleViewSet(ReadOnly):
     serializer_class = s.FireRuleSerializer
-    queryset = m.FireRule.objects.all()
+    queryset = models.FireRule.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Weather conditions 99.1-99.93"))
@@ -210,8 +209,8 @@ class WeatherViewSet(ReadOnly):
     serializer_class = s.WeatherConditionSerializer
     lookup_field = "code"
 
-    def get_queryset(self) -> QuerySet[m.WeatherCondition]:
-        return m.WeatherCondition.objects.prefetch_related(
+    def get_queryset(self) -> QuerySet[models.WeatherCondition]:
+        return models.WeatherCondition.objects.prefetch_related(
             "requires", "requires_any", "implies", "excludes"
         )
 
@@ -219,28 +218,30 @@ class WeatherViewSet(ReadOnly):
 @extend_schema_view(list=extend_schema(summary="Mountain topography (M9)"))
 class TopographyViewSet(ReadOnly):
     serializer_class = s.TopographySerializer
-    queryset = m.Topography.objects.all()
+    queryset = models.Topography.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Environmental conditions (M10)"))
 class EnvironmentViewSet(ReadOnly):
     serializer_class = s.EnvironmentSerializer
-    queryset = m.EnvironmentalCondition.objects.all()
+    queryset = models.EnvironmentalCondition.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Mountain troop availability (M12.1)"))
 class MountainTroopViewSet(ReadOnly):
     serializer_class = s.MountainTroopSerializer
-    queryset = m.MountainTroopAvailability.objects.select_related("nationality", "available_from")
+    queryset = models.MountainTroopAvailability.objects.select_related(
+        "nationality", "available_from"
+    )
 
 
 @extend_schema_view(list=extend_schema(summary="Published scenarios A-X with mountain adaptation"))
 class PublishedScenarioViewSet(ReadOnly):
     serializer_class = s.PublishedScenarioSerializer
     lookup_field = "letter"
-    queryset = m.PublishedScenario.objects.select_related(
+    queryset = models.PublishedScenario.objects.select_related(
         "mountain_adaptation__topography_required"
     )
 
@@ -248,14 +249,14 @@ class PublishedScenarioViewSet(ReadOnly):
 @extend_schema_view(list=extend_schema(summary="Scenario special rules catalogue (SSR / RSS)"))
 class SpecialRuleViewSet(ReadOnly):
     serializer_class = s.SpecialRuleSerializer
-    queryset = m.SpecialRule.objects.all()
+    queryset = models.SpecialRule.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Valid historical match-ups (Q&A 3.1)"))
 class ValidMatchupViewSet(ReadOnly):
     serializer_class = s.ValidMatchupSerializer
-    queryset = m.ValidMatchup.objects.select_related("nation_a", "nation_b")
+    queryset = models.ValidMatchup.objects.select_related("nation_a", "nation_b")
 
 
 class DataRevisionApi(APIView):
@@ -267,7 +268,7 @@ class DataRevisionApi(APIView):
         summary="Current reference data revision",
     )
     def get(self, request: Request) -> Response:
-        revision = m.DataRevision.current()
+        revision = models.DataRevision.current()
         if revision is None:
             raise ReferenceDataNotLoaded
         return Response(s.DataRevisionSerializer(revision).data)

@@ -28,7 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     CSV_FILES,
     LABELS,
@@ -93,8 +93,13 @@ def reference_data_load(
     """Load every reference file by natural key; all-or-nothing. Returns what changed."""
     loader = Loader(Path(data_dir or settings.REFERENCE_DATA_DIR))
     digest = loader.content_hash()
-    current = m.DataRevision.current()
-    if not force and current and current.content_hash == digest and m.Nationality.objects.exists():
+    current = models.DataRevision.current()
+    if (
+        not force
+        and current
+        and current.content_hash == digest
+        and models.Nationality.objects.exists()
+    ):
         return LoadReport(revision=current, skipped=True)
     with transaction.atomic():
         loader.load_all()

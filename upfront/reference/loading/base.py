@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
-from django.db import models
+from django.db.models import JSONField, Model, ProtectedError, RestrictedError
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.provenance import player_note
 
-K = TypeVar("K", bound=m.Keyed)
+K = TypeVar("K", bound=models.Keyed)
 
 CSV_FILES = [
     "nationalities.csv",
@@ -56,40 +56,40 @@ YAML_FILES = [
 # Every reference model with the label the report uses, parents before children: rows gone
 # from the files are deleted in the reverse order, so no protected row is deleted before the
 # rows that point at it.
-MODELS: tuple[tuple[str, type[m.Keyed]], ...] = (
-    ("periods", m.Period),
-    ("nationalities", m.Nationality),
-    ("weapons", m.Weapon),
-    ("dyo_prices", m.DYOPrice),
-    ("secondary_weapon_permissions", m.SecondaryWeaponPermission),
-    ("personality_cards", m.PersonalityCard),
-    ("unit_type_rows", m.UnitTypeRow),
-    ("dyo_table_rows", m.DYOTableRow),
-    ("valid_matchups", m.ValidMatchup),
-    ("action_deck_facts", m.ActionDeckFact),
-    ("afv_cost_derivations", m.AFVCostDerivation),
-    ("nationality_rules", m.NationalityRule),
-    ("troop_types", m.TroopType),
-    ("force_variants", m.ForceVariant),
-    ("random_reinforcement_rows", m.RandomReinforcementRow),
-    ("terrain_card_types", m.TerrainCardType),
-    ("terrain_decks", m.TerrainDeck),
-    ("terrain_deck_rules", m.TerrainDeckRule),
-    ("terrain_substitutions", m.TerrainSubstitution),
-    ("fire_ignition_entries", m.FireIgnitionEntry),
-    ("fire_rules", m.FireRule),
-    ("weather_conditions", m.WeatherCondition),
-    ("topographies", m.Topography),
-    ("environments", m.EnvironmentalCondition),
-    ("mountain_troops", m.MountainTroopAvailability),
-    ("rule_summaries", m.RuleSummary),
-    ("special_rules", m.SpecialRule),
-    ("published_scenarios", m.PublishedScenario),
-    ("mountain_adaptations", m.MountainAdaptation),
-    ("random_number_distributions", m.RandomNumberDistribution),
-    ("random_number_frequencies", m.RandomNumberFrequency),
+MODELS: tuple[tuple[str, type[models.Keyed]], ...] = (
+    ("periods", models.Period),
+    ("nationalities", models.Nationality),
+    ("weapons", models.Weapon),
+    ("dyo_prices", models.DYOPrice),
+    ("secondary_weapon_permissions", models.SecondaryWeaponPermission),
+    ("personality_cards", models.PersonalityCard),
+    ("unit_type_rows", models.UnitTypeRow),
+    ("dyo_table_rows", models.DYOTableRow),
+    ("valid_matchups", models.ValidMatchup),
+    ("action_deck_facts", models.ActionDeckFact),
+    ("afv_cost_derivations", models.AFVCostDerivation),
+    ("nationality_rules", models.NationalityRule),
+    ("troop_types", models.TroopType),
+    ("force_variants", models.ForceVariant),
+    ("random_reinforcement_rows", models.RandomReinforcementRow),
+    ("terrain_card_types", models.TerrainCardType),
+    ("terrain_decks", models.TerrainDeck),
+    ("terrain_deck_rules", models.TerrainDeckRule),
+    ("terrain_substitutions", models.TerrainSubstitution),
+    ("fire_ignition_entries", models.FireIgnitionEntry),
+    ("fire_rules", models.FireRule),
+    ("weather_conditions", models.WeatherCondition),
+    ("topographies", models.Topography),
+    ("environments", models.EnvironmentalCondition),
+    ("mountain_troops", models.MountainTroopAvailability),
+    ("rule_summaries", models.RuleSummary),
+    ("special_rules", models.SpecialRule),
+    ("published_scenarios", models.PublishedScenario),
+    ("mountain_adaptations", models.MountainAdaptation),
+    ("random_number_distributions", models.RandomNumberDistribution),
+    ("random_number_frequencies", models.RandomNumberFrequency),
 )
-LABELS: dict[type[models.Model], str] = {model: label for label, model in MODELS}
+LABELS: dict[type[Model], str] = {model: label for label, model in MODELS}
 # The notes a reference page's provenance pop-over reads, each with an Italian twin.
 NOTE_FIELDS = ("note", "tem_note", "replaces_note", "dyo_note")
 
@@ -105,7 +105,7 @@ class LoadReport:
     ``removed_keys`` names the natural key of every row deleted because it is gone from the files.
     """
 
-    revision: m.DataRevision | None
+    revision: models.DataRevision | None
     skipped: bool
     counts: dict[str, int] = field(default_factory=dict)
     created: dict[str, int] = field(default_factory=dict)
@@ -140,10 +140,10 @@ def _sourced(row: dict[str, Any], rule: str | None = None) -> dict[str, str]:
 class _Table:
     """The rows of one model during a load, by natural key."""
 
-    def __init__(self, model: type[m.Keyed]) -> None:
+    def __init__(self, model: type[models.Keyed]) -> None:
         related = [f.name for f in model._meta.concrete_fields if f.is_relation]
-        self.existing: dict[tuple[Any, ...], m.Keyed] = {}
-        self.duplicates: list[m.Keyed] = []
+        self.existing: dict[tuple[Any, ...], models.Keyed] = {}
+        self.duplicates: list[models.Keyed] = []
         for row in model.objects.select_related(*related).order_by("pk"):
             key = row.natural_key()
             if key in self.existing:  # only possible without the database constraint
@@ -155,7 +155,7 @@ class _Table:
         self.updated: set[tuple[Any, ...]] = set()
 
 
-def _assign(row: models.Model, values: dict[str, Any]) -> list[str]:
+def _assign(row: Model, values: dict[str, Any]) -> list[str]:
     """Give ``row`` exactly ``values`` (defaults for the fields not given); the changed fields.
 
     Fields the files do not set go back to their defaults, so a reloaded row equals a freshly
@@ -167,7 +167,7 @@ def _assign(row: models.Model, values: dict[str, Any]) -> list[str]:
             continue
         value = values[f.name] if f.name in values else f.get_default()
         if f.is_relation:
-            new_id = value.pk if isinstance(value, models.Model) else value
+            new_id = value.pk if isinstance(value, Model) else value
             if getattr(row, f.attname) != new_id:
                 setattr(row, f.name, value)
                 changed.append(f.name)
@@ -186,9 +186,9 @@ class BaseLoader:
         self.data_dir = data_dir
         self.csv_dir = data_dir / "reference"
         self.seed_dir = data_dir / "seed"
-        self.tables: dict[type[m.Keyed], _Table] = {}
-        self.periods: dict[str, m.Period] = {}
-        self.nationalities: dict[str, m.Nationality] = {}
+        self.tables: dict[type[models.Keyed], _Table] = {}
+        self.periods: dict[str, models.Period] = {}
+        self.nationalities: dict[str, models.Nationality] = {}
         self._italian: dict[str, dict[str, dict[str, str]]] | None = None
         self._italian_used: set[tuple[str, str, str]] = set()
         self._notes_it: dict[str, str] | None = None
@@ -265,7 +265,7 @@ class BaseLoader:
         if unused:
             raise ReferenceDataError(f"notes_it.yaml: no note reads as these texts: {unused}")
 
-    def period(self, code: str | None) -> m.Period | None:
+    def period(self, code: str | None) -> models.Period | None:
         if not code:
             return None
         try:
@@ -273,7 +273,7 @@ class BaseLoader:
         except KeyError as exc:
             raise ReferenceDataError(f"unknown period {code!r}") from exc
 
-    def nationality(self, code: str | None) -> m.Nationality | None:
+    def nationality(self, code: str | None) -> models.Nationality | None:
         if not code:
             return None
         try:
@@ -282,7 +282,7 @@ class BaseLoader:
             raise ReferenceDataError(f"unknown nationality {code!r}") from exc
 
     # -- writing by natural key ------------------------------------------------------------
-    def table(self, model: type[m.Keyed]) -> _Table:
+    def table(self, model: type[models.Keyed]) -> _Table:
         if model not in self.tables:
             self.tables[model] = _Table(model)
         return self.tables[model]
@@ -297,7 +297,7 @@ class BaseLoader:
             if name in values and hasattr(model, f"{name}_it"):
                 values[f"{name}_it"] = self.note_italian(values[name])
         for name, value in values.items():
-            is_json = isinstance(model._meta.get_field(name), models.JSONField)
+            is_json = isinstance(model._meta.get_field(name), JSONField)
             # YAML 1.1 reads an unquoted `on:` key as True, which JSON stores as "true".
             if is_json and value is not None and json.loads(json.dumps(value)) != value:
                 raise ReferenceDataError(
@@ -321,7 +321,7 @@ class BaseLoader:
             table.updated.add(key)
         return row  # type: ignore[return-value]
 
-    def put_related(self, row: m.Keyed, relation: str, targets: list[m.Keyed]) -> None:
+    def put_related(self, row: models.Keyed, relation: str, targets: list[models.Keyed]) -> None:
         """Set a many-to-many relation by the targets' keys; a change counts as an update."""
         manager = getattr(row, relation)
         if {t.pk for t in targets} != set(manager.values_list("pk", flat=True)):
@@ -342,7 +342,7 @@ class BaseLoader:
                 continue
             try:
                 model.objects.filter(pk__in=[row.pk for row in gone]).delete()
-            except (models.ProtectedError, models.RestrictedError) as exc:
+            except (ProtectedError, RestrictedError) as exc:
                 users = sorted({str(obj._meta.verbose_name) for obj in exc.args[1]})
                 raise ReferenceDataError(
                     f"{label}: {[row.natural_key() for row in gone]} are gone from the data "
@@ -352,7 +352,7 @@ class BaseLoader:
         return removed
 
     def report(
-        self, revision: m.DataRevision, removed_keys: dict[str, list[tuple[Any, ...]]]
+        self, revision: models.DataRevision, removed_keys: dict[str, list[tuple[Any, ...]]]
     ) -> LoadReport:
         report = LoadReport(revision=revision, skipped=False, removed_keys=removed_keys)
         for label, model in MODELS:
@@ -367,7 +367,7 @@ class BaseLoader:
         """Rule summaries of one group (known by group, rule and topic), in file order."""
         for order, rec in enumerate(records):
             self.put(
-                m.RuleSummary,
+                models.RuleSummary,
                 f"{origin}: {rec.get('rule')} {rec.get('topic')}",
                 group=group,
                 topic=_text(rec.get("topic")),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     BaseLoader,
     ReferenceDataError,
@@ -17,10 +17,10 @@ class BattlefieldData(BaseLoader):
 
     def load_terrain(self) -> None:
         data = self.yaml("terrain.yaml")
-        card_types: dict[str, m.TerrainCardType] = {}
+        card_types: dict[str, models.TerrainCardType] = {}
         for order, rec in enumerate(data["card_types"]):
             card_types[rec["code"]] = self.put(
-                m.TerrainCardType,
+                models.TerrainCardType,
                 f"terrain.yaml: card type {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
@@ -33,7 +33,7 @@ class BattlefieldData(BaseLoader):
         for order, rec in enumerate(data["decks"]):
             origin = f"terrain.yaml: deck {rec['code']}"
             deck = self.put(
-                m.TerrainDeck,
+                models.TerrainDeck,
                 origin,
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
@@ -45,7 +45,7 @@ class BattlefieldData(BaseLoader):
             )
             for r_order, rule in enumerate(rec.get("deck_rules") or []):
                 self.put(
-                    m.TerrainDeckRule,
+                    models.TerrainDeckRule,
                     f"{origin}: rule {rule.get('topic')}",
                     deck=deck,
                     topic=_text(rule.get("topic")),
@@ -63,7 +63,7 @@ class BattlefieldData(BaseLoader):
                         f"replaces unknown card type {replaces!r}"
                     )
                 self.put(
-                    m.TerrainSubstitution,
+                    models.TerrainSubstitution,
                     f"{origin}: substitution {sub.get('replacement_code')}",
                     deck=deck,
                     replacement_code=_text(sub.get("replacement_code")),
@@ -90,7 +90,7 @@ class BattlefieldData(BaseLoader):
         fire = data.get("fire") or {}
         for order, rec in enumerate(fire.get("ignition_table") or []):
             self.put(
-                m.FireIgnitionEntry,
+                models.FireIgnitionEntry,
                 f"terrain.yaml: fire ignition_table entry {order + 1}",
                 weapon_group=rec["weapon_group"],
                 terrain_group=list(rec.get("terrain_group") or []),
@@ -100,7 +100,7 @@ class BattlefieldData(BaseLoader):
             )
         for order, rec in enumerate(fire.get("rules") or []):
             self.put(
-                m.FireRule,
+                models.FireRule,
                 f"terrain.yaml: fire rule {rec.get('topic')}",
                 topic=_text(rec.get("topic")),
                 summary_en=_text(rec.get("summary_en")),
@@ -112,11 +112,11 @@ class BattlefieldData(BaseLoader):
 
     def load_weather(self) -> None:
         data = self.yaml("weather.yaml")
-        conditions: dict[str, m.WeatherCondition] = {}
+        conditions: dict[str, models.WeatherCondition] = {}
         records = _records(data, "conditions")
         for order, rec in enumerate(records):
             conditions[rec["code"]] = self.put(
-                m.WeatherCondition,
+                models.WeatherCondition,
                 f"weather.yaml: {rec['code']}",
                 code=rec["code"],
                 kind=rec.get("kind") or "condition",

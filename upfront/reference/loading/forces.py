@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     BaseLoader,
     ReferenceDataError,
@@ -49,7 +49,7 @@ class ForceData(BaseLoader):
                 continue  # a DYO purchase, loaded from dyo_tables.csv
             at_text = row["counts_toward_dyo_at_secondary_limit"].lower()
             self.put(
-                m.Weapon,
+                models.Weapon,
                 origin,
                 code=code,
                 aliases=row["aliases"],
@@ -91,7 +91,7 @@ class ForceData(BaseLoader):
         if code not in rules:
             raise ReferenceDataError(f"{origin}: no radio_price_rules entry for {code!r}")
         self.put(
-            m.DYOPrice,
+            models.DYOPrice,
             origin,
             item="radio",
             nationality=self.nationality(code),
@@ -120,7 +120,7 @@ class ForceData(BaseLoader):
             for code, nat in self.nationalities.items():
                 fact = explicit.get(code, rec["default"])
                 self.put(
-                    m.SecondaryWeaponPermission,
+                    models.SecondaryWeaponPermission,
                     origin,
                     weapon=rec["weapon"],
                     nationality=nat,
@@ -133,7 +133,7 @@ class ForceData(BaseLoader):
 
     # -- personality cards ------------------------------------------------------------------
     def load_cards(self) -> None:
-        weapons = {w.code: w for w in m.Weapon.objects.all()}
+        weapons = {w.code: w for w in models.Weapon.objects.all()}
         for line, row in enumerate(self.csv("personality_cards.csv"), start=2):
             weapon_code = row["weapon_norm"].split(":")[0]
             weapon = weapons.get(weapon_code)
@@ -143,7 +143,7 @@ class ForceData(BaseLoader):
                     f"unknown weapon {weapon_code!r}"
                 )
             self.put(
-                m.PersonalityCard,
+                models.PersonalityCard,
                 f"personality_cards.csv:{line}",
                 nationality=self.nationality(row["nationality"]),
                 card_no=_int(row["card_no"]),
@@ -169,7 +169,7 @@ class ForceData(BaseLoader):
     def load_unit_types(self) -> None:
         for line, row in enumerate(self.csv("unit_type_table.csv"), start=2):
             self.put(
-                m.UnitTypeRow,
+                models.UnitTypeRow,
                 f"unit_type_table.csv:{line}",
                 theatre="ETO",
                 nationality=self.nationality(row["nationality"]),
@@ -183,7 +183,7 @@ class ForceData(BaseLoader):
         pto = self.yaml("unit_types_pto.yaml")
         for row in pto["rows"]:
             self.put(
-                m.UnitTypeRow,
+                models.UnitTypeRow,
                 f"unit_types_pto.yaml: {row['nationality']} {row['period']} {row['troop_type']}",
                 theatre=row.get("theatre", "PTO"),
                 nationality=self.nationality(row["nationality"]),
@@ -207,7 +207,7 @@ class ForceData(BaseLoader):
             origin = f"dyo_tables.csv:{order + 2}"
             rpn_match = re.match(r"RPN (\d+)$", row["key"])
             self.put(
-                m.DYOTableRow,
+                models.DYOTableRow,
                 origin,
                 table=row["table"],
                 key=row["key"],
@@ -259,7 +259,7 @@ class ForceData(BaseLoader):
             if item == "random_reinforcements":
                 values["price_rule"] = f"{row['value']}; {row['detail']}"
                 values["price_rule_it"] = self._italian_pair(row, "{}; {}")
-        self.put(m.DYOPrice, origin, **values)
+        self.put(models.DYOPrice, origin, **values)
 
     def _italian_pair(self, row: dict[str, str], form: str) -> str:
         """A price rule written from a row's value and detail, in Italian when both have it."""
@@ -270,7 +270,7 @@ class ForceData(BaseLoader):
     def load_matchups_and_facts(self) -> None:
         for line, row in enumerate(self.csv("valid_matchups.csv"), start=2):
             self.put(
-                m.ValidMatchup,
+                models.ValidMatchup,
                 f"valid_matchups.csv:{line}",
                 nation_a=self.nationality(row["nation_a"]),
                 nation_b=self.nationality(row["nation_b"]),
@@ -279,7 +279,7 @@ class ForceData(BaseLoader):
             )
         for line, row in enumerate(self.csv("action_deck.csv"), start=2):
             self.put(
-                m.ActionDeckFact,
+                models.ActionDeckFact,
                 f"action_deck.csv:{line}",
                 card_no=row["card_no"],
                 card_type=row["card_type"],
@@ -290,7 +290,7 @@ class ForceData(BaseLoader):
             )
         for line, row in enumerate(self.csv("afv_cost_derivations.csv"), start=2):
             self.put(
-                m.AFVCostDerivation,
+                models.AFVCostDerivation,
                 f"afv_cost_derivations.csv:{line}",
                 nationality=self.nationality(row["nationality"]),
                 card_no=_int(row["card_no"]),
@@ -306,7 +306,7 @@ class ForceData(BaseLoader):
     def load_random_reinforcements(self) -> None:
         for rec in _records(self.yaml("random_reinforcements.yaml"), "rows"):
             self.put(
-                m.RandomReinforcementRow,
+                models.RandomReinforcementRow,
                 f"random_reinforcements.yaml: {rec['nationality']} RN {rec['rn']}",
                 nationality=self.nationality(rec["nationality"]),
                 rn=rec["rn"],

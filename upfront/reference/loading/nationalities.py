@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     BaseLoader,
     ReferenceDataError,
@@ -36,9 +36,14 @@ class NationalityData(BaseLoader):
 
     # -- periods and nationalities -----------------------------------------------------------
     def load_periods(self) -> None:
-        for order, code in enumerate(m.PERIOD_CODES, start=1):
+        for order, code in enumerate(models.PERIOD_CODES, start=1):
             self.periods[code] = self.put(
-                m.Period, "PERIOD_CODES", code=code, year=int(code[:4]), half=code[4], order=order
+                models.Period,
+                "PERIOD_CODES",
+                code=code,
+                year=int(code[:4]),
+                half=code[4],
+                order=order,
             )
 
     def load_nationalities(self) -> None:
@@ -60,7 +65,7 @@ class NationalityData(BaseLoader):
             fraction = Decimal(row["squad_break_fraction"]) if row["squad_break_fraction"] else None
             discards = _int(row["discard_max"])
             self.nationalities[code] = self.put(
-                m.Nationality,
+                models.Nationality,
                 origin,
                 code=code,
                 name_en=_text(names[code]["name_en"]),
@@ -143,7 +148,7 @@ class NationalityData(BaseLoader):
         for order, rec in enumerate(_records(self.yaml("nationality_rules.yaml"), "rules")):
             self._check_rule_weapons(rec, weapons)
             self.put(
-                m.NationalityRule,
+                models.NationalityRule,
                 f"nationality_rules.yaml: {rec.get('rule')} {rec.get('topic')}",
                 nationality=self.nationality(rec.get("nationality")),
                 applies_to=_text(rec.get("applies_to")),
@@ -156,7 +161,7 @@ class NationalityData(BaseLoader):
             )
         for rec in _records(self.yaml("troop_types.yaml"), "troop_types"):
             self.put(
-                m.TroopType,
+                models.TroopType,
                 f"troop_types.yaml: {rec['nationality']} {rec['troop_type']}",
                 nationality=self.nationality(rec["nationality"]),
                 troop_type=rec["troop_type"],
@@ -169,7 +174,7 @@ class NationalityData(BaseLoader):
             )
         for rec in _records(self.yaml("force_variants.yaml"), "variants"):
             self.put(
-                m.ForceVariant,
+                models.ForceVariant,
                 f"force_variants.yaml: {rec['nationality']} {rec['code']}",
                 code=rec["code"],
                 nationality=self.nationality(rec["nationality"]),

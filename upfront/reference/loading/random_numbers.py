@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     BaseLoader,
     ReferenceDataError,
@@ -24,7 +24,7 @@ class RandomNumberData(BaseLoader):
         if not isinstance(rec, dict):
             raise ReferenceDataError("random_numbers.yaml: expected a 'distribution' record")
         distribution = self.put(
-            m.RandomNumberDistribution,
+            models.RandomNumberDistribution,
             f"random_numbers.yaml: {rec.get('code')}",
             code=rec["code"],
             is_assumption=bool(rec.get("is_assumption")),
@@ -47,7 +47,7 @@ class RandomNumberData(BaseLoader):
                 raise ReferenceDataError(f"{origin}: a known card count is its weight")
             seen.add((number, colour))
             self.put(
-                m.RandomNumberFrequency,
+                models.RandomNumberFrequency,
                 origin,
                 distribution=distribution,
                 number=number,

@@ -6,7 +6,7 @@ published scenario's mountain adaptation), ``special_rules.yaml``, ``scenarios.c
 
 from __future__ import annotations
 
-from upfront.reference import models as m
+from upfront.reference import models
 from upfront.reference.loading.base import (
     BaseLoader,
     ReferenceDataError,
@@ -22,10 +22,10 @@ class ScenarioRuleData(BaseLoader):
 
     def load_mountain_and_scenarios(self) -> None:
         data = self.yaml("mountain.yaml")
-        topographies: dict[str, m.Topography] = {}
+        topographies: dict[str, models.Topography] = {}
         for order, rec in enumerate(data["topography"]):
             topographies[rec["code"]] = self.put(
-                m.Topography,
+                models.Topography,
                 f"mountain.yaml: topography {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
@@ -40,7 +40,7 @@ class ScenarioRuleData(BaseLoader):
             )
         for order, rec in enumerate(data["environments"]):
             self.put(
-                m.EnvironmentalCondition,
+                models.EnvironmentalCondition,
                 f"mountain.yaml: environment {rec['code']}",
                 code=rec["code"],
                 name_en=_text(rec.get("name_en")),
@@ -61,7 +61,7 @@ class ScenarioRuleData(BaseLoader):
             )
         for order, rec in enumerate(data["mountain_troops"]):
             self.put(
-                m.MountainTroopAvailability,
+                models.MountainTroopAvailability,
                 f"mountain.yaml: mountain troops {rec.get('nation_en')}",
                 nation_en=_text(rec.get("nation_en")),
                 nation_it=_text(rec.get("nation_it")),
@@ -80,7 +80,7 @@ class ScenarioRuleData(BaseLoader):
         ssr_codes: set[str] = set()
         for rec in _records(self.yaml("special_rules.yaml"), "special_rules"):
             self.put(
-                m.SpecialRule,
+                models.SpecialRule,
                 f"special_rules.yaml: {rec['code']}",
                 code=rec["code"],
                 category=_text(rec.get("category")),
@@ -101,7 +101,7 @@ class ScenarioRuleData(BaseLoader):
                     )
             topo = rec.get("topography_required")
             self.put(
-                m.MountainAdaptation,
+                models.MountainAdaptation,
                 f"mountain.yaml: scenario {rec['scenario']}",
                 scenario=scenarios[rec["scenario"]],
                 excluded=bool(rec.get("excluded")),
@@ -116,12 +116,12 @@ class ScenarioRuleData(BaseLoader):
                 **_sourced(rec, rule=rec.get("rule") or "M11"),
             )
 
-    def load_published_scenarios(self) -> dict[str, m.PublishedScenario]:
+    def load_published_scenarios(self) -> dict[str, models.PublishedScenario]:
         scenarios = {}
         for line, row in enumerate(self.csv("scenarios.csv"), start=2):
             limit = row["time_limit_decks"]
             scenarios[row["letter"]] = self.put(
-                m.PublishedScenario,
+                models.PublishedScenario,
                 f"scenarios.csv:{line}",
                 letter=row["letter"],
                 name=row["name"],

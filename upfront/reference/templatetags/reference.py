@@ -22,13 +22,14 @@ from typing import Any
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from upfront import labels
 from upfront.reference import phrasing
 from upfront.reference import provenance as provenance_words
 from upfront.reference.models import Bilingual, is_english_fallback, localized
+from upfront.reference.selectors import is_staff_member
 
 register = template.Library()
 
@@ -99,7 +100,7 @@ def en_only(text: Any) -> SafeString:
     if not text:
         return SafeString("")
     text = phrasing.strip_sources(str(text))
-    if (get_language() or "en")[:2] == "en":
+    if labels.language() == "en":
         return conditional_escape(text)
     return format_html('<span lang="en">{}</span>', text)
 
@@ -143,7 +144,7 @@ def provenance(context: template.Context, obj: Any, *note_fields: str) -> dict[s
     """
     fields = ["note", *note_fields]
     request = context.get("request")
-    staff = bool(request is not None and getattr(request.user, "is_staff", False))
+    staff = request is not None and is_staff_member(request.user)
     source = getattr(obj, "source", "") or ""
     confidence = getattr(obj, "confidence", "")
     return {

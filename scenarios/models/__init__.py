@@ -1,0 +1,36 @@
+"""Scenarios and libraries designed by players.
+
+A scenario is stored as its validated interchange document (``document``, format v1) plus the
+columns lists filter and sort on, derived from the document by ``services`` when it is saved;
+nothing else writes them. The published scenarios A-X are reference data
+(``upfront.reference``); a scenario may be based on one of them.
+
+Who may see what is decided in one place, ``selectors``: every page, API, feed and export
+reads user content through it.
+"""
+
+# Django finds an app's models in its ``models`` module: the package names each of its modules,
+# the games' and the play records' rooms included.
+from scenarios.bin.models import BinNotice
+from scenarios.games.models import Game, GameStep
+from scenarios.models.library import (
+    VISIBILITY_CHOICES,
+    VISIBILITY_ORDER,
+    Library,
+    wider_visibility,
+)
+from scenarios.models.scenario import Scenario, stored_codes
+from scenarios.plays.models import PlayRecord
+
+__all__ = [
+    "VISIBILITY_CHOICES",
+    "VISIBILITY_ORDER",
+    "BinNotice",
+    "Game",
+    "GameStep",
+    "Library",
+    "PlayRecord",
+    "Scenario",
+    "stored_codes",
+    "wider_visibility",
+]

@@ -1,0 +1,224 @@
+"""What a setup sheet shows: the print HTML of a scenario's sheet and of a library book's
+cover, in the active language, rendered from results it is handed (docs/setup-sheets.md).
+
+No WeasyPrint here: the PDF, the book binding and the stored files are background work
+(``scenarios.jobs.sheets``); this module is what the bench hands Chromium and what the
+tests read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scenarios.display import scenario_display
+from scenarios.models import Library, Scenario
+from scenarios.presenters.simulation import simulation_context
+from scenarios.presenters.validation import validation_context
+from upfront import labels
+from upfront.reference import models as ref
+from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.phrasing import card_name
+from upfront.rules.codes import LANGUAGES
+
+UNKNOWN = "—"  # how a value no source gives is printed
+
+
+class SetupSheetError(ValueError):
+    """An option the renderer does not know (paper size, language)."""
+
+
+def _known(value: Any) -> Any:
+    return UNKNOWN if value is None or value == "" else value
+
+
+def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
+    """The force's groups (and reinforcements) with each card's printed values."""
+    nationality = force.get("nationality", "")
+
+    def row(item: Mapping[str, Any]) -> dict[str, Any]:
+        info = cards.get((nationality, item.get("card")))  # type: ignore[arg-type]
+        return {
+            "number": item.get("card"),
+            "known": info is not None,
+            # The printed name, without the data's transcription remarks (docs/data.md);
+            # "unknown" for a card the data holds but no source names.
+            "name": (card_name(info.name)[0] or pgettext("value", "unknown"))
+            if info
+            else _("unknown card"),
+            "role": labels.standalone("leader_role", info.leader_role) if info else "",
+            "weapon": _known(info.weapon if info else None),
+            "morale": _known(info.morale if info else None),
+            "panic": _known(info.panic if info else None),
+            "points": _known(info.dyo_points if info else None),
+            "secondary": [
+                labels.standalone("secondary_weapon", w) or w for w in item.get("secondary") or []
+            ],
+        }
+
+    groups = [
+        {"label": group.get("label", ""), "cards": [row(i) for i in group.get("cards") or []]}
+        for group in force.get("groups") or []
+    ]
+    reinforcements = [
+        {
+            "label": pgettext("setup sheet", "Reinforcements after deck %(deck)s")
+            % {"deck": r.get("after_deck")},
+            "cards": [row(i) for i in r.get("cards") or []],
+        }
+        for r in force.get("reinforcements") or []
+    ]
+    return groups + reinforcements
+
+
+def _side(
+    side: Mapping[str, Any],
+    cards: Mapping[tuple[str, int], Any],
+    checked: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    force = side["force"]
+    variants = [
+        labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
+    ]
+    # M12.1: "mountain" is the article the force fights under; only the draw's black RN
+    # (mountain_troops: true) makes its elites mountain troops.
+    if force.get("mountain_troops") is True:
+        variants.append(_("Mountain troops"))
+    return {
+        **side,
+        "groups": _side_cards(force, cards),
+        "variants": variants,
+        "radios": [r.get("fire_strength") for r in force.get("radios") or []],
+        "snipers": labels.standalone("sniper_option", force.get("snipers") or 0),
+        "random_decks": force.get("random_reinforcement_decks") or [],
+        # The points the validation found the force buys (none printed when not validated).
+        "check": {"total_points": checked["total_points"]} if checked else None,
+    }
+
+
+def _status(validation: Mapping[str, Any] | None) -> str:
+    if validation is None:
+        return str(pgettext("setup sheet", "not validated"))
+    if validation.get("valid"):
+        return str(pgettext("setup sheet", "valid"))
+    return str(pgettext("setup sheet", "has errors"))
+
+
+def revision_label() -> str:
+    """The label of the reference data a sheet is printed against."""
+    revision = data_revision_current()
+    return revision.label if revision else "—"
+
+
+def sheet_context(
+    scenario: Scenario,
+    validation: Mapping[str, Any] | None,
+    simulation: Mapping[str, Any] | None,
+    anchor: str,
+) -> dict[str, Any]:
+    """Everything the print templates read for one scenario, in the active language.
+
+    It renders the results it is given and computes nothing: each side's points come from the
+    validation (``forces``), so printing validates no force.
+    """
+    body = scenario.document["scenario"]
+    shown = scenario_display(body, check_forces=False)
+    cards = catalogue_current().cards
+    sides = shown["sides"]
+    forces: list[Mapping[str, Any] | None] = list((validation or {}).get("forces") or [])
+    forces += [None] * (len(sides) - len(forces))  # not validated, or an older result
+    context: dict[str, Any] = {
+        "anchor": anchor,
+        "scenario": scenario,
+        "version": scenario.version,
+        "p": shown,
+        "sides": [_side(s, cards, checked) for s, checked in zip(sides, forces, strict=False)],
+        "status": _status(validation),
+        # "1943b" is how the sources name a half-year; the months are printed beside it.
+        "period": ref.Period.objects.filter(code=body.get("period") or "").first(),
+        "validation": None,
+        "simulation": None,
+    }
+    # The report partials' presenters build their own context.
+    if validation is not None:
+        context["validation"] = validation_context(dict(validation))
+    if simulation is not None:
+        context["simulation"] = simulation_context(dict(simulation))
+    return context
+
+
+def _css_string(text: str) -> str:
+    """A CSS string literal whose every non-alphanumeric character is escaped."""
+    return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
+
+
+def sheet_options_check(paper: str, language: str) -> None:
+    if paper not in labels.PAPER:
+        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(labels.PAPER)}")
+    if language not in LANGUAGES:
+        raise SetupSheetError(f"unknown language {language!r}; expected one of {LANGUAGES}")
+
+
+def print_document(template: str, context: dict[str, Any], *, paper: str, ink_saving: bool) -> str:
+    page_word, of_word = pgettext("setup sheet", "page"), pgettext("setup sheet", "of")
+    page_css = (
+        f"@page {{ size: {paper}; }}\n"
+        f"@page {{ @bottom-right {{ content: {_css_string(page_word)} ' ' counter(page) ' ' "
+        f"{_css_string(of_word)} ' ' counter(pages); }} }}"
+    )
+    return str(
+        render_to_string(
+            template,
+            {
+                **context,
+                "page_css": page_css,
+                "ink_saving": ink_saving,
+                "language": translation.get_language(),
+                "revision": revision_label(),
+            },
+        )
+    )
+
+
+def scenario_sheet_html(
+    scenario: Scenario,
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+    validation: dict[str, Any] | None = None,
+    simulation: dict[str, Any] | None = None,
+) -> str:
+    """The print HTML of one setup sheet (also what the bench gives Chromium)."""
+    sheet_options_check(paper, language)
+    with translation.override(language):
+        context = {"sheet": sheet_context(scenario, validation, simulation, "scenario-1")}
+        return print_document(
+            "scenarios/print/sheet.html", context, paper=paper, ink_saving=ink_saving
+        )
+
+
+def book_front_html(
+    library: Library,
+    entries: Sequence[tuple[str, int]],
+    *,
+    paper: str = "A4",
+    language: str = "en",
+    ink_saving: bool = False,
+) -> str:
+    """The print HTML of a book's cover and contents: ``entries`` are (title, the book's page
+    the sheet starts on), in order."""
+    sheet_options_check(paper, language)
+    with translation.override(language):
+        context = {
+            "library": library,
+            "entries": [{"title": title, "page": page} for title, page in entries],
+        }
+        return print_document(
+            "scenarios/print/library.html", context, paper=paper, ink_saving=ink_saving
+        )

@@ -1,0 +1,17 @@
+"""Rights a template outside the scenario pages asks (the site's menu), from the selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from scenarios import selectors
+
+register = template.Library()
+
+
+@register.filter
+def may_see_revalidations(user: Any) -> bool:
+    """``{% if user|may_see_revalidations %}``: the staff's revalidation page in the menu."""
+    return selectors.may_see_revalidations(user)

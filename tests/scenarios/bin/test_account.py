@@ -1,0 +1,102 @@
+"""Leaving (issue 22 §3): the account page offers the export, asks the password again, and
+deletes the account; what other players depend on stays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from builder.models import SavedForce
+from scenarios import services
+from scenarios.bin.models import BinNotice
+from scenarios.bin.names import FORMER_MEMBER
+from scenarios.models import Library, Scenario
+from scenarios.plays.models import PlayRecord
+from tests.factories import password_for
+from tests.scenarios.api.conftest import make_library, make_scenario
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _play(scenario: Scenario, player: Any, winner: str) -> None:
+    PlayRecord.objects.create(
+        scenario=scenario,
+        player=player,
+        played_on="2026-11-20",
+        winner=winner,
+        ending="time_limit",
+    )
+
+
+def test_the_account_page_offers_the_export_and_asks_the_password(owner: Any) -> None:
+    html = _page(owner).get("/accounts/data/").content.decode()
+    assert 'href="/accounts/data/export/"' in html and "Download my data" in html
+    assert 'type="password"' in html and "Delete my account" in html
+    export = _page(owner).get("/accounts/data/export/")
+    assert export["Content-Type"] == "application/zip" and export.content[:2] == b"PK"
+
+
+def test_a_wrong_password_deletes_nothing(owner: Any) -> None:
+    response = _page(owner).post("/accounts/data/", {"password": "not it"})
+    assert response.status_code == 400
+    assert "This is not your password." in response.content.decode()
+    assert get_user_model().objects.filter(pk=owner.pk).exists()
+
+
+def test_deleting_an_account_keeps_what_others_depend_on(
+    owner: Any, collaborator: Any, stranger: Any
+) -> None:
+    # The leaver is `collaborator`: a scenario in owner's library, a library of their own
+    # holding stranger's scenario, plays, a saved force, a scenario of their own.
+    shared = make_library(owner, "public", collaborators=(collaborator,))
+    contributed = make_scenario(collaborator, "private", shared, title="Left to the club")
+    theirs = make_library(collaborator, "public", collaborators=(stranger,))
+    guest = make_scenario(stranger, "private", theirs, title="Stranger's guest")
+    own = make_scenario(collaborator, "public", theirs, title="Their own")
+    played = make_scenario(owner, "public", title="Played")
+    _play(played, collaborator, "attacker")
+    services.scenario_update(scenario=played, data=played.document)
+    SavedForce.objects.create(owner=collaborator, name="Rifles", data={})
+    balance = Scenario.objects.get(pk=played.pk).plays_counted
+
+    response = _page(collaborator).post(
+        "/accounts/data/", {"password": password_for("collaborator")}, follow=True
+    )
+    assert "Your account is deleted." in response.content.decode()
+    assert not get_user_model().objects.filter(username="collaborator").exists()
+
+    kept = Scenario.objects.get(pk=contributed.pk)
+    assert kept.owner.username == FORMER_MEMBER and kept.library == shared
+    page = _page(owner).get(f"/scenarios/{kept.public_id}/").content.decode()
+    assert "by a former member" in page and FORMER_MEMBER not in page
+    back = Scenario.objects.get(pk=guest.pk)
+    assert back.owner == stranger and back.library is None
+    assert BinNotice.objects.filter(user=stranger, kind="returned").exists()
+    assert not Scenario.everything.filter(pk=own.pk).exists()
+    assert not Library.everything.filter(pk=theirs.pk).exists()
+    assert not SavedForce.objects.filter(name="Rifles").exists()
+    play = PlayRecord.objects.get(scenario=played)
+    assert play.player.username == FORMER_MEMBER
+    assert Scenario.objects.get(pk=played.pk).plays_counted == balance
+    page = _page(owner).get(f"/scenarios/{played.public_id}/").content.decode()
+    assert "a former member" in page and FORMER_MEMBER not in page
+    former = get_user_model().objects.get(username=FORMER_MEMBER)
+    assert not former.is_active and not former.has_usable_password()
+
+
+def test_the_former_member_in_italian(owner: Any, collaborator: Any) -> None:
+    shared = make_library(owner, "public", collaborators=(collaborator,))
+    kept = make_scenario(collaborator, "public", shared, title="Left")
+    _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
+    url = f"/scenarios/{kept.public_id}/"
+    page = _page(owner).get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "un ex membro" in page
