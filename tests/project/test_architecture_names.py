@@ -39,9 +39,23 @@ def _module_exists(dotted: str) -> bool:
                 rest = parts[cut:]
                 if not rest:
                     return True
-                defined = rf"^\s*(?:def|class)\s+{rest[0]}\b|^{rest[0]}\b"
+                # Defined there, or imported into a package's ``__init__`` that re-exports it.
+                name = rest[0]
+                defined = (
+                    rf"^\s*(?:def|class)\s+{name}\b|^{name}\b|^\s+{name},?$|import .*\b{name}\b"
+                )
                 return bool(re.search(defined, module.read_text(encoding="utf-8"), re.M))
     return False
+
+
+def _defined_in_scenarios(name: str) -> bool:
+    """A function or class of that name in a module of ``scenarios`` (not a test's)."""
+    pattern = re.compile(rf"^(?:def|class)\s+{re.escape(name)}\b", re.M)
+    return any(
+        pattern.search(path.read_text(encoding="utf-8"))
+        for path in (ROOT / "scenarios").rglob("*.py")
+        if "migrations" not in path.parts
+    )
 
 
 def missing_paths() -> list[str]:
@@ -55,10 +69,14 @@ def missing_paths() -> list[str]:
                 found = _module_exists(name)
             elif heading == "The layers inside `scenarios`" and re.fullmatch(r"[a-z_.]+\*?", name):
                 # A layer is a module of scenarios, written as its name (``urls*``: several).
+                # A function a layer defines is named by the layer's module
+                # (``services.scenario_put_in_library``) or alone (``require_page``).
                 path = name.replace(".", "/")
                 found = (
                     bool(list((ROOT / "scenarios").glob(path + ".py")))
                     or (ROOT / "scenarios" / path).is_dir()
+                    or ("." in name and _module_exists(f"scenarios.{name}"))
+                    or _defined_in_scenarios(name)
                 )
             else:
                 continue
