@@ -43,14 +43,14 @@ WORDS = {
 
 def _playable_seed() -> int:
     """A roll whose two sides can buy :data:`GROUPS` legally (no second-line morale limit)."""
-    from scenarios.generation import Roll, scenario_generate
+    from scenarios.generation import GenerateRequest, scenario_generate
     from upfront.reference.fetch import catalogue_current
     from upfront.rules.force import force_from_dict
     from upfront.rules.validate import validate_force
 
     catalogue = catalogue_current()
     for seed in range(200):
-        sides = scenario_generate(Roll(seed=seed))["document"]["scenario"]["sides"]
+        sides = scenario_generate(GenerateRequest(seed=seed))["document"]["scenario"]["sides"]
         forces = [
             {
                 **side["force"],
