@@ -1,5 +1,7 @@
 """Time setup sheets: WeasyPrint in a warm process against Chromium headless, and a library.
 
+Kept whole: one bench script, read top to bottom as the run it makes.
+
 In one run, in a database of its own (a fresh SQLite file, deleted at the end):
 
 1. one setup sheet: the median time WeasyPrint takes to turn its HTML into a PDF in this (warm)

@@ -6,6 +6,9 @@ a requester may see and do is decided once. A door asks ``scenario_for`` / ``lib
 ``Http404``: its existence is not revealed), with a small frozen rights value it checks before
 acting.
 
+Kept whole: the rights are stated once, as prose here and as code below; split, the two
+querysets and the two rights values that must agree would sit in different files.
+
 Who may see (``can_view``):
 
 * the owner sees everything of theirs;

@@ -1,7 +1,6 @@
 """Rooms of a readable size: a module over 400 lines says in its docstring why it stays whole.
 
-Covers the reference data, the labels and the analysis and presenters of ``scenarios``; the
-engine's modules say it too where they are over the limit, but new ones are not held to it yet.
+Covers every module of the project outside migrations and tests.
 """
 
 from __future__ import annotations
@@ -10,13 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ROOMS = [
-    "upfront/reference",
-    "upfront/labels",
-    "scenarios/analysis",
-    "scenarios/presenters",
-    "scenarios/versions",
-]
+ROOMS = ["upfront", "scenarios", "builder", "bench"]
 LIMIT = 400
 
 

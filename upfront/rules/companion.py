@@ -1,4 +1,7 @@
-"""A companion at the table: the scenario's random procedures one draw at a time (issue 21 §1).
+"""A companion at the table: the scenario's random procedures one draw at a time.
+
+Kept whole: one state machine (what is pending, what each draw does, what has happened) whose
+steps read and write the same game state; split, each half would need the other's internals.
 
 The third driver of a scenario's :class:`~upfront.rules.simulation.SimulationModel`, beside the
 NumPy and the plain simulation: the same model, but the draws are the ones the players make.

@@ -5,6 +5,9 @@ side's troop type comes from the unit type table (43; the Pacific table 45.9) an
 mountains, an elite side draws to be mountain troops (M12.1). The points each side spends are
 not drawn: 43.35-43.36 leave them to the players' bid.
 
+Kept whole: one procedure (43.3) whose draws and the statements about them are read together:
+each statement says what a draw of this module did.
+
 Every draw has its own seed (``draw_seeds``; by default the request's ``seed``) and its own
 random source, ``random.Random(f"{seed}:{key}")`` (a string seed is hashed with SHA-512, the
 same on every run and platform): re-rolling one draw changes its seed alone and keeps every

@@ -9,7 +9,7 @@ calling process.
 
 A batch is its own row and finishes once. Its task locks the row (``SELECT ... FOR UPDATE
 SKIP LOCKED``) for the whole batch, checks the batch's scenarios not yet at the revision with
-the function a save uses (``scenarios.services.scenarios_recheck``: one bulk update, no query
+the function a save uses (``scenarios.recheck.scenarios_recheck``: one bulk update, no query
 per scenario), marks itself finished and adds its counts to the run (``F()`` increments), all
 in one transaction. So a duplicate or redelivered message finds the batch finished, or locked
 by the live run, and does nothing; a worker that dies mid-batch rolls its transaction back
@@ -38,7 +38,7 @@ from redis.exceptions import RedisError
 from scenarios import listing_cache
 from scenarios.jobs.models import Revalidation, RevalidationBatch
 from scenarios.models import Scenario
-from scenarios.services import scenarios_recheck
+from scenarios.recheck import scenarios_recheck
 from upfront.reference.fetch import catalogue_forget, reference_current
 from upfront.reference.models import DataRevision
 
