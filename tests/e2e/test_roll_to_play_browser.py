@@ -106,23 +106,44 @@ def buy_forces(page: Any, url: str, scenario: Any, words: dict[str, Any], tag: s
         page.wait_for_url(f"{url}/scenarios/{scenario.public_id}/edit/")
 
 
-def record_play(page: Any, url: str, scenario: Any, words: dict[str, Any]) -> None:
+def play_at_the_table(page: Any, url: str, scenario: Any, words: dict[str, Any]) -> None:
+    """ "Play this scenario": the companion runs the roll's procedures ("Draw for me" for each
+    pending draw, "The deck ran out" once), then the game is finished and writes the record."""
     from playwright.sync_api import expect
 
     page.goto(f"{url}/scenarios/{scenario.public_id}/")
-    page.click("#record-play")
-    expect(page.locator("h1")).to_have_text(words["record"])
+    page.click("#play-scenario")
+    page.wait_for_url(f"{url}/games/**")
+    ran_out = False
+    for _ in range(20):
+        if page.locator("#finish-game").count() and (
+            ran_out or page.locator("#finish[open]").count()
+        ):
+            break
+        if page.locator("button.draw-for-me").count():
+            steps = page.locator("#game-events li").count()
+            page.click("button.draw-for-me")
+            expect(page.locator("#game-events li")).to_have_count(steps + 1)
+        elif page.locator("#deck-ran-out").count() and not ran_out:
+            page.click("#deck-ran-out")
+            page.wait_for_load_state("networkidle")
+            ran_out = True
+        else:
+            break
+    page.screenshot(path=str(SHOTS / f"table-{words['tag']}.png"), full_page=True, caret="initial")
+    if not page.locator("#finish[open]").count():
+        page.click("#finish summary")
     page.check("input[name=winner][value=attacker]")
-    page.select_option("#id_ending", "victory_condition")
-    page.fill("#id_opponent", "Zio Bob")
-    page.click("form.narrow-form button[type=submit]")
-    page.wait_for_url(f"{url}/scenarios/{scenario.public_id}/")
+    page.check("input[name=ending][value=victory_condition]")
+    page.fill("#game-opponent", "Zio Bob")
+    page.click("#finish-game")
+    expect(page.locator("#finish-game")).to_have_count(0)  # recorded: nothing left to finish
+    page.goto(f"{url}/scenarios/{scenario.public_id}/")
     expect(page.locator("#plays")).to_contain_text("Zio Bob")
 
 
-# Steps between buying the forces and recording the play: the companion's "Play this scenario"
-# (issue 21 §2) appends its own here, with the same (page, url, scenario, words) arguments.
-AT_THE_TABLE: list[Callable[[Any, str, Any, dict[str, Any]], None]] = []
+# Steps between buying the forces and the play record: the game at the table writes it.
+AT_THE_TABLE: list[Callable[[Any, str, Any, dict[str, Any]], None]] = [play_at_the_table]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -172,10 +193,11 @@ def test_roll_save_buy_and_record_as_a_new_player(browser, live_server, language
     expect(page.locator("#to-finish")).to_have_count(0)
 
     for step in AT_THE_TABLE:
-        step(page, url, scenario, words)
+        step(page, url, scenario, {**words, "tag": tag})
 
-    record_play(page, url, scenario, words)
-    assert PlayRecord.objects.filter(scenario=scenario, winner="attacker").count() == 1
+    # One record, written by the game at the table (its draws kept with it).
+    records = PlayRecord.objects.filter(scenario=scenario, winner="attacker")
+    assert [record.game is not None for record in records] == [True]
     _no_sideways_scroll(page)
     page.screenshot(path=str(SHOTS / f"recorded-{tag}.png"), full_page=True)
     assert violations == []
