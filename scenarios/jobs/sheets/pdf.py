@@ -101,6 +101,23 @@ class _SheetHTML(HTML):
         return [_LEAN_UA]
 
 
+# Elements the print HTML lays out as blocks or table parts, never inline (print.css makes
+# only dt and dd inline, so they are not here). Whitespace beside their tags is collapsed
+# away by the layout anyway (at a line's start or end, or between blocks), but WeasyPrint
+# builds and lays out a text box for each run of it first.
+_BLOCK_TAGS = (
+    "html|head|body|meta|article|header|section|nav|main|footer|table|caption|colgroup|col|"
+    "thead|tbody|tfoot|tr|td|th|h[1-6]|p|div|ul|ol|li|dl|figure|figcaption|hr"
+)
+_AFTER_BLOCK_TAG = re.compile(rf"(</?(?:{_BLOCK_TAGS})\b[^<>]*>)\s+")
+_BEFORE_BLOCK_TAG = re.compile(rf"\s+(</?(?:{_BLOCK_TAGS})\b)")
+
+
+def without_layout_whitespace(html: str) -> str:
+    """``html`` without the whitespace beside block and table tags (printed the same)."""
+    return _BEFORE_BLOCK_TAG.sub(r"\1", _AFTER_BLOCK_TAG.sub(r"\1", html))
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """No cycle collection while one sheet is laid out: its tens of thousands of short-lived
@@ -121,7 +138,9 @@ def html_to_pdf(html: str, *, ink_saving: bool = False) -> bytes:
     stylesheet = _stylesheet(ink_saving)
     with _collector_paused():
         document = _SheetHTML(
-            string=html, base_url=PRINT_ORIGIN, url_fetcher=fetcher.fetcher_factory()
+            string=without_layout_whitespace(html),
+            base_url=PRINT_ORIGIN,
+            url_fetcher=fetcher.fetcher_factory(),
         )
         pdf: bytes = document.write_pdf(stylesheets=[stylesheet], font_config=_fonts.config)
     return pdf

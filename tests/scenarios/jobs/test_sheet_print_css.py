@@ -1,7 +1,8 @@
 """What the renderer is given for a setup sheet (``scenarios.jobs.sheets.pdf``): one print
 stylesheet without the reports' screen rules, a user-agent stylesheet without the footnote
-and note rules, the collector resumed after a render; and the sheet prints the same with the
-full user-agent stylesheet (text, pages and pixels)."""
+and note rules, the HTML without the whitespace beside block tags, the collector resumed
+after a render; and the sheet prints the same as WeasyPrint's stock renderer prints the
+template's HTML (text, pages and pixels)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,19 @@ def test_the_lean_user_agent_stylesheet_drops_only_footnotes_and_notes() -> None
     # Nothing else went: the rest of the sheet is line for line WeasyPrint's own.
     removed = set(UA.splitlines()) - set(lean.splitlines())
     assert all(line.startswith(("::footnote-", "::note-", "::marker")) for line in removed)
+
+
+def test_only_whitespace_beside_block_tags_is_taken_out() -> None:
+    html = (
+        "<section>\n  <h2>Weather</h2>\n  <table>\n    <tr>\n      <td>Clear <span>99.1</span>"
+        '</td>\n    </tr>\n  </table>\n  <dl class="params"><dt>Runs</dt> <dd>200</dd>\n'
+        "<dt>Seed</dt> <dd>0</dd></dl>\n  <p>The <em>last</em> houses\n</p>\n</section>"
+    )
+    assert pdf.without_layout_whitespace(html) == (
+        "<section><h2>Weather</h2><table><tr><td>Clear <span>99.1</span></td></tr></table>"
+        '<dl class="params"><dt>Runs</dt> <dd>200</dd>\n<dt>Seed</dt> <dd>0</dd></dl>'
+        "<p>The <em>last</em> houses</p></section>"
+    )
 
 
 def _pixels(data: bytes, folder: Path, name: str) -> list[bytes]:
