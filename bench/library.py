@@ -352,8 +352,12 @@ def main() -> None:
             f"{percentile(cpu, 0.5):7.2f} {cpu95:7.2f} {counts:>7s} {sql:6.2f} "
             f"{p95 / health_wall:4.1f}/{cpu95 / health_cpu:<4.1f}"
         )
-        if name != "health" and mode != "hit":
-            common.record("library", f"{name} ({mode}), p95 / health p95", p95 / health_wall, 3.0)
+        if name != "health":
+            # Issue 8's target (<= 3) is for what a visitor gets between two changes, the
+            # list cache; a page built afresh is over_http.py's "list fresh" (<= 5).
+            target = None if mode == "miss" else 3.0
+            ratio = p95 / health_wall
+            common.record("library", f"{name} ({mode}), p95 / health p95", ratio, target)
     print(
         "ms per request (wall clock and CPU); queries on the two pages of each row and the ms "
         "they took (mean of the two); p95 ratio to /health/ (the '-' row), wall/CPU "
