@@ -27,6 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "upfront.settings")
 
+from bench import common
+
 
 def _force(nationality: str, decks: list[int] | None = None) -> dict[str, Any]:
     return {
@@ -145,6 +147,13 @@ def main() -> None:
         print(
             f"{name:<90} {fast_rate:>14,.0f} {slow_rate:>14,.0f} {fast_rate / slow_rate:>7.0f}x"
             f"   ({args.runs:,} runs in {fast:.3f} s)"
+        )
+        common.record(
+            "simulate",
+            f"vectorised / plain loop, {name[:40]}",
+            fast_rate / slow_rate,
+            100.0,
+            at_least=True,
         )
         last = simulate(model, runs=args.runs, seed=1).to_dict()
     # The report of the last scenario, its three SVG charts included (what a report page

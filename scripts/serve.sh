@@ -90,7 +90,8 @@ loglevel="${CELERY_LOG_LEVEL:-INFO}"
 command_of() {
   case "$1" in
     web)
-      cmd=("$VENV/bin/gunicorn" upfront.wsgi
+      # upfront/gunicorn_conf.py: the loaded app frozen out of the collector's way.
+      cmd=("$VENV/bin/gunicorn" upfront.wsgi --config python:upfront.gunicorn_conf
         --bind "${ADDRESS:-127.0.0.1}:${PORT:-8000}"
         --workers "${WEB_CONCURRENCY:-3}"
         --timeout "${GUNICORN_TIMEOUT:-30}"
