@@ -27,6 +27,7 @@ import scenarios.analysis.document_check
 import scenarios.analysis.simulation
 import scenarios.analysis.subject
 import scenarios.analysis.validation
+import scenarios.recheck
 import scenarios.services
 import scenarios.views.designer
 import upfront.rules.scenario_checks
@@ -53,12 +54,13 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     ),
     "parse": (
         scenario.scenario_document_from_dict,
-        (scenarios.services, scenarios.analysis.document_check, scenarios.analysis.subject),
+        (scenarios.recheck, scenarios.analysis.document_check, scenarios.analysis.subject),
     ),
     "reference_faults": (
         scenario.scenario_reference_faults,
         (
             scenarios.services,
+            scenarios.recheck,
             scenarios.analysis.document_check,
             scenarios.analysis.validation,
         ),

@@ -40,6 +40,9 @@ _card = {
 # the OpenAPI request body (upfront/api/openapi.py), compiled into the fast path below, and read
 # by the builder for its limits. Integer enums also say "type": "integer" so that a JSON
 # ``true`` is never taken for 1.
+# The largest budget a Force document may name (points).
+MAX_BUDGET = 100_000
+
 FORCE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://upfront-builder.invalid/schemas/force-v1.json",
@@ -56,7 +59,9 @@ FORCE_SCHEMA: dict[str, Any] = {
         "mountain": {"type": "boolean"},
         # M12.1: the outcome of the mountain-troops draw (black RN: true); absent until drawn.
         "mountain_troops": {"type": "boolean"},
-        "budget": {"type": ["integer", "null"], "minimum": 0},
+        # An input limit, far above any DYO force: a scenario's points (both budgets) stay within
+        # the database's integer.
+        "budget": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_BUDGET},
         "groups": {
             "type": "array",
             "items": {
@@ -98,6 +103,7 @@ FORCE_SCHEMA: dict[str, Any] = {
         "replay": {"enum": [None, *REPLAY_LEADERS]},
     },
 }
+
 _VALIDATOR = Draft202012Validator(FORCE_SCHEMA)
 
 
