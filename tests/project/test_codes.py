@@ -202,6 +202,7 @@ def test_the_openapi_request_body_is_the_force_schema() -> None:
     assert schema["components"]["schemas"]["Force"]["properties"]["budget"] == {
         "type": "integer",
         "minimum": 0,
+        "maximum": 100_000,
         "nullable": True,
     }
 
