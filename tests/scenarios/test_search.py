@@ -89,7 +89,12 @@ def test_postgresql_counts_the_public_list_by_its_narrow_index(postgres_required
         cursor.execute(f"EXPLAIN SELECT COUNT(*) FROM ({sql}) AS listed", params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
         cursor.execute("SET LOCAL enable_seqscan = on")
-    assert f"using {COUNT_INDEX_NAME} on" in plan, plan
+    # An index-only scan ("using X on") or a bitmap scan ("Bitmap Index Scan on X") both read
+    # the narrow index; which one the planner picks depends on its statistics of the moment.
+    reads_narrow_index = (
+        f"using {COUNT_INDEX_NAME} on" in plan or f"Bitmap Index Scan on {COUNT_INDEX_NAME}" in plan
+    )
+    assert reads_narrow_index, plan
     assert selectors.scenarios_listed().count() == 1000
 
 
