@@ -127,7 +127,9 @@ class Scenario(models.Model):
         indexes = [
             # The public list (scenarios/listing.py): its order first, then every column its
             # filters read, so counting and filtering read this index and not the rows, which
-            # carry the whole document.
+            # carry the whole document. Partial on the default manager's condition (not in the
+            # bin, scenarios.bin): every list asks it, and an index without it has the
+            # database read each row to check it (a fresh SQLite list 2.3x dearer).
             models.Index(
                 fields=[
                     "effective_visibility",
@@ -140,12 +142,20 @@ class Scenario(models.Model):
                     "nationalities",
                     "weather",
                     "expansions",
+                    # SQLite (3.40) reads a row for a partial index's condition unless the
+                    # index holds its column too.
+                    "deleted_at",
                 ],
                 name="scenario_listing_idx",
+                condition=models.Q(deleted_at__isnull=True),
             ),
             # A signed-in list (public, or theirs, or their libraries') has no range of the index
             # above: in this order its page stops at the 20th row instead of sorting them all.
-            models.Index(fields=["-updated_at", "-id"], name="scenario_newest_idx"),
+            models.Index(
+                fields=["-updated_at", "-id"],
+                name="scenario_newest_idx",
+                condition=models.Q(deleted_at__isnull=True),
+            ),
             models.Index(fields=["theatre", "period"]),
             models.Index(fields=["terrain_deck"]),
             models.Index(fields=["size_points"]),

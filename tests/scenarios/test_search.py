@@ -153,3 +153,25 @@ def test_the_fts5_table_follows_every_write(sqlite_only, owner) -> None:  # type
     assert found("ortona") == set()
     with connection.cursor() as cursor:  # the index agrees with the table it indexes
         cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES ('integrity-check', 1)")
+
+
+@pytest.mark.sqlite
+def test_sqlite_pages_the_public_list_from_its_covering_index(sqlite_only, owner) -> None:  # type: ignore[no-untyped-def]
+    # The page's ids and the count of the public list read the partial covering index
+    # (migration 0017) and never a row: every list asks "not in the bin" too, and before the
+    # index held that condition SQLite read each row to check it.
+    clone_public(make_scenario(owner, visibility="private"), 200)
+    listed = selectors.scenarios_listed()
+    page_sql, page_params = listed.values_list("id", flat=True)[:20].query.sql_with_params()
+    count_sql, count_params = listed.order_by().values("pk").query.sql_with_params()
+    plans = []
+    with connection.cursor() as cursor:
+        for sql, params in (
+            (page_sql, page_params),
+            (f"SELECT COUNT(*) FROM ({count_sql})", count_params),
+        ):
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+            plans.append("\n".join(str(row[-1]) for row in cursor.fetchall()))
+    for plan in plans:
+        assert "USING COVERING INDEX scenario_listing_idx" in plan, plan
+    assert listed.count() == 200
