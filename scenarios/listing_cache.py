@@ -68,6 +68,12 @@ def user_changed(*, update_fields: Any = None, **kwargs: Any) -> None:
     listing_changed()
 
 
+def data_key(kind: str) -> str:
+    """The key of ``kind``, a value computed from the listed data alone (the same for every
+    address, language and requester), in the current listing version."""
+    return f"scenarios:{kind}:{listing_version()}"
+
+
 def cache_key(kind: str, request: HttpRequest) -> str:
     """The key of ``kind`` for this address and language, in the current listing version."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)

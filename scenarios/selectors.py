@@ -229,6 +229,27 @@ def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
     return Scenario.objects.filter(condition)
 
 
+def scenarios_listed_apart_for(user: Any) -> tuple[QuerySet[Scenario], QuerySet[Scenario]]:
+    """``scenarios_listed_for(user)`` as two lists with no scenario in both: the public ones
+    (the same for everyone: read from the public list's index) and the user's others (their
+    own and their libraries' that are not public). Anonymous: the second is empty."""
+    uid = user_id(user)
+    public = scenarios_listed()
+    if uid is None:
+        return public, Scenario.objects.none()
+    # The libraries' ids read first (a list, not subqueries): PostgreSQL then reads the
+    # scenarios of the owner and of those libraries from their indexes, where "owner or in
+    # a subquery" had it read every row of the table (14 ms at 11,000 scenarios).
+    libraries = list(
+        Library.objects.filter(Q(owner_id=uid) | Q(collaborators__id=uid))
+        .values_list("id", flat=True)
+        .distinct()
+    )
+    return public, Scenario.objects.filter(Q(owner_id=uid) | Q(library_id__in=libraries)).exclude(
+        _scenario_shared(("public",))
+    )
+
+
 # --- Rights -----------------------------------------------------------------------------------
 
 

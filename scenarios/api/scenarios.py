@@ -37,6 +37,7 @@ from scenarios.api.common import (
     target_library,
 )
 from scenarios.api.filters import NamedFiltersBackend, ScenarioFilter
+from scenarios.member_list import MemberList
 from scenarios.models import Scenario
 from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
@@ -123,18 +124,30 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
         # An anonymous requester sees the public scenarios only, as the public list page does:
         # the answer is kept in the list cache under the listing version, which every change a
         # list could show replaces (scenarios.listing_cache). A signed-in requester's list
-        # holds their own and their libraries' scenarios too: built on every request.
+        # holds their own and their libraries' scenarios too: its public part and theirs are
+        # read apart and merged (scenarios.member_list), on every request.
+        # Either way the page's ids come first (the list's covering index), then only its
+        # rows' columns, as values (as the list page: scenarios.list_rows.scenario_list_rows).
         key = None
+        listed: Any
         if not request.user.is_authenticated:
             key = listing_cache.cache_key(f"api-list:{request.get_host()}", request)
             cached = cache.get(key)
             if cached is not None:
                 return Response(cached)
-        # The page's ids first (the list's covering index), then only its rows' columns, as
-        # values (as the list page: scenarios.list_rows.scenario_list_rows).
-        ids = self.paginate_queryset(
-            self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
-        )
+            listed = self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
+        else:
+            public, others = selectors.scenarios_listed_apart_for(request.user)
+            listed = MemberList(
+                self.filter_queryset(public),
+                self.filter_queryset(others),
+                lambda: self.filter_queryset(self.get_queryset()),
+                # The unfiltered public part is everyone's: kept in the list cache.
+                public_cached=not any(
+                    name in request.query_params for name in ScenarioFilter.base_filters
+                ),
+            )
+        ids = self.paginate_queryset(listed)
         response = self.get_paginated_response(serializers.scenario_list_items_of_ids(ids))
         if key is not None:
             cache.set(key, response.data, listing_cache.entry_seconds())

@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from rest_framework.test import APIRequestFactory, force_authenticate
 
-from scenarios import selectors, services
+from scenarios import member_list, selectors, services
 from scenarios.api import serializers as s
 from scenarios.api.common import ListBase
 from scenarios.api.filters import ScenarioFilter
@@ -167,6 +167,44 @@ def test_every_answer_is_the_reference_byte_for_byte(who: str | None, request: A
         listing_changed()  # built afresh
         assert _answer(user, url) == expected, url
         assert _answer(user, url) == expected, url  # and again (from the cache if anonymous)
+
+
+@pytest.mark.usefixtures("listed")
+@pytest.mark.parametrize("who", ["owner", "collaborator"])
+def test_a_deep_page_read_as_one_query_is_the_reference_too(
+    who: str, request: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A signed-in list merges its public part and the requester's others up to MERGED_ROWS
+    # rows, and reads a deeper page as one query: with the limit at 2 rows, both ways answer
+    # the queries above.
+    monkeypatch.setattr(member_list, "MERGED_ROWS", 2)
+    user = request.getfixturevalue(who)
+    for query in URLS:
+        url = LIST + query
+        expected = _reference(user, url)
+        assert _answer(user, url) == expected, url
+
+
+def test_a_signed_in_list_follows_a_new_public_scenario(
+    owner: Any, stranger: Any, django_assert_num_queries: Any
+) -> None:
+    # The public part's count and first rows are kept in the list cache (everyone's, until
+    # anything listed changes); the requester's own part is read on every request.
+    make_scenario(stranger, "public")
+    make_scenario(owner, "private")
+    api = client_for(owner)
+    assert api.get(LIST).json()["count"] == 2
+    with django_assert_num_queries(3):  # the public count and page from the cache
+        assert api.get(LIST).json()["count"] == 2
+    make_scenario(stranger, "public", title="Newest public")
+    make_scenario(stranger, "private")  # not the owner's to see
+    answer = api.get(LIST).json()
+    assert answer["count"] == 3
+    assert answer["results"][0]["title"] == "Newest public"
+    make_scenario(owner, "unlisted", title="Newest mine")
+    answer = api.get(LIST).json()
+    assert answer["count"] == 4
+    assert [item["title"] for item in answer["results"][:2]] == ["Newest mine", "Newest public"]
 
 
 def test_each_api_filterset_has_filters_and_fields_of_its_own(owner: Any, stranger: Any) -> None:

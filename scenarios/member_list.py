@@ -1,0 +1,145 @@
+"""The list a signed-in requester reads through the API: the public scenarios and their own.
+
+As one query (public, or theirs, or their libraries') the list has no range of an index:
+counting it reads every public row, about half of a signed-in answer's time at 10,000 public
+scenarios (docs/performance.md). So it is read as the two lists it is made of, which share no
+scenario (``selectors.scenarios_listed_apart_for``): the public one, whose page comes from the
+public list's covering index and whose unfiltered count is kept in the list cache until
+anything listed changes (``scenarios.listing_cache``), and the requester's others, a few
+hundred at most. Each part gives its first rows in the list's order, and the two are merged;
+the unfiltered public part's first rows are kept in the list cache too.
+
+A merge is exact only if Python orders the keys as the database does: dates and numbers,
+never text (collations differ). A list in another order, or a page past ``MERGED_ROWS`` (each
+part would give that many rows), is read as the one query instead; its count still comes
+from the two parts.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Sequence
+from functools import cached_property, total_ordering
+from typing import Any
+
+from django.core.cache import cache
+from django.db import models
+from django.db.models import QuerySet
+
+from scenarios import listing_cache
+from scenarios.models import Scenario
+
+# The deepest row a page is merged up to; a deeper page is read as one query.
+MERGED_ROWS = 500
+# Fields whose values Python and every database order alike.
+_MERGEABLE = (models.DateTimeField, models.IntegerField, models.AutoField, models.BigAutoField)
+
+
+@total_ordering
+class _Descending:
+    """A value that sorts the other way round (a ``-field`` of the order)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Descending) and self.value == other.value
+
+    def __lt__(self, other: _Descending) -> bool:
+        return bool(self.value > other.value)
+
+
+def _order_of(queryset: QuerySet[Scenario]) -> tuple[str, ...]:
+    return tuple(queryset.query.order_by or Scenario._meta.ordering)
+
+
+def _mergeable(order: Sequence[str]) -> bool:
+    # The last field must be unique, so no two rows tie and the merge is the database's order.
+    names = [field.removeprefix("-") for field in order]
+    if not names or names[-1] not in ("id", "pk"):
+        return False
+    return all(
+        isinstance(Scenario._meta.get_field("id" if name == "pk" else name), _MERGEABLE)
+        for name in names
+    )
+
+
+class MemberList:
+    """The ids of a signed-in list, as Django's paginator reads a queryset: ``count()`` and
+    a slice. ``public`` and ``others`` are its two parts, filtered and in the list's order;
+    ``together`` makes the same list as one query, when a page is not merged (building the
+    query costs about as much as running it: not made for nothing)."""
+
+    def __init__(
+        self,
+        public: QuerySet[Scenario],
+        others: QuerySet[Scenario],
+        together: Callable[[], QuerySet[Scenario]],
+        *,
+        public_cached: bool,
+    ) -> None:
+        self.public, self.others, self.together = public, others, together
+        self.public_cached = public_cached
+        self.order = _order_of(public)
+        self.merged = _mergeable(self.order)
+        self.names = [
+            "id" if f.removeprefix("-") == "pk" else f.removeprefix("-") for f in self.order
+        ]
+        # Django's paginator warns about an unordered list: this one always has an order.
+        self.ordered = True
+
+    @cached_property
+    def _others_head(self) -> list[tuple[Any, ...]]:
+        """The requester's others' first rows (up to one past ``MERGED_ROWS``) as sort keys
+        and id: one query gives both their page and, mostly, their count."""
+        if not self.merged:
+            return []
+        return list(self.others.order_by(*self.order).values_list(*self.names)[: MERGED_ROWS + 1])
+
+    def count(self) -> int:
+        head = self._others_head
+        if self.merged and len(head) <= MERGED_ROWS:
+            others = len(head)
+        else:
+            others = self.others.order_by().count()
+        return self._public_count() + others
+
+    def _public_count(self) -> int:
+        return int(self._cached("api-public-count", self.public.order_by().count))
+
+    def _cached(self, kind: str, compute: Callable[[], Any]) -> Any:
+        """``compute()``, from the list cache if the public part is everyone's (unfiltered)."""
+        if not self.public_cached:
+            return compute()
+        key = listing_cache.data_key(kind)
+        value = cache.get(key)
+        if value is None:
+            value = compute()
+            cache.set(key, value, listing_cache.entry_seconds())
+        return value
+
+    def __getitem__(self, window: slice) -> list[int]:
+        start, stop = window.start or 0, window.stop
+        if stop is None or stop > MERGED_ROWS or not self.merged:
+            return list(self.together().values_list("id", flat=True)[window])
+        public = self._cached(
+            f"api-public-head:{','.join(self.order)}:{stop}",
+            lambda: list(self.public.order_by(*self.order).values_list(*self.names)[:stop]),
+        )
+        merged = heapq.merge(public, self._others_head[:stop], key=_row_key(self.order))
+        return [row[-1] for row in itertools.islice(merged, start, stop)]
+
+
+def _row_key(order: Sequence[str]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    descending = [field.startswith("-") for field in order]
+
+    def key(row: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(
+            _Descending(value) if down else value
+            for value, down in zip(row, descending, strict=True)
+        )
+
+    return key
