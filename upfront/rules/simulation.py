@@ -632,9 +632,12 @@ def _weather_tallies(
     lows = [0.0, *breaks.tolist()]  # a number inside each interval: its lower end
     # Per interval: does a number in it begin (99.5), intensify or stop (99.6) precipitation?
     columns = [(u < begins, u < worse, worse <= u < worse + stops) for u in lows]
-    uniform = rng.random((n, runs))
+    # Single precision: a third cheaper to draw than double, the largest share of a
+    # mountain scenario's time; a chance is then off by at most 2**-24, far below the
+    # runs' own sampling error (about 1e-3 at 100,000 runs).
+    uniform = rng.random((n, runs), dtype=np.float32)
     draws = np.zeros((n, runs), dtype=np.uint8)  # the interval: how many breaks it passed
-    for cut in breaks:
+    for cut in breaks.astype(np.float32):
         draws += uniform >= cut  # a few comparisons beat searchsorted here
 
     def table(new_deck: bool) -> npt.NDArray[np.intp]:
