@@ -10,7 +10,8 @@ In one run, in a database of its own (a fresh SQLite file, deleted at the end):
    sheet as a worker calling it would start, with one fresh ``--user-data-dir`` for the run
    (target: WeasyPrint <= 0.25 x Chromium). WeasyPrint on Chromium's very file, and the full
    ``render_scenario_pdf`` (context, template and PDF), are timed too;
-2. a library of 50 scenarios as one PDF rendered in this process, one sheet after the other
+2. a library of 50 scenarios as one PDF rendered in this process, one sheet after the other,
+   each with its validation and simulation computed and printed as a cold book's sheet is
    (``render_library_pdf``: each sheet, then the binding): pages per second;
 3. with ``--redis`` (or ``REDIS_URL``): the same library as a book job on real Celery workers
    (``celery -A upfront worker -Q pdf``, prefork) with 1 and then 2 worker processes, each
@@ -253,12 +254,21 @@ def _in_process(
     full_ms, full_cpu = _median_ms(full, args.n)
     chromium_ms, chromium_cpu = _median_ms(chromium, args.n)
 
-    items = [(s, None, None) for s in scenarios]
+    from scenarios.analysis.simulation import DEFAULT_RUNS, simulate
+    from scenarios.analysis.subject import subject_of
+    from scenarios.analysis.validation import validate
+
+    def analysed(scenario: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+        # What a cold book's sheet computes and prints (scenarios.jobs.kinds): the same work
+        # in one process, so that the book's CPU per page is compared with the same pages.
+        subject = subject_of(scenario)
+        return scenario, validate(subject), simulate(subject, runs=DEFAULT_RUNS, seed=0)
+
     wall_s, cpu_s = [], []
     library_pages = 0
     for _ in range(args.library_runs):
         start, start_cpu = time.perf_counter(), _cpu()
-        pdf = book.render_library_pdf(library, items)
+        pdf = book.render_library_pdf(library, [analysed(s) for s in scenarios])
         wall_s.append(time.perf_counter() - start)
         cpu_s.append(_cpu() - start_cpu)
         library_pages = _pages(pdf)
@@ -308,7 +318,7 @@ def _in_process(
             "library, pages per second",
             f"{library_pages / library_s:.1f}",
             f"{library_pages / library_cpu:.1f}",
-            "one process, no results printed",
+            "one process, analyses computed and printed",
         ),
     ]
 
