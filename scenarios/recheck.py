@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
+from django.db.models import BooleanField, Case, IntegerField, Value, When
 from django.db.models.expressions import RawSQL
 
 from scenarios.analysis.document_check import CheckedScenario
@@ -92,24 +93,45 @@ def _label_set(label: str) -> RawSQL | None:
 
 
 def _store_rechecked(checked: list[Scenario], before: dict[int, Any], reference: Reference) -> None:
-    """Two updates for the whole lot: what differs per scenario (validity, size) in one bulk
-    update, what they share (the revision, the time, the document's revision label) in one
-    ``UPDATE``; a document whose normalised form differs otherwise is written whole."""
+    """One ``UPDATE`` for the scenarios whose document changes only by its revision label:
+    validity and size (grouped by value), the revision, the time, and the label set by the
+    database; those whose normalised document differs otherwise in one bulk update, document
+    included. Each row is written once: every write of a row is a new row version with an
+    entry in each of the table's indexes, most of a batch's database time (three writes a
+    row before)."""
     if not checked:
         return
-    Scenario.objects.bulk_update(checked, ["valid", "size_points"])
     label = reference.revision.label
     labelled = _label_set(label)
-    same = [
+    now = checked[0].checked_at
+    same = {
         s.pk
         for s in checked
         if labelled is not None and {**before[s.pk], "data_revision": label} == s.document
-    ]
-    Scenario.objects.filter(pk__in=[s.pk for s in checked]).update(
-        data_revision=reference.revision, checked_at=checked[0].checked_at
-    )
-    if same:
-        Scenario.objects.filter(pk__in=same).update(document=labelled)
-    rewritten = [s for s in checked if s.pk not in set(same)]
+    }
+    kept = [s for s in checked if s.pk in same]
+    if kept:
+        by_size: dict[int, list[int]] = {}
+        for s in kept:
+            by_size.setdefault(s.size_points, []).append(s.pk)
+        Scenario.objects.filter(pk__in=[s.pk for s in kept]).update(
+            valid=Case(
+                When(pk__in=[s.pk for s in kept if s.valid], then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
+            size_points=Case(
+                *(When(pk__in=pks, then=Value(size)) for size, pks in by_size.items()),
+                output_field=IntegerField(),
+            ),
+            data_revision=reference.revision,
+            checked_at=now,
+            document=labelled,
+        )
+    rewritten = [s for s in checked if s.pk not in same]
+    for s in rewritten:
+        s.checked_at = now
     if rewritten:
-        Scenario.objects.bulk_update(rewritten, ["document"])
+        Scenario.objects.bulk_update(
+            rewritten, ["valid", "size_points", "document", "data_revision", "checked_at"]
+        )
