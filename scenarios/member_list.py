@@ -24,6 +24,7 @@ from functools import cached_property, total_ordering
 from typing import Any
 
 from django.core.cache import cache
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.db.models import QuerySet
 
@@ -61,10 +62,11 @@ def _mergeable(order: Sequence[str]) -> bool:
     names = [field.removeprefix("-") for field in order]
     if not names or names[-1] not in ("id", "pk"):
         return False
-    return all(
-        isinstance(Scenario._meta.get_field("id" if name == "pk" else name), _MERGEABLE)
-        for name in names
-    )
+    try:
+        fields = [Scenario._meta.get_field("id" if name == "pk" else name) for name in names]
+    except FieldDoesNotExist:  # a related field's column ("owner__username"): not merged
+        return False
+    return all(isinstance(field, _MERGEABLE) for field in fields)
 
 
 class MemberList:
