@@ -30,6 +30,7 @@ from upfront.rules.force import (
     DocumentFormatError,
     Force,
     FormatError,
+    compiled_schema,
     force_from_dict,
     force_to_dict,
     nul_faults,
@@ -179,6 +180,8 @@ LIBRARY_SCHEMA: dict[str, Any] = {
     "$defs": {"scenario": _SCENARIO_BODY, "force": _force},
 }
 _SCENARIO_VALIDATOR = Draft202012Validator(SCENARIO_SCHEMA)
+# A valid document, the usual case, is checked by the compiled schema alone (force.py).
+_scenario_plainly_valid = compiled_schema(SCENARIO_SCHEMA)
 _LIBRARY_VALIDATOR = Draft202012Validator(LIBRARY_SCHEMA)
 
 
@@ -349,7 +352,9 @@ def scenario_document_from_dict(data: object) -> ScenarioDocument:
         raise ScenarioFormatError([FormatError("$", message("format.too_deep", limit=MAX_DEPTH))])
     if (fault := _version_fault(data, "")) is not None:
         raise ScenarioFormatError([fault])
-    faults = schema_faults(_SCENARIO_VALIDATOR, data) or nul_faults(data)
+    faults = nul_faults(data)
+    if not _scenario_plainly_valid(data):
+        faults = schema_faults(_SCENARIO_VALIDATOR, data) or faults
     if faults:
         raise ScenarioFormatError(faults)
     scenario, faults = _scenario_from_body(data["scenario"], "scenario")
