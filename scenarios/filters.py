@@ -1,10 +1,11 @@
 """Filters of the public scenario list (django-filter), over ``selectors.scenarios_listed()``.
 
 The filter columns are derived from each scenario's document when it is saved
-(``services._columns``): nationalities, weather and expansions are stored as ``"|a|b|"`` so a
-``LIKE '%|code|%'`` finds one code on every database. Choices and their labels come from the
-code sets (``upfront.rules.codes``) with the words of ``upfront.labels`` and the reference
-data's own names (``upfront.reference.selectors.reference_names``), in the active language.
+(``services.scenario_columns``): nationalities, weather and expansions are stored as
+``"|a|b|"`` so a ``LIKE '%|code|%'`` finds one code on every database. Choices and their
+labels come from the code sets (``upfront.rules.codes``) with the words of ``upfront.labels``
+and the reference data's own names (``upfront.reference.selectors.reference_names``), in the
+active language.
 """
 
 from __future__ import annotations

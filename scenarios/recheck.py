@@ -1,8 +1,9 @@
 """Rechecking saved scenarios against new reference data, many at a time.
 
-What a save does for one scenario (``services._checked``, ``services._columns``), done for a
-batch with one bulk update (bulk revalidation, ``scenarios.jobs.revalidation``). Its own
-module so that the scenario and library writes in ``services`` stay a readable size.
+What a save does for one scenario (``analysis.document_check.scenario_checked``,
+``services.scenario_columns``), done for a batch with one bulk update (bulk revalidation,
+``scenarios.jobs.revalidation``). Its own module so that the scenario and library writes in
+``services`` stay a readable size.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from django.db import connection
 from django.db.models import BooleanField, Case, IntegerField, Value, When
 from django.db.models.expressions import RawSQL
 
-from scenarios.analysis.document_check import CheckedScenario
+from scenarios.analysis.document_check import CheckedScenario, scenario_checked
 from scenarios.models import Scenario
-from scenarios.services import _checked, _columns  # a save's own steps, for a batch
+from scenarios.services import scenario_columns  # a save's own step, for a batch
 from upfront.reference.fetch import Reference
 from upfront.rules.scenario import (
     scenario_document_from_dict,
@@ -40,8 +41,8 @@ class Rechecked:
 
 def scenarios_recheck(*, scenarios: Iterable[Scenario], reference: Reference) -> Rechecked:
     """Check stored scenarios again against ``reference`` as a save checks them (the same
-    :func:`_checked` and :func:`_columns`), and store the outcome in a few statements for the
-    whole lot (:func:`_store_rechecked`), none per scenario.
+    :func:`scenario_checked` and :func:`scenario_columns`), and store the outcome in a few
+    statements for the whole lot (:func:`_store_rechecked`), none per scenario.
 
     A recheck records no version (as :func:`scenario_recheck`) and keeps ``updated_at`` (the
     lists' order). A document whose codes the data no longer knows is stored invalid against
@@ -67,14 +68,14 @@ def scenarios_recheck(*, scenarios: Iterable[Scenario], reference: Reference) ->
                     revision=reference.revision,
                 )
             else:
-                checked = _checked(document, reference)
+                checked = scenario_checked(document, reference)
         except Exception:  # one bad document must not stop the others
             logger.exception("scenario %s could not be checked again", scenario.pk)
             outcome.failed.append(scenario.pk)
             continue
         was_valid = scenario.valid
         before[scenario.pk] = scenario.document
-        _columns(scenario, checked)
+        scenario_columns(scenario, checked)
         outcome.changed += was_valid != scenario.valid
         outcome.checked.append(scenario)
     _store_rechecked(outcome.checked, before, reference)

@@ -96,7 +96,7 @@ def library_check(*, data: Any) -> tuple[LibraryDocument, list[CheckedScenario]]
     return library, checked
 
 
-def _columns(scenario: Scenario, checked: CheckedScenario) -> None:
+def scenario_columns(scenario: Scenario, checked: CheckedScenario) -> None:
     body = checked.document.scenario
     revision = checked.revision
     scenario.document = scenario_document_to_dict(
@@ -132,7 +132,7 @@ def _save(scenario: Scenario, checked: CheckedScenario, *, author: Any = None) -
     if scenario.pk is not None:
         stored = Scenario.objects.filter(pk=scenario.pk).only("document", "visibility", "library")
         before = next((_versioned_state(s) for s in stored), None)
-    _columns(scenario, checked)
+    scenario_columns(scenario, checked)
     scenario.full_clean(exclude=["owner", "library", "data_revision", "forked_from"])
     if author is not None:
         scenario._history_user = author  # type: ignore[attr-defined]
