@@ -11,8 +11,8 @@ the unfiltered public part's first rows are kept in the list cache too.
 
 A merge is exact only if Python orders the keys as the database does: dates and numbers,
 never text (collations differ). A list in another order, or a page past ``MERGED_ROWS`` (each
-part would give that many rows), is read as the one query instead; its count still comes
-from the two parts.
+part would give that many rows), is read as one query of both parts instead; its count still
+comes from the two parts.
 """
 
 from __future__ import annotations
@@ -71,19 +71,18 @@ def _mergeable(order: Sequence[str]) -> bool:
 
 class MemberList:
     """The ids of a signed-in list, as Django's paginator reads a queryset: ``count()`` and
-    a slice. ``public`` and ``others`` are its two parts, filtered and in the list's order;
-    ``together`` makes the same list as one query, when a page is not merged (building the
-    query costs about as much as running it: not made for nothing)."""
+    a slice. ``public`` and ``others`` are its two parts, filtered and in the list's order; a
+    page not merged reads them as one query (``public | others``). It holds no view: a
+    paginator keeps its list, and the view its paginator (upfront.api.cycles)."""
 
     def __init__(
         self,
         public: QuerySet[Scenario],
         others: QuerySet[Scenario],
-        together: Callable[[], QuerySet[Scenario]],
         *,
         public_cached: bool,
     ) -> None:
-        self.public, self.others, self.together = public, others, together
+        self.public, self.others = public, others
         self.public_cached = public_cached
         self.order = _order_of(public)
         self.merged = _mergeable(self.order)
@@ -126,7 +125,8 @@ class MemberList:
     def __getitem__(self, window: slice) -> list[int]:
         start, stop = window.start or 0, window.stop
         if stop is None or stop > MERGED_ROWS or not self.merged:
-            return list(self.together().values_list("id", flat=True)[window])
+            together = (self.public | self.others).order_by(*self.order)
+            return list(together.values_list("id", flat=True)[window])
         public = self._cached(
             f"api-public-head:{','.join(self.order)}:{stop}",
             lambda: list(self.public.order_by(*self.order).values_list(*self.names)[:stop]),

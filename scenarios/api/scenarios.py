@@ -141,7 +141,6 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
             listed = MemberList(
                 self.filter_queryset(public),
                 self.filter_queryset(others),
-                lambda: self.filter_queryset(self.get_queryset()),
                 # The unfiltered public part is everyone's: kept in the list cache.
                 public_cached=not any(
                     name in request.query_params for name in ScenarioFilter.base_filters
