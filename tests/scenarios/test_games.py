@@ -144,3 +144,58 @@ def test_a_reload_replays_the_saved_steps(owner: Any) -> None:
     with pytest.raises(services.StepRefused) as ahead:
         services.game_next_deck(game=fresh, step=9)
     assert ahead.value.code == "step_ahead"
+
+
+def _time_limit_reached(owner: Any) -> Game:
+    """A game of ``mountain`` played to the end of its last deck, no avalanche, no snow."""
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    services.game_draw(game=game, number=1, colour="red")  # 99.5: it stays overcast
+    for _deck in range(2):
+        services.game_next_deck(game=game)
+        services.game_draw(game=game, number=1, colour="black")  # M10.4: no avalanche
+        services.game_draw(game=game, number=1, colour="black")  # 99.5: it stays overcast
+    services.game_next_deck(game=game)  # the last deck ran out: the time limit
+    assert game.status == "ended"
+    return game
+
+
+def test_deleting_the_record_from_its_page_lets_the_game_be_recorded_again(
+    owner: Any, stranger: Any
+) -> None:
+    game = _time_limit_reached(owner)
+    record = services.game_finish(game=game, winner="attacker", ending="time_limit")
+    client = signed_in(owner)
+    confirm = client.get(reverse("scenarios:play_delete", args=[record.public_id]))
+    assert "recorded again from its page" in confirm.content.decode()
+    url = reverse("scenarios:game", args=[game.public_id])
+    assert signed_in(stranger).get(url).status_code == 200  # recorded: seen by all who see it
+
+    deleted = client.post(reverse("scenarios:play_delete", args=[record.public_id]), follow=True)
+
+    assert "Continue your game of" in deleted.content.decode()  # the scenario's page
+    assert Game.objects.get(pk=game.pk).status == "ended" and not PlayRecord.objects.exists()
+    page = client.get(url).content.decode()
+    assert "End the game and record it" in page and 'id="finish" open' in page
+    assert "Nothing is left to draw: write down who won." in page
+    # No longer finished: seen by its players only, as any game under way.
+    assert signed_in(stranger).get(url).status_code == 404
+    client.post(
+        reverse("scenarios:game_finish", args=[game.public_id]),
+        {"winner": "defender", "ending": "time_limit"},
+    )
+    again = PlayRecord.objects.get()
+    assert again.winner == "defender" and Game.objects.get(pk=game.pk).record == again
+    assert Game.objects.get(pk=game.pk).status == "recorded"
+
+
+def test_a_game_recorded_before_its_last_deck_goes_back_to_playing(owner: Any) -> None:
+    # A victory condition met in deck 1: the steps say the game is still being played, so that
+    # is what it goes back to (it may be recorded again, or played on).
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    services.game_draw(game=game, number=1, colour="red")
+    record = services.game_finish(game=game, winner="attacker", ending="victory_condition")
+    signed_in(owner).post(reverse("scenarios:play_delete", args=[record.public_id]))
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.status, fresh.record) == ("playing", None)
+    page = signed_in(owner).get(reverse("scenarios:game", args=[game.public_id])).content.decode()
+    assert "End the game and record it" in page and 'id="deck-ran-out"' in page
