@@ -9,13 +9,16 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
+from scenarios.bin import services as bin_services
 from scenarios.games import services
 from scenarios.games.models import Game, GameStep
 from scenarios.games.selectors import game_companion
+from scenarios.models import Scenario
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import document
+from tests.scenarios.api.conftest import document, make_library
 
 pytestmark = pytest.mark.django_db
 
@@ -146,9 +149,10 @@ def test_a_reload_replays_the_saved_steps(owner: Any) -> None:
     assert ahead.value.code == "step_ahead"
 
 
-def _time_limit_reached(owner: Any) -> Game:
+def _time_limit_reached(owner: Any, scenario: Any = None) -> Game:
     """A game of ``mountain`` played to the end of its last deck, no avalanche, no snow."""
-    game = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    scenario = scenario or mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=4)
     services.game_draw(game=game, number=1, colour="red")  # 99.5: it stays overcast
     for _deck in range(2):
         services.game_next_deck(game=game)
@@ -199,3 +203,54 @@ def test_a_game_recorded_before_its_last_deck_goes_back_to_playing(owner: Any) -
     assert (fresh.status, fresh.record) == ("playing", None)
     page = signed_in(owner).get(reverse("scenarios:game", args=[game.public_id])).content.decode()
     assert "End the game and record it" in page and 'id="deck-ran-out"' in page
+
+
+def test_a_game_of_a_binned_scenario_is_404_to_its_player_and_watcher_until_restored(
+    owner: Any, stranger: Any
+) -> None:
+    scenario = mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=3)
+    page = reverse("scenarios:game", args=[game.public_id])
+    api = f"/api/v1/games/{game.public_id}"
+    token = {"token": game.watch_token}
+    player, watcher = signed_in(owner), signed_in(stranger)
+    api_player, api_watcher = APIClient(), APIClient()
+    api_player.force_authenticate(owner)
+    api_watcher.force_authenticate(stranger)
+
+    def answers() -> list[int]:
+        return [
+            player.get(page).status_code,
+            watcher.get(page, token).status_code,
+            Client().get(page, token).status_code,  # the link works signed out too
+            api_player.get(api).status_code,
+            api_watcher.get(api, token).status_code,
+        ]
+
+    assert answers() == [200] * 5
+    scenario_services.scenario_delete(scenario=scenario, by=owner)
+    assert answers() == [404] * 5
+    draw = player.post(reverse("scenarios:game_draw", args=[game.public_id]), {"draw": "red-1"})
+    assert draw.status_code == 404
+    assert api_player.post(f"{api}/draws", {"auto": True}, format="json").status_code == 404
+    assert not GameStep.objects.exists()
+    bin_services.bin_restore(user=owner, public_id=scenario.public_id)
+    assert answers() == [200] * 5
+    assert "Start of deck 1: draw a Random Number Card" in player.get(page).content.decode()
+
+
+def test_a_recorded_game_goes_with_its_scenarios_library_to_the_bin(
+    owner: Any, stranger: Any
+) -> None:
+    library = make_library(owner, "public")
+    scenario = mountain(owner)
+    Scenario.objects.filter(pk=scenario.pk).update(library=library)
+    game = _time_limit_reached(owner, scenario)
+    services.game_finish(game=game, winner="draw", ending="time_limit")
+    url = reverse("scenarios:game", args=[game.public_id])
+    assert signed_in(stranger).get(url).status_code == 200
+    scenario_services.library_delete(library=library)
+    assert signed_in(stranger).get(url).status_code == 404
+    assert signed_in(owner).get(url).status_code == 404
+    bin_services.bin_restore(user=owner, public_id=library.public_id)
+    assert signed_in(stranger).get(url).status_code == 200
