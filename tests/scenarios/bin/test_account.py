@@ -40,6 +40,7 @@ def _play(scenario: Scenario, player: Any, winner: str) -> None:
 def test_the_account_page_offers_the_export_and_asks_the_password(owner: Any) -> None:
     html = _page(owner).get("/accounts/data/").content.decode()
     assert 'href="/accounts/data/export/"' in html and "Download my data" in html
+    assert "your games at the table with their draws" in html
     assert 'type="password"' in html and "Delete my account" in html
     export = _page(owner).get("/accounts/data/export/")
     assert export["Content-Type"] == "application/zip" and export.content[:2] == b"PK"
