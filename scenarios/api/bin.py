@@ -116,8 +116,9 @@ class MeExportApi(Base):
         description="A Scenario document per scenario you own (`scenarios/<id>.json`, and "
         "`scenarios/<id>/versions/<n>.json` for each version), a Library document per "
         "library (`libraries/<id>.json`), your saved forces (`forces/<id>.json`), your play "
-        "records (`plays.json`, `plays.csv`) and a `README.txt` saying how to import each "
-        "back. What is in your bin is not included.",
+        "records (`plays.json`, `plays.csv`), your games at the table with their steps "
+        "(`games.json`) and a `README.txt` saying how to import each back. What is in your "
+        "bin is not included.",
         responses={(200, "application/zip"): OpenApiTypes.BINARY},
         tags=["account"],
     )

@@ -5,9 +5,12 @@
   shared, inactive account that cannot sign in: ``FORMER_MEMBER``);
 * other players' scenarios in their libraries go back to those players, as when a library is
   deleted (``scenarios.bin.services``), and those players are told;
-* their play records stay in the scenarios' balance, credited to the former member;
-* everything else they own (scenarios, libraries, bins, saved forces, jobs, tokens, e-mail
-  addresses) is deleted for good, by the database's cascades from the account's row.
+* their play records stay in the scenarios' balance, credited to the former member, and so do
+  the games at the table they were recorded from (others see a recorded game's draws);
+* everything else they own (scenarios, libraries, bins, saved forces, games not recorded, jobs,
+  tokens, e-mail addresses) is deleted for good, by the database's cascades from the account's
+  row. A scenario deleted so takes with it its versions, play records and games, other
+  players' included, as when it is deleted for good from the bin.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from scenarios import listing_cache
 from scenarios.bin import selectors
 from scenarios.bin.names import FORMER_MEMBER
 from scenarios.bin.services import scenario_give_back
-from scenarios.models import Library, PlayRecord, Scenario
+from scenarios.models import Game, Library, PlayRecord, Scenario
 
 
 def former_member() -> Any:
@@ -51,5 +54,6 @@ def account_delete(*, user: Any) -> None:
         library__owner_id=user.pk
     ).update(owner=former)
     PlayRecord.objects.filter(player_id=user.pk).update(player=former)
+    Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
     user.delete()
     listing_cache.listing_changed()

@@ -2,9 +2,10 @@
 
 What they own, as the site's own documents, so that each can be imported back: a Scenario
 document per scenario (its current version, and ``versions/<n>.json`` for each version), a
-Library document per library, their saved DYO forces, their play records as JSON and CSV, and
-a README.txt saying what is what (in English and Italian: the file is read outside the site).
-Scenarios and libraries in the bin are not exported (the bin is as if gone).
+Library document per library, their saved DYO forces, their play records as JSON and CSV, their
+games at the table with their steps, and a README.txt saying what is what (in English and
+Italian: the file is read outside the site). Scenarios and libraries in the bin are not
+exported (the bin is as if gone), nor the play records and games of a scenario in the bin.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import json
 import zipfile
 from typing import Any
 
+from django.db.models import Prefetch
+
 from builder.models import SavedForce
 from scenarios import selectors, services
-from scenarios.models import Library, PlayRecord, Scenario
+from scenarios.models import Game, GameStep, Library, PlayRecord, Scenario
 
 PLAY_COLUMNS = (
     "id",
@@ -52,6 +55,12 @@ forces/<id>.json
 plays.json, plays.csv
     Your play records (the same rows, as JSON and as CSV). A play record belongs to its
     scenario on the site and cannot be imported; keep it as your log.
+games.json
+    Your games at the table (the companion): each game's scenario and its version, status,
+    seed, when it began and last changed, its play record's id once recorded, and its steps
+    in order (a Random Number, a Random Position Number or "the deck ran out", and whether
+    the site drew it for you). A game belongs to its scenario on the site and cannot be
+    imported.
 
 Up Front Builder - i tuoi dati
 ==============================
@@ -71,6 +80,12 @@ forces/<id>.json
 plays.json, plays.csv
     Le tue partite registrate (le stesse righe, in JSON e in CSV). Una partita appartiene al
     suo scenario sul sito e non si reimporta: conservala come diario.
+games.json
+    Le tue partite al tavolo (il compagno di gioco): di ciascuna lo scenario e la sua
+    versione, lo stato, il seme, quando è iniziata e quando è cambiata l'ultima volta, l'id
+    della partita registrata se c'è, e i passi in ordine (un Numero Casuale, un Numero di
+    Posizione Casuale o "il mazzo è finito", e se l'ha estratto il sito per te). Una partita
+    al tavolo appartiene al suo scenario sul sito e non si reimporta.
 """
 
 
@@ -93,6 +108,41 @@ def _play_row(play: PlayRecord) -> dict[str, Any]:
         "notes": play.notes,
         "recorded_at": play.created_at.isoformat(),
     }
+
+
+def _game_row(game: Game) -> dict[str, Any]:
+    return {
+        "id": str(game.public_id),
+        "scenario": str(game.scenario.public_id),
+        "scenario_title": game.scenario.title,
+        "scenario_version": game.scenario_version,
+        "status": game.status,
+        "seed": game.seed,
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+        "record": str(game.record.public_id) if game.record is not None else None,
+        "steps": [
+            {
+                "kind": step.kind,
+                "number": step.number,
+                "colour": step.colour,
+                "rpn": step.rpn,
+                "auto": step.auto,
+            }
+            for step in game.steps.all()  # type: ignore[attr-defined]
+        ],
+    }
+
+
+def _games(user: Any) -> list[dict[str, Any]]:
+    """``user``'s games, oldest first, each with its steps in order (two queries)."""
+    games = (
+        Game.objects.filter(player_id=user.pk, scenario__deleted_at=None)
+        .select_related("scenario", "record")
+        .prefetch_related(Prefetch("steps", queryset=GameStep.objects.order_by("index")))
+        .order_by("created_at", "pk")
+    )
+    return [_game_row(game) for game in games]
 
 
 def _versions(scenario: Scenario) -> dict[int, dict[str, Any]]:
@@ -135,4 +185,5 @@ def account_export(*, user: Any) -> bytes:
         writer.writeheader()
         writer.writerows(plays)
         archive.writestr("plays.csv", table.getvalue())
+        archive.writestr("games.json", _json(_games(user)))
     return buffer.getvalue()

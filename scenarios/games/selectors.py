@@ -6,6 +6,9 @@
   whoever holds its share link, who follows it read-only. Once finished (its play record
   written) it is seen by whoever sees the scenario (``scenarios_visible_to``).
 * Anyone else gets 404, as for a scenario they may not see.
+* A game of a scenario in the bin is as if gone, as its scenario is (docs/deletion.md): 404 to
+  everyone, its player and the share link's holder included, until the scenario is restored.
+  The selectors read games from ``live_games`` for that.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ def may_start_game(rights: ScenarioRights) -> bool:
     return rights.can_record_play
 
 
+def live_games() -> QuerySet[Game]:
+    """The games whose scenario is not in the bin. ``Scenario.objects`` leaves binned scenarios
+    out, but a game reaches its scenario through a join that no manager filters."""
+    return Game.objects.filter(scenario__deleted_at__isnull=True)
+
+
 def games_visible_to(user: Any) -> QuerySet[Game]:
     """The games ``user`` started, and the finished games of every scenario they may see."""
     finished = Q(
@@ -43,7 +52,7 @@ def games_visible_to(user: Any) -> QuerySet[Game]:
         scenario__in=selectors.scenarios_visible_to(user).values("pk"),
     )
     uid = selectors.user_id(user)
-    return Game.objects.filter(finished | Q(player_id=uid) if uid is not None else finished)
+    return live_games().filter(finished | Q(player_id=uid) if uid is not None else finished)
 
 
 def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game, GameRights]:
@@ -52,7 +61,8 @@ def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game
     ``token`` is the share link's: it shows the game, read-only, to whoever holds it.
     """
     game = (
-        Game.objects.select_related("scenario", "player", "record")
+        live_games()
+        .select_related("scenario", "player", "record")
         .filter(public_id=public_id)
         .first()
     )

@@ -12,6 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scenarios.games.models import Game
+from scenarios.games.selectors import game_companion
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.plays.models import (
@@ -205,6 +207,14 @@ def play_update(*, record: PlayRecord, values: dict[str, Any]) -> PlayRecord:
 
 @transaction.atomic
 def play_delete(*, record: PlayRecord) -> None:
+    """Delete ``record``. The game it was recorded as, if any, is no longer recorded: it goes
+    back to the status its steps give (``ended``, or ``playing`` when it was recorded before
+    its end), so that its player may record it again, and it is seen by its players only."""
     scenario = record.scenario
+    game = Game.objects.select_for_update().filter(record=record).first()
     record.delete()
+    if game is not None:
+        game.record = None
+        game.status = game_companion(game).status
+        game.save(update_fields=["record", "status", "updated_at"])
     scenario_balance_update(scenario=scenario)

@@ -9,13 +9,16 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
+from scenarios.bin import services as bin_services
 from scenarios.games import services
 from scenarios.games.models import Game, GameStep
 from scenarios.games.selectors import game_companion
+from scenarios.models import Scenario
 from scenarios.plays.models import PlayRecord
-from tests.scenarios.api.conftest import document
+from tests.scenarios.api.conftest import document, make_library
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +147,110 @@ def test_a_reload_replays_the_saved_steps(owner: Any) -> None:
     with pytest.raises(services.StepRefused) as ahead:
         services.game_next_deck(game=fresh, step=9)
     assert ahead.value.code == "step_ahead"
+
+
+def _time_limit_reached(owner: Any, scenario: Any = None) -> Game:
+    """A game of ``mountain`` played to the end of its last deck, no avalanche, no snow."""
+    scenario = scenario or mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=4)
+    services.game_draw(game=game, number=1, colour="red")  # 99.5: it stays overcast
+    for _deck in range(2):
+        services.game_next_deck(game=game)
+        services.game_draw(game=game, number=1, colour="black")  # M10.4: no avalanche
+        services.game_draw(game=game, number=1, colour="black")  # 99.5: it stays overcast
+    services.game_next_deck(game=game)  # the last deck ran out: the time limit
+    assert game.status == "ended"
+    return game
+
+
+def test_deleting_the_record_from_its_page_lets_the_game_be_recorded_again(
+    owner: Any, stranger: Any
+) -> None:
+    game = _time_limit_reached(owner)
+    record = services.game_finish(game=game, winner="attacker", ending="time_limit")
+    client = signed_in(owner)
+    confirm = client.get(reverse("scenarios:play_delete", args=[record.public_id]))
+    assert "recorded again from its page" in confirm.content.decode()
+    url = reverse("scenarios:game", args=[game.public_id])
+    assert signed_in(stranger).get(url).status_code == 200  # recorded: seen by all who see it
+
+    deleted = client.post(reverse("scenarios:play_delete", args=[record.public_id]), follow=True)
+
+    assert "Continue your game of" in deleted.content.decode()  # the scenario's page
+    assert Game.objects.get(pk=game.pk).status == "ended" and not PlayRecord.objects.exists()
+    page = client.get(url).content.decode()
+    assert "End the game and record it" in page and 'id="finish" open' in page
+    assert "Nothing is left to draw: write down who won." in page
+    # No longer finished: seen by its players only, as any game under way.
+    assert signed_in(stranger).get(url).status_code == 404
+    client.post(
+        reverse("scenarios:game_finish", args=[game.public_id]),
+        {"winner": "defender", "ending": "time_limit"},
+    )
+    again = PlayRecord.objects.get()
+    assert again.winner == "defender" and Game.objects.get(pk=game.pk).record == again
+    assert Game.objects.get(pk=game.pk).status == "recorded"
+
+
+def test_a_game_recorded_before_its_last_deck_goes_back_to_playing(owner: Any) -> None:
+    # A victory condition met in deck 1: the steps say the game is still being played, so that
+    # is what it goes back to (it may be recorded again, or played on).
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    services.game_draw(game=game, number=1, colour="red")
+    record = services.game_finish(game=game, winner="attacker", ending="victory_condition")
+    signed_in(owner).post(reverse("scenarios:play_delete", args=[record.public_id]))
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.status, fresh.record) == ("playing", None)
+    page = signed_in(owner).get(reverse("scenarios:game", args=[game.public_id])).content.decode()
+    assert "End the game and record it" in page and 'id="deck-ran-out"' in page
+
+
+def test_a_game_of_a_binned_scenario_is_404_to_its_player_and_watcher_until_restored(
+    owner: Any, stranger: Any
+) -> None:
+    scenario = mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=3)
+    page = reverse("scenarios:game", args=[game.public_id])
+    api = f"/api/v1/games/{game.public_id}"
+    token = {"token": game.watch_token}
+    player, watcher = signed_in(owner), signed_in(stranger)
+    api_player, api_watcher = APIClient(), APIClient()
+    api_player.force_authenticate(owner)
+    api_watcher.force_authenticate(stranger)
+
+    def answers() -> list[int]:
+        return [
+            player.get(page).status_code,
+            watcher.get(page, token).status_code,
+            Client().get(page, token).status_code,  # the link works signed out too
+            api_player.get(api).status_code,
+            api_watcher.get(api, token).status_code,
+        ]
+
+    assert answers() == [200] * 5
+    scenario_services.scenario_delete(scenario=scenario, by=owner)
+    assert answers() == [404] * 5
+    draw = player.post(reverse("scenarios:game_draw", args=[game.public_id]), {"draw": "red-1"})
+    assert draw.status_code == 404
+    assert api_player.post(f"{api}/draws", {"auto": True}, format="json").status_code == 404
+    assert not GameStep.objects.exists()
+    bin_services.bin_restore(user=owner, public_id=scenario.public_id)
+    assert answers() == [200] * 5
+    assert "Start of deck 1: draw a Random Number Card" in player.get(page).content.decode()
+
+
+def test_a_recorded_game_goes_with_its_scenarios_library_to_the_bin(
+    owner: Any, stranger: Any
+) -> None:
+    library = make_library(owner, "public")
+    scenario = mountain(owner)
+    Scenario.objects.filter(pk=scenario.pk).update(library=library)
+    game = _time_limit_reached(owner, scenario)
+    services.game_finish(game=game, winner="draw", ending="time_limit")
+    url = reverse("scenarios:game", args=[game.public_id])
+    assert signed_in(stranger).get(url).status_code == 200
+    scenario_services.library_delete(library=library)
+    assert signed_in(stranger).get(url).status_code == 404
+    assert signed_in(owner).get(url).status_code == 404
+    bin_services.bin_restore(user=owner, public_id=library.public_id)
+    assert signed_in(stranger).get(url).status_code == 200

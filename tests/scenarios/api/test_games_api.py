@@ -191,3 +191,28 @@ def test_signed_out_nobody_starts_a_game(anonymous_api: APIClient, owner: Any) -
     response = anonymous_api.post(url, {}, format="json")
     assert response.status_code in (401, 403)
     assert not Game.objects.exists()
+
+
+def test_deleting_the_record_through_the_api_lets_the_game_be_recorded_again(
+    owner: Any, stranger: Any
+) -> None:
+    owner_api = client_for(owner)
+    game = start(owner_api, desert(owner))
+    post(owner_api, game, "next-deck")
+    post(owner_api, game, "draws", {"number": 6, "colour": "red"})  # 52.4: a sandstorm
+    record = post(owner_api, game, "finish", {"winner": "defender", "ending": "early_end"}).json()
+    url = f"/api/v1/games/{game['id']}"
+    assert client_for(stranger).get(url).status_code == 200
+
+    assert owner_api.delete(f"/api/v1/plays/{record['id']}").status_code == 204
+
+    shown = owner_api.get(url).json()
+    assert (shown["status"], shown["record"]) == ("ended", None)
+    assert shown["early_end"] == {"cause": "sandstorm", "rule": "52.4", "deck": 1}
+    assert Game.objects.get().status == "ended"
+    assert client_for(stranger).get(url).status_code == 404  # under way again: its players'
+    again = post(owner_api, game, "finish", {"winner": "attacker", "ending": "early_end"})
+    assert again.status_code == 201, again.content
+    assert again.json()["early_end_cause"] == "sandstorm"
+    shown = owner_api.get(url).json()
+    assert (shown["status"], shown["record"]) == ("recorded", again.json()["id"])

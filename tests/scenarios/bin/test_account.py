@@ -13,6 +13,8 @@ from builder.models import SavedForce
 from scenarios import services
 from scenarios.bin.models import BinNotice
 from scenarios.bin.names import FORMER_MEMBER
+from scenarios.games import services as game_services
+from scenarios.games.models import Game
 from scenarios.models import Library, Scenario
 from scenarios.plays.models import PlayRecord
 from tests.factories import password_for
@@ -40,6 +42,8 @@ def _play(scenario: Scenario, player: Any, winner: str) -> None:
 def test_the_account_page_offers_the_export_and_asks_the_password(owner: Any) -> None:
     html = _page(owner).get("/accounts/data/").content.decode()
     assert 'href="/accounts/data/export/"' in html and "Download my data" in html
+    assert "your games at the table with their draws" in html
+    assert "with the games at the table they were recorded from" in html
     assert 'type="password"' in html and "Delete my account" in html
     export = _page(owner).get("/accounts/data/export/")
     assert export["Content-Type"] == "application/zip" and export.content[:2] == b"PK"
@@ -100,3 +104,49 @@ def test_the_former_member_in_italian(owner: Any, collaborator: Any) -> None:
     url = f"/scenarios/{kept.public_id}/"
     page = _page(owner).get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "un ex membro" in page
+
+
+def _game(scenario: Scenario, player: Any, *, recorded: bool) -> Game:
+    game = game_services.game_start(scenario=scenario, player=player, seed=1)
+    if recorded:  # a victory condition met in deck 1
+        game_services.game_finish(game=game, winner="attacker", ending="victory_condition")
+    return game
+
+
+def test_leaving_keeps_recorded_games_with_their_records_and_deletes_the_rest(
+    owner: Any, collaborator: Any, stranger: Any
+) -> None:
+    # The leaver is `collaborator`. Their games of owner's scenario: one recorded, one under way.
+    played = make_scenario(owner, "public", title="Played")
+    recorded = _game(played, collaborator, recorded=True)
+    under_way = _game(played, collaborator, recorded=False)
+    # Stranger's recorded game of a scenario of the leaver's own, which is deleted with them.
+    own = make_scenario(collaborator, "public", title="Their own")
+    of_own = _game(own, stranger, recorded=True)
+    # Owner's game of the leaver's scenario in owner's library, which stays.
+    shared = make_library(owner, "public", collaborators=(collaborator,))
+    contributed = make_scenario(collaborator, "public", shared, title="Left to the club")
+    of_contributed = _game(contributed, owner, recorded=True)
+    detail = f"/scenarios/{played.public_id}/"
+    game_page = f"/games/{recorded.public_id}/"
+    assert (
+        "1 of these records came from a game at the table"
+        in _page(owner).get(detail).content.decode()
+    )
+
+    _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
+
+    kept = Game.objects.get(pk=recorded.pk)
+    assert kept.player.username == FORMER_MEMBER and kept.record is not None
+    assert kept.record.player.username == FORMER_MEMBER and kept.status == "recorded"
+    page = _page(owner).get(detail).content.decode()
+    assert "1 of these records came from a game at the table" in page and game_page in page
+    assert _page(stranger).get(game_page).status_code == 200  # its draws, as before
+    assert not Game.objects.filter(pk=under_way.pk).exists()  # the leaver's own, unrecorded
+    # A scenario deleted with the account takes its games and play records, as a purge does.
+    assert not Game.objects.filter(pk=of_own.pk).exists()
+    assert not PlayRecord.objects.filter(scenario_id=own.pk).exists()
+    # A scenario that stays keeps other players' games of it.
+    stays = Game.objects.get(pk=of_contributed.pk)
+    assert stays.player == owner and stays.record is not None
+    assert _page(owner).get(f"/games/{stays.public_id}/").status_code == 200

@@ -125,7 +125,7 @@ FK_POLICY = {
     ("scenarios.playrecord", "player"): models.CASCADE,  # handed to a former member first
     ("scenarios.playrecord", "opponent"): models.SET_NULL,
     ("scenarios.game", "scenario"): models.CASCADE,  # a game at its table: purged with it
-    ("scenarios.game", "player"): models.CASCADE,  # the account's own games
+    ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,

@@ -13,6 +13,8 @@ import pytest
 
 from builder.models import SavedForce
 from scenarios import services
+from scenarios.games import services as game_services
+from scenarios.games.models import Game, GameStep
 from scenarios.models import Scenario
 from scenarios.plays.models import PlayRecord
 from tests.scenarios.api.conftest import client_for, document, make_library, make_scenario
@@ -144,6 +146,7 @@ def test_the_export_holds_every_owned_thing(owner: Any, stranger: Any) -> None:
             "forces/names.json",
             "plays.json",
             "plays.csv",
+            "games.json",
         ]
     )
     current = json.loads(archive.read(f"scenarios/{sid}.json"))
@@ -163,6 +166,55 @@ def test_the_export_holds_every_owned_thing(owner: Any, stranger: Any) -> None:
     assert json.loads(archive.read("forces/names.json")) == {str(force.pk): "Rifles"}
     readme = archive.read("README.txt").decode()
     assert "POST /api/v1/scenarios/import" in readme and "i tuoi dati" in readme
+    assert "games.json" in readme and "partite al tavolo" in readme
+    assert json.loads(archive.read("games.json")) == []
     # The exported document imports back.
     again = client_for(stranger).post("/api/v1/scenarios/import", current, format="json")
     assert again.status_code == 201, again.content
+
+
+def test_the_export_holds_the_players_games_with_their_steps(owner: Any, stranger: Any) -> None:
+    desert = document("Not mine")
+    desert["scenario"]["terrain_deck"] = "desert"  # 52.4: a sandstorm check after deck 1
+    theirs = services.scenario_create(owner=stranger, data=desert, visibility="public")
+    played = game_services.game_start(scenario=theirs, player=owner, seed=77)
+    game_services.game_next_deck(game=played)
+    game_services.game_draw(game=played, auto=True)
+    record = game_services.game_finish(game=played, winner="draw", ending="victory_condition")
+    mine = make_scenario(owner, "public", title="Mine")
+    under_way = game_services.game_start(scenario=mine, player=owner, seed=5)
+    game_services.game_start(scenario=theirs, player=stranger)  # someone else's game
+    binned = make_scenario(owner, "public", title="Binned")
+    game_services.game_start(scenario=binned, player=owner)
+    services.scenario_delete(scenario=binned, by=owner)
+    step = GameStep.objects.get(game=played, kind="rn")
+
+    archive = zipfile.ZipFile(io.BytesIO(client_for(owner).get("/api/v1/me/export").content))
+
+    games = json.loads(archive.read("games.json"))
+    assert [g["id"] for g in games] == [str(played.public_id), str(under_way.public_id)]
+    first = games[0]
+    stored = Game.objects.get(pk=played.pk)
+    assert first == {
+        "id": str(played.public_id),
+        "scenario": str(theirs.public_id),
+        "scenario_title": "Not mine",
+        "scenario_version": 1,
+        "status": "recorded",
+        "seed": 77,
+        "created_at": stored.created_at.isoformat(),
+        "updated_at": stored.updated_at.isoformat(),
+        "record": str(record.public_id),
+        "steps": [
+            {"kind": "next_deck", "number": None, "colour": "", "rpn": None, "auto": False},
+            {
+                "kind": "rn",
+                "number": step.number,
+                "colour": step.colour,
+                "rpn": None,
+                "auto": True,
+            },
+        ],
+    }
+    assert (games[1]["status"], games[1]["record"], games[1]["steps"]) == ("playing", None, [])
+    assert "Binned" not in archive.read("games.json").decode()  # the bin is not exported
