@@ -371,7 +371,9 @@ def library_document_from_dict(data: object) -> LibraryDocument:
         limit = MAX_DEPTH + 2
         raise ScenarioFormatError([FormatError("$", message("format.too_deep", limit=limit))])
     faults = [f for f in [_version_fault(data, "")] if f is not None]
-    for index, item in enumerate(data.get("scenarios") or []):
+    listed = data.get("scenarios")
+    # Not a list: the schema below says so, with its path.
+    for index, item in enumerate(listed if isinstance(listed, list) else []):
         if isinstance(item, dict) and (f := _version_fault(item, f"scenarios[{index}]")):
             faults.append(f)
     if faults:

@@ -441,6 +441,14 @@ CASES: list[tuple[str, str, bytes, int, str, str]] = [
         "scenarios",
     ),
     (
+        "scenarios a number",  # found by schemathesis: it was a 500
+        LIBRARY_IMPORT,
+        library_with(s("scenarios", value=-1234)),
+        400,
+        "invalid",
+        "scenarios",
+    ),
+    (
         "a library over the scenario limit",
         LIBRARY_IMPORT,
         library_with(
