@@ -1,13 +1,13 @@
-"""The list a signed-in requester reads through the API: the public scenarios and their own.
+"""The API's scenario list: the public scenarios and, for a signed-in requester, their own.
 
-As one query (public, or theirs, or their libraries') the list has no range of an index:
-counting it reads every public row, about half of a signed-in answer's time at 10,000 public
+As one query (public, or theirs, or their libraries') a signed-in list has no range of an
+index: counting it reads every public row, about half of its answer's time at 10,000 public
 scenarios (docs/performance.md). So it is read as the two lists it is made of, which share no
 scenario (``selectors.scenarios_listed_apart_for``): the public one, whose page comes from the
-public list's covering index and whose unfiltered count is kept in the list cache until
-anything listed changes (``scenarios.listing_cache``), and the requester's others, a few
-hundred at most. Each part gives its first rows in the list's order, and the two are merged;
-the unfiltered public part's first rows are kept in the list cache too.
+public list's covering index, and the requester's others, a few hundred at most (none for an
+anonymous requester). Each part gives its first rows in the list's order, and the two are
+merged. The unfiltered public part is everyone's: its count and first rows are kept in the
+list cache until anything listed changes (``scenarios.listing_cache``), whoever asked first.
 
 A merge is exact only if Python orders the keys as the database does: dates and numbers,
 never text (collations differ). A list in another order, or a page past ``MERGED_ROWS`` (each
@@ -70,7 +70,7 @@ def _mergeable(order: Sequence[str]) -> bool:
 
 
 class MemberList:
-    """The ids of a signed-in list, as Django's paginator reads a queryset: ``count()`` and
+    """The ids of an API list, as Django's paginator reads a queryset: ``count()`` and
     a slice. ``public`` and ``others`` are its two parts, filtered and in the list's order; a
     page not merged reads them as one query (``public | others``). It holds no view: a
     paginator keeps its list, and the view its paginator (upfront.api.cycles)."""

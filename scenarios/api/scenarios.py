@@ -107,7 +107,8 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
     needs_reference_data = ("POST",)
 
     def get_queryset(self) -> QuerySet[Scenario]:
-        # Paged as ids (get): the page's rows are read apart, as values.
+        # What DRF's generic parts read (the filter backend, OPTIONS); GET reads the list in
+        # its two parts (scenarios.member_list).
         return selectors.scenarios_listed_for(self.request.user)
 
     def get_permissions(self) -> list[Any]:
@@ -125,27 +126,25 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
         # the answer is kept in the list cache under the listing version, which every change a
         # list could show replaces (scenarios.listing_cache). A signed-in requester's list
         # holds their own and their libraries' scenarios too: its public part and theirs are
-        # read apart and merged (scenarios.member_list), on every request.
-        # Either way the page's ids come first (the list's covering index), then only its
-        # rows' columns, as values (as the list page: scenarios.list_rows.scenario_list_rows).
+        # read apart and merged (scenarios.member_list), on every request. The unfiltered
+        # public part's count and first rows are everyone's: both kinds of requester read and
+        # keep them in the list cache, so an anonymous list made afresh serves the next
+        # signed-in one too. Then only the page's rows' columns are read, as values (as the
+        # list page: scenarios.list_rows.scenario_list_rows).
         key = None
-        listed: Any
         if not request.user.is_authenticated:
             key = listing_cache.cache_key(f"api-list:{request.get_host()}", request)
             cached = cache.get(key)
             if cached is not None:
                 return Response(cached)
-            listed = self.filter_queryset(self.get_queryset()).values_list("id", flat=True)
-        else:
-            public, others = selectors.scenarios_listed_apart_for(request.user)
-            listed = MemberList(
-                self.filter_queryset(public),
-                self.filter_queryset(others),
-                # The unfiltered public part is everyone's: kept in the list cache.
-                public_cached=not any(
-                    name in request.query_params for name in ScenarioFilter.base_filters
-                ),
-            )
+        public, others = selectors.scenarios_listed_apart_for(request.user)
+        listed = MemberList(
+            self.filter_queryset(public),
+            self.filter_queryset(others),
+            public_cached=not any(
+                name in request.query_params for name in ScenarioFilter.base_filters
+            ),
+        )
         ids = self.paginate_queryset(listed)
         response = self.get_paginated_response(serializers.scenario_list_items_of_ids(ids))
         if key is not None:
