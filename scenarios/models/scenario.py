@@ -156,6 +156,20 @@ class Scenario(models.Model):
                 name="scenario_newest_idx",
                 condition=models.Q(deleted_at__isnull=True),
             ),
+            # A signed-in list's second part (scenarios.member_list): the requester's own and
+            # their libraries' scenarios that are not public, read without the public ones.
+            models.Index(
+                fields=["owner", "-updated_at"],
+                name="scenario_own_unlisted_idx",
+                condition=models.Q(deleted_at__isnull=True)
+                & ~models.Q(effective_visibility__in=("public",)),
+            ),
+            models.Index(
+                fields=["library", "-updated_at"],
+                name="scenario_lib_unlisted_idx",
+                condition=models.Q(deleted_at__isnull=True)
+                & ~models.Q(effective_visibility__in=("public",)),
+            ),
             models.Index(fields=["theatre", "period"]),
             models.Index(fields=["terrain_deck"]),
             models.Index(fields=["size_points"]),

@@ -9,7 +9,7 @@ from scenarios import selectors
 from scenarios.listing import listed_rows
 from scenarios.models import Scenario
 from scenarios.search import FTS_TABLE, SEARCH_INDEX_NAME, scenarios_search
-from tests.factories import make_scenario
+from tests.factories import make_library, make_scenario
 from tests.scenarios.support.listing_data import VARIANTS, clone_public
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +175,26 @@ def test_sqlite_pages_the_public_list_from_its_covering_index(sqlite_only, owner
     for plan in plans:
         assert "USING COVERING INDEX scenario_listing_idx" in plan, plan
     assert listed.count() == 200
+
+
+def test_postgresql_reads_a_players_other_scenarios_from_their_own_indexes(
+    postgres_required, owner
+) -> None:  # type: ignore[no-untyped-def]
+    # A signed-in API list's second part (scenarios.member_list): the player's own and their
+    # libraries' scenarios that are not public. With many public scenarios of theirs, the
+    # partial indexes of migration 0018 hold none of those, so none is read to be thrown away.
+    library = make_library(owner, "private")
+    clone_public(make_scenario(owner, visibility="public"), 300)
+    make_scenario(owner, visibility="private", title="Draft")
+    make_scenario(owner, visibility="private", library=library, title="In the club")
+    _, others = selectors.scenarios_listed_apart_for(owner)
+    query = others.order_by("-updated_at", "-id").values_list("updated_at", "id")[:501]
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {Scenario._meta.db_table}")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("SET LOCAL enable_seqscan = on")
+    assert "scenario_own_unlisted_idx" in plan and "scenario_lib_unlisted_idx" in plan, plan
+    assert {title for title in others.values_list("title", flat=True)} == {"Draft", "In the club"}
