@@ -63,8 +63,9 @@ def requests() -> list[Request]:
         # Each "cached" kind right after its fresh one, which put it in the list cache.
         ("api list fresh", "GET", "/api/v1/scenarios/", None, True, 3.0),
         ("api list", "GET", "/api/v1/scenarios/", None, False, 3.0),
-        # A designer's own list (220 scenarios of theirs, 2 libraries), by API token: never
-        # cached, built on every request.
+        # A designer's own list (220 scenarios of theirs, 2 libraries), by API token: their
+        # part read on every request, the public part's count and first rows from the list
+        # cache (scenarios.member_list).
         ("api list signed in", "GET", "/api/v1/scenarios/", None, False, 3.0),
         ("list fresh", "GET", "/scenarios/", None, True, 5.0),
         ("list cached", "GET", "/scenarios/", None, False, None),
