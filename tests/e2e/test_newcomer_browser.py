@@ -82,6 +82,11 @@ def _sign_in(page: Any, url: str, name: str, then: str) -> None:
 
 
 def _styled_as_a_browser_leaves_it(page: Any) -> None:
+    # Before the next action, the last swap has settled: htmx has bound the fields it brought
+    # (a change made in between is not heard; a loaded machine once lost one that way).
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     # What the report saw: every input with an empty style="" (left by extensions, autofill or
     # scripts through the CSSOM, which the policy allows). htmx must not copy it on settling.
     page.evaluate(

@@ -184,7 +184,7 @@ def test_postgresql_reads_a_players_other_scenarios_from_their_own_indexes(
     # libraries' scenarios that are not public. With many public scenarios of theirs, the
     # partial indexes of migration 0018 hold none of those, so none is read to be thrown away.
     library = make_library(owner, "private")
-    clone_public(make_scenario(owner, visibility="public"), 300)
+    clone_public(make_scenario(owner, visibility="public"), 300, owner=owner)
     make_scenario(owner, visibility="private", title="Draft")
     make_scenario(owner, visibility="private", library=library, title="In the club")
     _, others = selectors.scenarios_listed_apart_for(owner)
@@ -196,5 +196,7 @@ def test_postgresql_reads_a_players_other_scenarios_from_their_own_indexes(
         cursor.execute(f"EXPLAIN {sql}", params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
         cursor.execute("SET LOCAL enable_seqscan = on")
-    assert "scenario_own_unlisted_idx" in plan and "scenario_lib_unlisted_idx" in plan, plan
+    # Either partial index (with few such rows PostgreSQL may read one of them whole); never
+    # the owner's foreign-key index, which holds the 301 public ones too.
+    assert "_unlisted_idx" in plan and "scenarios_scenario_owner_id" not in plan, plan
     assert {title for title in others.values_list("title", flat=True)} == {"Draft", "In the club"}

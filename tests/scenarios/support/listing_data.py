@@ -49,18 +49,24 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-def clone_public(scenario: Scenario, count: int, *, prefix: str = "Copy") -> None:
-    """``count`` public copies of ``scenario``, each with its own owner and public library.
+def clone_public(
+    scenario: Scenario, count: int, *, prefix: str = "Copy", owner: Any = None
+) -> None:
+    """``count`` public copies of ``scenario``, each with its own owner and public library
+    (or all of ``owner``'s, in no library).
 
     Distinct owners and libraries make a per-row query (an N+1) show in the query count.
     """
-    users = get_user_model().objects.bulk_create(
-        get_user_model()(username=f"{prefix.lower()}-designer-{n}") for n in range(count)
-    )
-    libraries = Library.objects.bulk_create(
-        Library(owner=user, title=f"{prefix} library {n}", visibility="public")
-        for n, user in enumerate(users)
-    )
+    if owner is not None:
+        users, libraries = [owner] * count, [None] * count
+    else:
+        users = get_user_model().objects.bulk_create(
+            get_user_model()(username=f"{prefix.lower()}-designer-{n}") for n in range(count)
+        )
+        libraries = Library.objects.bulk_create(
+            Library(owner=user, title=f"{prefix} library {n}", visibility="public")
+            for n, user in enumerate(users)
+        )
     fields = {
         f.name: getattr(scenario, f.name)
         for f in Scenario._meta.concrete_fields
