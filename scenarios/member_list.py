@@ -57,13 +57,17 @@ def _order_of(queryset: QuerySet[Scenario]) -> tuple[str, ...]:
     return tuple(queryset.query.order_by or Scenario._meta.ordering)
 
 
-def _mergeable(order: Sequence[str]) -> bool:
+def _columns(order: Sequence[str]) -> list[str]:
+    """The order's field names, without direction, ``pk`` named ``id``."""
+    return ["id" if f.removeprefix("-") == "pk" else f.removeprefix("-") for f in order]
+
+
+def _mergeable(columns: Sequence[str]) -> bool:
     # The last field must be unique, so no two rows tie and the merge is the database's order.
-    names = [field.removeprefix("-") for field in order]
-    if not names or names[-1] not in ("id", "pk"):
+    if not columns or columns[-1] != "id":
         return False
     try:
-        fields = [Scenario._meta.get_field("id" if name == "pk" else name) for name in names]
+        fields = [Scenario._meta.get_field(name) for name in columns]
     except FieldDoesNotExist:  # a related field's column ("owner__username"): not merged
         return False
     return all(isinstance(field, _MERGEABLE) for field in fields)
@@ -85,10 +89,8 @@ class MemberList:
         self.public, self.others = public, others
         self.public_cached = public_cached
         self.order = _order_of(public)
-        self.merged = _mergeable(self.order)
-        self.names = [
-            "id" if f.removeprefix("-") == "pk" else f.removeprefix("-") for f in self.order
-        ]
+        self.names = _columns(self.order)
+        self.merged = _mergeable(self.names)
         # Django's paginator warns about an unordered list: this one always has an order.
         self.ordered = True
 
