@@ -13,11 +13,10 @@ from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
 from scenarios.bin import services as bin_services
-from scenarios.games import services
-from scenarios.games.models import Game, GameStep
-from scenarios.games.selectors import game_companion
 from scenarios.models import Scenario
-from scenarios.plays.models import PlayRecord
+from scenarios.plays import games as services
+from scenarios.plays.models import Game, GameStep, PlayRecord
+from scenarios.plays.selectors import game_companion
 from tests.scenarios.api.conftest import document, make_library
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
-from scenarios.games.models import Game, GameStep
-from scenarios.plays.models import PlayRecord
+from scenarios.plays.models import Game, GameStep, PlayRecord
 from tests.scenarios.api.conftest import client_for, document
 
 pytestmark = pytest.mark.django_db
