@@ -164,8 +164,3 @@ def rn_buttons() -> list[dict[str, Any]]:
         }
         for colour in codes.RN_COLOURS
     ]
-
-
-def endings_allowed(companion: Companion) -> list[tuple[str, str]]:
-    """The endings the game allows now (``Companion.allowed_endings``), with their labels."""
-    return labels.choices(companion.allowed_endings(), labels.PLAY_ENDING)
