@@ -101,5 +101,6 @@ class GameFinishForm(PlayRecordForm):
         for name in self.FROM_THE_GAME:
             del self.fields[name]
         self.fields["ending"].widget.choices = labels.choices(endings, labels.PLAY_ENDING)
+        self.fields["notes"].widget.attrs["rows"] = 3  # a line or two, on a phone at the table
         if not self.is_bound and endings:
             self.initial["ending"] = endings[0]
