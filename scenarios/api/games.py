@@ -42,7 +42,7 @@ from scenarios.plays import services as play_services
 from scenarios.plays.models import Game
 from scenarios.plays.selectors import game_companion
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
-from upfront.rules.companion import PLAYING, Companion
+from upfront.rules.companion import Companion
 
 
 class GameConflict(APIException):
@@ -51,15 +51,7 @@ class GameConflict(APIException):
 
 
 def _conflict(code: str, companion: Companion) -> GameConflict:
-    detail = presenters.refusal(code)
-    pending = companion.pending
-    if pending is not None:
-        detail += " " + _("Waiting for: %(what)s") % {
-            "what": presenters.pending_data(pending)["message"]
-        }
-    elif companion.status == PLAYING:
-        detail += " " + _("Waiting for: the deck to run out, or the end of the game.")
-    return GameConflict(detail)
+    return GameConflict(presenters.refusal_waiting(code, companion))
 
 
 CONFLICT = {

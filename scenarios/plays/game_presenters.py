@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scenarios.plays.models import Game
 from upfront import labels
@@ -14,6 +15,7 @@ from upfront.reference import selectors as reference
 from upfront.reference.rendering import render
 from upfront.rules import codes
 from upfront.rules.companion import (
+    PLAYING,
     RN,
     ByHand,
     Companion,
@@ -35,6 +37,18 @@ def refusal(code: str) -> str:
 def not_possible(reason: str) -> str:
     """Why the scenario cannot be played with the companion (``GameNotPossible.reason``)."""
     return render(not_possible_message(reason))
+
+
+def refusal_waiting(code: str, companion: Companion) -> str:
+    """The refusal and what the game waits for instead (the API's conflict detail)."""
+    pending = companion.pending
+    if pending is not None:
+        waiting = _("Waiting for: %(what)s") % {"what": render(pending.message)}
+    elif companion.status == PLAYING:
+        waiting = _("Waiting for: the deck to run out, or the end of the game.")
+    else:
+        return refusal(code)
+    return f"{refusal(code)} {waiting}"
 
 
 def _rn_words(number: int, colour: str) -> str:

@@ -30,7 +30,7 @@ from scenarios.plays import games as services
 from scenarios.plays import services as play_services
 from scenarios.plays.forms import GameFinishForm
 from scenarios.plays.models import Game
-from scenarios.plays.presenters import side_names
+from scenarios.plays.presenters import allowance_used, side_names
 from scenarios.plays.selectors import game_companion
 from upfront.rules.companion import Companion
 
@@ -177,8 +177,8 @@ def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
         except play_services.PlayInputError as exc:
             for name, message in exc.errors.items():
                 form.add_error(name if name in form.fields else None, message)
-        except play_services.PlayRateLimited:
-            error = _("You have recorded many plays in the last hour; try again later.")
+        except play_services.PlayRateLimited as exc:
+            form.add_error(None, allowance_used(exc.wait))
         else:
             messages.success(request, _("The game is recorded as a play. Thank you!"))
             if request.htmx:

@@ -308,3 +308,23 @@ def test_a_game_shows_recorded_once_it_has_its_record_else_its_steps_status(owne
     fresh = Game.objects.get(pk=game.pk)
     assert fresh.record == record and fresh.shown_status("ended") == "recorded"
     assert fresh.status == "recorded"
+
+
+def test_past_the_hourly_allowance_the_finish_form_says_how_long_to_wait(
+    owner: Any, settings: Any
+) -> None:
+    settings.PLAY_RECORDS_PER_HOUR = 1
+    game = _time_limit_reached(owner)
+    other = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    services.game_draw(game=other, number=1, colour="red")
+    services.game_finish(game=other, winner="draw", ending="victory_condition")
+
+    page = signed_in(owner).post(
+        reverse("scenarios:game_finish", args=[game.public_id]),
+        {"winner": "attacker", "ending": "time_limit", "notes": "Close."},
+    )
+
+    assert page.status_code == 400 and PlayRecord.objects.count() == 1
+    html = page.content.decode()
+    assert "You have recorded many plays in the last hour; try again in 60 minutes." in html
+    assert "Close." in html
