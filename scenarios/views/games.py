@@ -46,7 +46,7 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def finish_form(
+def _finish_form(
     request: HttpRequest, game: Game, companion: Companion, *, data: Any = None
 ) -> GameFinishForm:
     return GameFinishForm(
@@ -76,7 +76,10 @@ def _context(
         "share_url": request.build_absolute_uri(presenters.share_path(game))
         if rights.can_share
         else "",
-        "finish_form": form or finish_form(request, game, companion),
+        # Only its player finishes a game: a watcher's page (refreshed every few seconds)
+        # builds no form.
+        "finish_form": form
+        or (_finish_form(request, game, companion) if rights.can_play else None),
         "rn_buttons": presenters.rn_buttons(),
         "token": request.GET.get("token", ""),
     }
@@ -164,7 +167,7 @@ def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     companion = game_companion(game)
-    form = finish_form(request, game, companion, data=request.POST)
+    form = _finish_form(request, game, companion, data=request.POST)
     error = ""
     if form.is_valid():
         try:
