@@ -209,8 +209,9 @@ def game_finish(
         raise StepRefused(RECORDED, companion)
     if companion.status == PREPARING:  # the draws before deck 1 come first
         raise StepRefused(DRAW_PENDING, companion)
-    if ending not in companion.allowed_endings():
-        raise FinishRefused({"ending": companion.ending_refusal(ending) or ""})
+    refused = companion.ending_refusal(ending)  # None for one of companion.allowed_endings()
+    if refused is not None:
+        raise FinishRefused({"ending": refused})
     early = companion.early_end
     cause = early.cause if early is not None else ""
     if ending == EARLY_END_ENDING and cause not in codes.EARLY_END_CAUSES:
