@@ -1,8 +1,10 @@
 """Games at the table API: start a game of a scenario, follow it, enter its draws, move to the
 next deck, finish it into a play record (docs/companion.md).
 
-Rights come from ``scenarios.games.selectors``: who may record a play may start a game; the
-one who started it enters its steps; the share link (``?token=``) shows it read-only; once
+Thin: rights come from ``scenarios.games.selectors``, writes from ``scenarios.plays.games``, the
+words from ``scenarios.plays.game_presenters``, the serializers from
+``scenarios.api.game_serializers``. Who may record a play may start a game; the one who
+started it enters its steps; the share link (``?token=``) shows it read-only; once
 finished, whoever sees the scenario sees it. A step refused by the game's state is ``409`` with
 a problem document naming what the game waits for.
 """
@@ -15,7 +17,7 @@ from uuid import UUID
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import APIException, PermissionDenied, Throttled
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -24,143 +26,23 @@ from rest_framework.response import Response
 
 from scenarios import selectors
 from scenarios.api.common import AUTHENTICATION
+from scenarios.api.game_serializers import (
+    DrawSerializer,
+    FinishSerializer,
+    GameSerializer,
+    GameStartSerializer,
+    StepSerializer,
+)
 from scenarios.api.play_serializers import PlayOutputSerializer
 from scenarios.api.plays import PlayThrottle
-from scenarios.games import presenters, services
 from scenarios.games import selectors as game_selectors
-from scenarios.games.models import SEED_MAX, Game
+from scenarios.plays import game_presenters as presenters
+from scenarios.plays import games as services
 from scenarios.plays import services as play_services
-from upfront import labels
+from scenarios.plays.models import Game
+from scenarios.plays.selectors import game_companion
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
-from upfront.api.strict import StrictSerializer
-from upfront.rules import codes
-from upfront.rules.companion import GAME_STATUSES, Companion
-
-# --- Serializers ---------------------------------------------------------------------------------
-
-
-class GameStartSerializer(StrictSerializer):
-    seed = serializers.IntegerField(
-        min_value=0,
-        max_value=SEED_MAX,
-        required=False,
-        help_text='The seed of the server\'s draws ("Draw for me"); a random one when left out',
-    )
-
-
-class StepSerializer(StrictSerializer):
-    step = serializers.IntegerField(
-        min_value=0,
-        max_value=10_000,
-        required=False,
-        help_text="How many steps the client has seen (the game's `steps`): a step sent twice "
-        "with the same value counts once",
-    )
-
-
-class DrawSerializer(StepSerializer):
-    number = serializers.IntegerField(min_value=0, max_value=6, required=False)
-    colour = serializers.ChoiceField(choices=["red", "black"], required=False)
-    rpn = serializers.IntegerField(
-        min_value=1, max_value=10, required=False, help_text="A Random Position Number"
-    )
-    auto = serializers.BooleanField(
-        required=False, help_text="`true`: the server draws, from the game's seed"
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        rn = "number" in attrs or "colour" in attrs
-        kinds = [rn, "rpn" in attrs, bool(attrs.get("auto"))]
-        if sum(kinds) != 1:
-            raise serializers.ValidationError(
-                _("Give one draw: a number and colour, an RPN, or auto.")
-            )
-        if rn and ("number" not in attrs or "colour" not in attrs):
-            raise serializers.ValidationError(_("A Random Number has a number and a colour."))
-        return attrs
-
-
-class FinishSerializer(StrictSerializer):
-    winner = serializers.ChoiceField(choices=labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER))
-    ending = serializers.ChoiceField(choices=labels.choices(codes.PLAY_ENDINGS, labels.PLAY_ENDING))
-    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
-    opponent = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-
-
-class DrawnSerializer(serializers.Serializer):
-    number = serializers.IntegerField(required=False)
-    colour = serializers.CharField(required=False)
-    rpn = serializers.IntegerField(required=False)
-
-
-class OutcomeSerializer(serializers.Serializer):
-    outcome = serializers.CharField(help_text="What the draw does (a code)")
-    draws = DrawnSerializer(many=True, help_text="The draws that give it")
-    draws_text = serializers.CharField()
-    message = serializers.CharField(help_text="In the request's language")
-    detail = serializers.DictField(help_text="A reinforcement row's cards, an altitude level")
-
-
-class PendingSerializer(serializers.Serializer):
-    key = serializers.CharField(help_text="The procedure: `sandstorm`, `weather_begins`, …")
-    rule = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["rn", "rpn"])
-    table = serializers.CharField(help_text="`random_number` or `random_position_number`")
-    column = serializers.IntegerField(allow_null=True, help_text="The RPN's column")
-    deck = serializers.IntegerField(help_text="0: before deck 1")
-    role = serializers.CharField(help_text="Whose draw it is; empty for the table's")
-    message = serializers.CharField(help_text="What to draw, in the request's language")
-    outcomes = OutcomeSerializer(many=True)
-
-
-class EventSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(help_text="0: before deck 1")
-    key = serializers.CharField()
-    rule = serializers.CharField()
-    number = serializers.IntegerField(allow_null=True)
-    colour = serializers.CharField(allow_null=True)
-    rpn = serializers.IntegerField(allow_null=True)
-    role = serializers.CharField()
-    outcome = serializers.CharField()
-    message = serializers.CharField(help_text="The event in words, with its rule")
-    detail = serializers.DictField()
-
-
-class EarlyEndSerializer(serializers.Serializer):
-    cause = serializers.CharField()
-    rule = serializers.CharField()
-    deck = serializers.IntegerField()
-
-
-class ByHandSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    rule = serializers.CharField()
-    message = serializers.CharField()
-
-
-class GameSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    scenario = serializers.UUIDField()
-    scenario_version = serializers.IntegerField(allow_null=True)
-    status = serializers.ChoiceField(choices=GAME_STATUSES)
-    deck = serializers.IntegerField(help_text="The deck being played (1-based)")
-    time_limit_decks = serializers.IntegerField()
-    decks_played = serializers.IntegerField(allow_null=True)
-    weather = serializers.ListField(child=serializers.CharField(), help_text="Weather codes")
-    precipitation_penalty = serializers.IntegerField(help_text="99.6: the extra −1s")
-    pending = PendingSerializer(allow_null=True)
-    steps = serializers.IntegerField(help_text="How many steps the game has taken")
-    events = EventSerializer(many=True)
-    early_end = EarlyEndSerializer(allow_null=True)
-    by_hand = ByHandSerializer(many=True, help_text="Procedures the players draw by hand")
-    record = serializers.UUIDField(allow_null=True, help_text="Its play record, once finished")
-    seed = serializers.IntegerField()
-    share_url = serializers.CharField(
-        allow_null=True, help_text="The read-only link for the other player (to its player)"
-    )
-
-
-# --- Helpers -------------------------------------------------------------------------------------
+from upfront.rules.companion import Companion
 
 
 class GameConflict(APIException):
@@ -169,15 +51,7 @@ class GameConflict(APIException):
 
 
 def _conflict(code: str, companion: Companion) -> GameConflict:
-    detail = presenters.refusal(code)
-    pending = companion.pending
-    if pending is not None:
-        detail += " " + _("Waiting for: %(what)s") % {
-            "what": presenters.pending_data(pending)["message"]
-        }
-    elif companion.status == "playing":
-        detail += " " + _("Waiting for: the deck to run out, or the end of the game.")
-    return GameConflict(detail)
+    return GameConflict(presenters.refusal_waiting(code, companion))
 
 
 CONFLICT = {
@@ -206,9 +80,6 @@ def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, Any]:
         refused = _("Only the player who started the game enters its steps.")
         selectors.require_api(rights, "can_play", refused=refused)
     return game, rights
-
-
-# --- Views ---------------------------------------------------------------------------------------
 
 
 class ScenarioGamesApi(GenericAPIView):
@@ -244,7 +115,7 @@ class ScenarioGamesApi(GenericAPIView):
             )
         except services.GameNotPossible as exc:
             raise GameConflict(presenters.not_possible(exc.reason)) from exc
-        companion = game_selectors.game_companion(game)
+        companion = game_companion(game)
         rights = game_selectors.GameRights(can_play=True, can_share=True)
         return Response(_body(request, game, companion, rights), status=status.HTTP_201_CREATED)
 
@@ -265,7 +136,7 @@ class GameDetailApi(GenericAPIView):
     )
     def get(self, request: Request, id: UUID) -> Response:
         game, rights = _game(request, id, play=False)
-        return Response(_body(request, game, game_selectors.game_companion(game), rights))
+        return Response(_body(request, game, game_companion(game), rights))
 
 
 class GameDrawsApi(GenericAPIView):

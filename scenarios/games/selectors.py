@@ -8,7 +8,7 @@
 * Anyone else gets 404, as for a scenario they may not see.
 * A game of a scenario in the bin is as if gone, as its scenario is (docs/deletion.md): 404 to
   everyone, its player and the share link's holder included, until the scenario is restored.
-  The selectors read games from ``live_games`` for that.
+  The selectors read games from ``scenarios.plays.selectors.live_games`` for that.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from scenarios import selectors
-from scenarios.games.models import Game, GameStep
-from scenarios.models import Scenario
+from scenarios.plays.models import Game
+from scenarios.plays.selectors import live_games
 from scenarios.selectors import ScenarioRights
-from upfront.rules.companion import Companion, model_from_dict, replay
 
 
 @dataclass(frozen=True)
@@ -37,12 +36,6 @@ class GameRights:
 def may_start_game(rights: ScenarioRights) -> bool:
     """Who may record a play of a scenario may start a game of it."""
     return rights.can_record_play
-
-
-def live_games() -> QuerySet[Game]:
-    """The games whose scenario is not in the bin. ``Scenario.objects`` leaves binned scenarios
-    out, but a game reaches its scenario through a join that no manager filters."""
-    return Game.objects.filter(scenario__deleted_at__isnull=True)
 
 
 def games_visible_to(user: Any) -> QuerySet[Game]:
@@ -75,22 +68,3 @@ def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game
     if not (player or shared) and not games_visible_to(user).filter(pk=game.pk).exists():
         raise Http404("no such game")
     return game, GameRights(can_play=player, can_share=player)
-
-
-def game_steps(game: Game) -> list[dict[str, object]]:
-    return [step.as_step() for step in GameStep.objects.filter(game=game).order_by("index")]
-
-
-def game_companion(game: Game) -> Companion:
-    """The game's procedures after its saved steps (replayed by the engine)."""
-    return replay(model_from_dict(game.model), game_steps(game), weather=game.weather)
-
-
-def games_recorded_count(scenario: Scenario) -> int:
-    """How many of the scenario's play records came from games at the table."""
-    return Game.objects.filter(scenario=scenario, record__isnull=False).count()
-
-
-def auto_steps(game: Game) -> set[int]:
-    """The indexes of the steps the server drew ("Draw for me")."""
-    return set(GameStep.objects.filter(game=game, auto=True).values_list("index", flat=True))

@@ -10,9 +10,8 @@ reads user content through it.
 """
 
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
-# the games' and the play records' rooms included.
+# the play records' room (a record and the game at the table that may lead to it) included.
 from scenarios.bin.models import BinNotice
-from scenarios.games.models import Game, GameStep
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
     VISIBILITY_ORDER,
@@ -20,7 +19,7 @@ from scenarios.models.library import (
     wider_visibility,
 )
 from scenarios.models.scenario import Scenario, stored_codes
-from scenarios.plays.models import PlayRecord
+from scenarios.plays.models import Game, GameStep, PlayRecord
 
 __all__ = [
     "VISIBILITY_CHOICES",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -82,3 +83,24 @@ class PlayRecordForm(forms.Form):
                 if name in data and name not in self.errors:
                     self.add_error(name, message)
         return data
+
+
+class GameFinishForm(PlayRecordForm):
+    """The play form as a game at the table finishes into its record: the date, the decks
+    played and the early end's cause come from the game (``scenarios.plays.games``), so the
+    player gives who won, how it ended, against whom and notes. It offers the endings the game
+    allows (``Companion.allowed_endings``) but accepts any, so that an ending the game
+    contradicts is refused by the service in its own words, on the field."""
+
+    FROM_THE_GAME = ("played_on", "decks_played", "early_end_cause")
+
+    ending = forms.ChoiceField(label=_("How it ended"), widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, endings: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.FROM_THE_GAME:
+            del self.fields[name]
+        self.fields["ending"].widget.choices = labels.choices(endings, labels.PLAY_ENDING)
+        self.fields["notes"].widget.attrs["rows"] = 3  # a line or two, on a phone at the table
+        if not self.is_bound and endings:
+            self.initial["ending"] = endings[0]

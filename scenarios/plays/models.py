@@ -1,7 +1,9 @@
-"""A play record: one game of a scenario, as a player reports it."""
+"""A play record: one game of a scenario, as a player reports it; and a game at the table, the
+companion's way to one: a scenario played step by step, each step kept, ending in its record."""
 
 from __future__ import annotations
 
+import secrets
 import uuid
 
 from django.conf import settings
@@ -10,7 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from upfront import labels
-from upfront.rules import codes
+from upfront.rules import codes, companion
 
 # A sanity bound on "decks played", not a rule: the time limits of the sources are 3 or 4
 # decks (43.34) and a scenario's own limit rarely exceeds a few more.
@@ -90,3 +92,98 @@ class PlayRecord(models.Model):
     def opponent_label(self) -> str:
         """The opponent as a player reads it: the account's username, or the free text."""
         return self.opponent.username if self.opponent_id else self.opponent_name
+
+
+# A seed fits in a signed 64-bit column on every database.
+SEED_MAX = 2**63 - 1
+
+
+def new_watch_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Game(models.Model):
+    """One game of a scenario. The model it follows is kept as it was when the game began, so a
+    later edit of the scenario or of the reference data never changes a game under way."""
+
+    class Status(models.TextChoices):
+        PREPARING = companion.PREPARING
+        PLAYING = companion.PLAYING
+        ENDED = companion.ENDED
+        # This side's, not the engine's: the game has its play record.
+        RECORDED = "recorded"
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    scenario = models.ForeignKey(
+        "scenarios.Scenario", on_delete=models.CASCADE, related_name="games"
+    )
+    scenario_version = models.PositiveIntegerField(null=True, blank=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    seed = models.BigIntegerField()
+    # The engine's SimulationModel (upfront.rules.companion.model_to_dict) and the scenario's
+    # weather codes, as they were when the game began.
+    model = models.JSONField()
+    weather = models.JSONField(default=list)
+    # Kept in step with the replayed steps, for lists; the steps are the truth.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    deck = models.PositiveSmallIntegerField(default=1)
+    # The read-only link the player shares with the other player.
+    watch_token = models.CharField(max_length=32, default=new_watch_token, editable=False)
+    record = models.OneToOneField(
+        "scenarios.PlayRecord",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="game",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "scenarios"
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["player", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"game {self.public_id} of {self.scenario_id}"
+
+    def shown_status(self, companion_status: str) -> str:
+        """Where the game stands: recorded once it has its play record, else where its steps
+        leave it (``companion_status``, the replayed companion's)."""
+        return self.Status.RECORDED if self.record_id is not None else companion_status
+
+
+class GameStep(models.Model):
+    """One step of a game, in order: an RN, an RPN, or "the deck ran out"."""
+
+    class Kind(models.TextChoices):
+        RN = companion.STEP_RN
+        RPN = companion.STEP_RPN
+        NEXT_DECK = companion.STEP_NEXT_DECK
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    colour = models.CharField(max_length=5, blank=True)
+    rpn = models.PositiveSmallIntegerField(null=True, blank=True)
+    auto = models.BooleanField(default=False)  # drawn by the server from the game's seed
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "scenarios"
+        ordering = ["game", "index"]
+        constraints = [
+            # A step sent twice is one step: the second finds its index taken.
+            models.UniqueConstraint(fields=["game", "index"], name="game_step_once"),
+        ]
+
+    def as_step(self) -> dict[str, object]:
+        """The step as the engine replays it (``Companion.apply``)."""
+        if self.kind == self.Kind.RN:
+            return {"kind": companion.STEP_RN, "number": self.number, "colour": self.colour}
+        if self.kind == self.Kind.RPN:
+            return {"kind": companion.STEP_RPN, "rpn": self.rpn}
+        return {"kind": companion.STEP_NEXT_DECK}

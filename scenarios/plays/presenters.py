@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scenarios.models import Scenario
 from scenarios.plays.selectors import ScenarioPlays
 from scenarios.plays.selectors import recorded_early_ends as recorded_early_ends  # jobs' import
@@ -37,6 +39,13 @@ def side_names(
         side.get("role"): names.get((side.get("force") or {}).get("nationality"), "")
         for side in sides
         if side.get("role")
+    }
+
+
+def allowance_used(wait: int) -> str:
+    """Why a play cannot be recorded now (``PlayRateLimited.wait``, in seconds), for a form."""
+    return _("You have recorded many plays in the last hour; try again in %(minutes)d minutes.") % {
+        "minutes": max(1, round(wait / 60))
     }
 
 

@@ -5,6 +5,9 @@
 * Any signed-in player who may see a scenario may record a play of it
   (``ScenarioRights.can_record_play``, decided with the scenario's other rights).
 * Only the player who recorded a play may edit or delete it.
+
+Games at the table are read here too, always from :func:`live_games`: a game of a scenario in
+the bin is as if gone, as its scenario is (docs/deletion.md).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from django.http import Http404
 
 from scenarios import selectors
 from scenarios.models import Library, Scenario
-from scenarios.plays.models import PlayRecord
+from scenarios.plays.models import Game, GameStep, PlayRecord
 from upfront.rules.balance import Balance, balance
+from upfront.rules.companion import Companion, model_from_dict, replay
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,22 @@ def plays_of_library(library: Library, user: Any) -> QuerySet[PlayRecord]:
     return PlayRecord.objects.filter(
         scenario__in=selectors.scenarios_of_library(library, user).values("pk")
     ).select_related("player", "opponent", "scenario")
+
+
+def live_games() -> QuerySet[Game]:
+    """The games whose scenario is not in the bin: the one place games are read from.
+    ``Scenario.objects`` leaves binned scenarios out, but a game reaches its scenario through a
+    join that no manager filters."""
+    return Game.objects.filter(scenario__deleted_at__isnull=True)
+
+
+def game_steps(game: Game) -> list[dict[str, object]]:
+    return [step.as_step() for step in GameStep.objects.filter(game=game).order_by("index")]
+
+
+def game_companion(game: Game) -> Companion:
+    """The game's procedures after its saved steps (replayed by the engine)."""
+    return replay(model_from_dict(game.model), game_steps(game), weather=game.weather)
 
 
 def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
@@ -108,8 +128,8 @@ class ScenarioPlays:
     balance: Balance
     recent: tuple[PlayRow, ...]
     total: int
-    from_games: int  # records written by a game at the table (scenarios/games)
-    games_under_way: tuple[Any, ...]  # the viewer's games of it not yet recorded (3 at most)
+    from_games: int  # records written by a game at the table
+    games_under_way: tuple[Game, ...]  # the viewer's games of it not yet recorded (3 at most)
 
 
 # How many records the scenario page lists (the API pages through all of them).
@@ -125,7 +145,9 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     )
     uid = selectors.user_id(user)
     under_way = (
-        scenario.games.filter(player_id=uid, record__isnull=True).order_by("-created_at")[:3]  # type: ignore[attr-defined]
+        live_games()
+        .filter(scenario=scenario, player_id=uid, record__isnull=True)
+        .order_by("-created_at")[:3]
         if uid is not None
         else []
     )

@@ -12,17 +12,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scenarios.games.models import Game
-from scenarios.games.selectors import game_companion
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.plays.models import (
     DECKS_PLAYED_MAX,
     NOTES_MAX_LENGTH,
     OPPONENT_MAX_LENGTH,
+    Game,
     PlayRecord,
 )
-from scenarios.plays.selectors import counted_plays
+from scenarios.plays.selectors import counted_plays, game_companion
 from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
 
@@ -167,8 +166,11 @@ def scenario_balance_update(*, scenario: Scenario) -> Balance:
 
 
 @transaction.atomic
-def play_create(*, scenario: Scenario, player: Any, values: dict[str, Any]) -> PlayRecord:
-    """Record a play of ``scenario``'s current version."""
+def play_create(
+    *, scenario: Scenario, player: Any, values: dict[str, Any], version: int | None = None
+) -> PlayRecord:
+    """Record a play of ``scenario``'s ``version`` (its current one when not given: a game at
+    the table gives the version it was played from)."""
     play_allowance_lock(player)
     wait = play_allowance_wait(player)
     if wait is not None:
@@ -176,7 +178,7 @@ def play_create(*, scenario: Scenario, player: Any, values: dict[str, Any]) -> P
     record = PlayRecord.objects.create(
         scenario=scenario,
         player=player,
-        scenario_version=scenario.version,
+        scenario_version=scenario.version if version is None else version,
         **play_values_check(values, player=player),
     )
     scenario_balance_update(scenario=scenario)
@@ -215,6 +217,6 @@ def play_delete(*, record: PlayRecord) -> None:
     record.delete()
     if game is not None:
         game.record = None
-        game.status = game_companion(game).status
+        game.status = game.shown_status(game_companion(game).status)
         game.save(update_fields=["record", "status", "updated_at"])
     scenario_balance_update(scenario=scenario)

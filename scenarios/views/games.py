@@ -1,11 +1,12 @@
 """Game at the table pages: start a game from a scenario's page, play it step by step, finish
 it into a play record (docs/companion.md).
 
-Thin: ``scenarios.games.selectors`` decides who may see and play, ``scenarios.games.services``
-saves each step as it is made, ``scenarios.games.presenters`` words it. Every step is a plain
-form POST (it works without JavaScript, and then redirects: a reload repeats nothing); with
-htmx the game's section is swapped in place. Each form carries the step index it expects, so a
-step sent twice counts once.
+Thin: ``scenarios.games.selectors`` decides who may see and play, ``scenarios.plays.games``
+saves each step as it is made, ``scenarios.plays.game_presenters`` words it. Every step is a
+plain form POST (it works without JavaScript, and then redirects: a reload repeats nothing);
+with htmx the game's section is swapped in place. Each form carries the step index it expects,
+so a step sent twice counts once. The finish is the play records' form
+(``scenarios.plays.forms.GameFinishForm``): a fault is shown on its field with what was typed.
 """
 
 from __future__ import annotations
@@ -22,14 +23,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import selectors
-from scenarios.games import presenters, services
 from scenarios.games import selectors as game_selectors
-from scenarios.games.models import Game
 from scenarios.games.selectors import GameRights
+from scenarios.plays import game_presenters as presenters
+from scenarios.plays import games as services
 from scenarios.plays import services as play_services
-from upfront import labels
-from upfront.rules import codes
+from scenarios.plays.forms import GameFinishForm
+from scenarios.plays.models import Game
+from scenarios.plays.presenters import allowance_used, side_names
+from scenarios.plays.selectors import game_companion
 from upfront.rules.companion import Companion
+
+# The finish form's fields carry this prefix in their ids (``game-notes``): the page holds
+# other forms.
+FINISH_IDS = "game-%s"
 
 
 def _int(value: Any) -> int | None:
@@ -39,8 +46,25 @@ def _int(value: Any) -> int | None:
         return None
 
 
+def _finish_form(
+    request: HttpRequest, game: Game, companion: Companion, *, data: Any = None
+) -> GameFinishForm:
+    return GameFinishForm(
+        data,
+        player=request.user,
+        side_names=side_names(game.scenario),
+        endings=companion.allowed_endings(),
+        auto_id=FINISH_IDS,
+    )
+
+
 def _context(
-    request: HttpRequest, game: Game, companion: Companion, rights: GameRights, error: str = ""
+    request: HttpRequest,
+    game: Game,
+    companion: Companion,
+    rights: GameRights,
+    error: str = "",
+    form: GameFinishForm | None = None,
 ) -> dict[str, Any]:
     data = presenters.game_data(game, companion)
     return {
@@ -52,8 +76,10 @@ def _context(
         "share_url": request.build_absolute_uri(presenters.share_path(game))
         if rights.can_share
         else "",
-        "winners": labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER),
-        "endings": presenters.endings_allowed(companion),
+        # Only its player finishes a game: a watcher's page (refreshed every few seconds)
+        # builds no form.
+        "finish_form": form
+        or (_finish_form(request, game, companion) if rights.can_play else None),
         "rn_buttons": presenters.rn_buttons(),
         "token": request.GET.get("token", ""),
     }
@@ -67,7 +93,7 @@ def _answer(
     error: str = "",
 ) -> HttpResponse:
     """The game's section for htmx; otherwise back to the page (a reload repeats nothing)."""
-    if request.headers.get("HX-Request"):
+    if request.htmx:
         context = _context(request, game, companion, rights, error)
         return render(request, "scenarios/games/_game.html", context, status=200)
     if error:
@@ -93,13 +119,9 @@ def game_page(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = game_selectors.game_for(
         request.user, public_id, token=request.GET.get("token", "")
     )
-    companion = game_selectors.game_companion(game)
+    companion = game_companion(game)
     context = _context(request, game, companion, rights)
-    template = (
-        "scenarios/games/_game.html"
-        if request.headers.get("HX-Request")
-        else "scenarios/games/page.html"
-    )
+    template = "scenarios/games/_game.html" if request.htmx else "scenarios/games/page.html"
     return render(request, template, context)
 
 
@@ -144,37 +166,35 @@ def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
-    winner = request.POST.get("winner", "")
-    ending = request.POST.get("ending", "")
+    companion = game_companion(game)
+    form = _finish_form(request, game, companion, data=request.POST)
     error = ""
-    if winner not in codes.PLAY_WINNERS or ending not in codes.PLAY_ENDINGS:
-        error = _("Choose who won and how the game ended.")
-    else:
+    if form.is_valid():
         try:
-            services.game_finish(
-                game=game,
-                winner=winner,
-                ending=ending,
-                notes=request.POST.get("notes", "")[:2000],
-                opponent=request.POST.get("opponent", "")[:100],
-            )
+            services.game_finish(game=game, **form.cleaned_data)
         except services.StepRefused as exc:
             error = presenters.refusal(exc.code)
         except services.FinishRefused as exc:
-            error = " ".join(presenters.refusal(code) for code in exc.errors.values())
+            for name, code in exc.errors.items():
+                form.add_error(name, presenters.refusal(code))
         except play_services.PlayInputError as exc:
-            error = " ".join(exc.errors.values())
-        except play_services.PlayRateLimited:
-            error = _("You have recorded many plays in the last hour; try again later.")
-    if error:
-        companion = game_selectors.game_companion(game)
-        return _answer(request, game, companion, rights, error)
-    messages.success(request, _("The game is recorded as a play. Thank you!"))
-    if request.headers.get("HX-Request"):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = game_url(game)
-        return response
-    return redirect("scenarios:game", public_id=game.public_id)
+            for name, message in exc.errors.items():
+                form.add_error(name if name in form.fields else None, message)
+        except play_services.PlayRateLimited as exc:
+            form.add_error(None, allowance_used(exc.wait))
+        else:
+            messages.success(request, _("The game is recorded as a play. Thank you!"))
+            if request.htmx:
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = game_url(game)
+                return response
+            return redirect("scenarios:game", public_id=game.public_id)
+    # The page again, the form as it was sent and its faults on their fields (htmx swaps only
+    # a 2xx answer in).
+    context = _context(request, game, companion, rights, error, form)
+    if request.htmx:
+        return render(request, "scenarios/games/_game.html", context)
+    return render(request, "scenarios/games/page.html", context, status=400)
 
 
 def game_url(game: Game) -> str:

@@ -20,7 +20,7 @@ from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
 from scenarios.plays.forms import PlayRecordForm
 from scenarios.plays.models import PlayRecord
-from scenarios.plays.presenters import side_names
+from scenarios.plays.presenters import allowance_used, side_names
 
 
 def _form_values(form: PlayRecordForm) -> dict[str, object]:
@@ -45,11 +45,7 @@ def _save(
             form.add_error(name if name in form.fields else None, message)
         return False
     except services.PlayRateLimited as exc:
-        form.add_error(
-            None,
-            _("You have recorded many plays in the last hour; try again in %(minutes)d minutes.")
-            % {"minutes": max(1, round(exc.wait / 60))},
-        )
+        form.add_error(None, allowance_used(exc.wait))
         return False
     return True
 

@@ -328,7 +328,7 @@ def test_games_signed_in_behave_as_documented(app: Any, django_user_model: Any) 
     from rest_framework.authtoken.models import Token
 
     from scenarios import services
-    from scenarios.games import services as game_services
+    from scenarios.plays import games as game_services
     from tests.scenarios.conftest import SCENARIO_DOCUMENT
 
     owner = django_user_model.objects.create_user("st-games", password="st-pw-123")

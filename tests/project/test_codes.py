@@ -14,10 +14,12 @@ from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
 
 from builder.api import serializers as api_serializers
+from scenarios.plays.models import Game
 from upfront import labels
 from upfront.api.openapi import openapi_schema_of
 from upfront.reference import models as m
 from upfront.rules import codes
+from upfront.rules.companion import STATUSES
 from upfront.rules.examples import EXAMPLE_FORCE, empty_force
 from upfront.rules.force import FORCE_SCHEMA, force_from_dict
 from upfront.rules.messages import CODE_PARAMS
@@ -30,6 +32,17 @@ def test_every_code_has_a_player_label(name: str) -> None:
     code_set, code_labels = labels.LABELLED[name]
     assert [code for code in code_set if code not in code_labels] == []
     assert set(code_labels) == set(code_set), "a label for a code that does not exist"
+
+
+@pytest.mark.parametrize(
+    ("code_set", "code_labels"), [(Game.Status.values, labels.GAME_STATUS)], ids=["game_status"]
+)
+def test_every_code_the_django_side_defines_has_a_player_label(
+    code_set: list[str], code_labels: Mapping[str, object]
+) -> None:
+    # The engine's statuses and this side's "recorded" (a game with its play record).
+    assert set(STATUSES) < set(code_set)
+    assert set(code_labels) == set(code_set)
 
 
 # Labels the Italian sources print as the English ones do: the game's abbreviations and

@@ -4,6 +4,7 @@ play record shown with its draws) and the services' guarantees (a step sent twic
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -13,11 +14,10 @@ from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
 from scenarios.bin import services as bin_services
-from scenarios.games import services
-from scenarios.games.models import Game, GameStep
-from scenarios.games.selectors import game_companion
 from scenarios.models import Scenario
-from scenarios.plays.models import PlayRecord
+from scenarios.plays import games as services
+from scenarios.plays.models import NOTES_MAX_LENGTH, Game, GameStep, PlayRecord
+from scenarios.plays.selectors import game_companion
 from tests.scenarios.api.conftest import document, make_library
 
 pytestmark = pytest.mark.django_db
@@ -254,3 +254,77 @@ def test_a_recorded_game_goes_with_its_scenarios_library_to_the_bin(
     assert signed_in(owner).get(url).status_code == 404
     bin_services.bin_restore(user=owner, public_id=library.public_id)
     assert signed_in(stranger).get(url).status_code == 200
+
+
+def test_a_too_long_note_is_refused_on_the_finish_form_and_what_was_typed_is_kept(
+    owner: Any,
+) -> None:
+    game = _time_limit_reached(owner)
+    finish = reverse("scenarios:game_finish", args=[game.public_id])
+    notes = "A long afternoon. " * 120  # past NOTES_MAX_LENGTH
+    assert len(notes) > NOTES_MAX_LENGTH
+    sent = {"winner": "attacker", "ending": "time_limit", "opponent": "Carla", "notes": notes}
+    client = signed_in(owner)
+
+    page = client.post(finish, sent)
+
+    assert page.status_code == 400 and not PlayRecord.objects.exists()
+    html = page.content.decode()
+    assert f"at most {NOTES_MAX_LENGTH} characters" in html
+    assert 'id="game-notes_error"' in html  # the fault is on the notes field
+    assert notes.strip() in html and 'value="Carla"' in html  # what was typed stays
+    assert 'id="finish" open' in html
+    # With htmx the game's section comes back the same way, swappable (2xx).
+    swapped = client.post(finish, sent, HTTP_HX_REQUEST="true")
+    assert swapped.status_code == 200 and "at most 2000 characters" in swapped.content.decode()
+    assert not PlayRecord.objects.exists()
+
+
+def test_the_finish_form_offers_the_endings_the_game_allows_and_refuses_another_on_its_field(
+    owner: Any,
+) -> None:
+    game = _time_limit_reached(owner)
+    client = signed_in(owner)
+    url = reverse("scenarios:game", args=[game.public_id])
+    page = client.get(url).content.decode()
+    form = page.split('id="finish"')[1].split("</form>")[0]
+    endings = re.findall(r'name="ending" value="(\w+)"', form)
+    assert endings == ["time_limit", "victory_condition"]  # no early end after the last deck
+
+    refused = client.post(
+        reverse("scenarios:game_finish", args=[game.public_id]),
+        {"winner": "attacker", "ending": "early_end"},
+    )
+
+    assert refused.status_code == 400 and not PlayRecord.objects.exists()
+    field = refused.content.decode().split('id="game-ending_error"')[1][:400]
+    assert "the game ended on the time limit, not early" in field
+
+
+def test_a_game_shows_recorded_once_it_has_its_record_else_its_steps_status(owner: Any) -> None:
+    game = _time_limit_reached(owner)
+    assert game.shown_status("ended") == "ended"
+    record = services.game_finish(game=game, winner="draw", ending="time_limit")
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.record == record and fresh.shown_status("ended") == "recorded"
+    assert fresh.status == "recorded"
+
+
+def test_past_the_hourly_allowance_the_finish_form_says_how_long_to_wait(
+    owner: Any, settings: Any
+) -> None:
+    settings.PLAY_RECORDS_PER_HOUR = 1
+    game = _time_limit_reached(owner)
+    other = services.game_start(scenario=mountain(owner), player=owner, seed=4)
+    services.game_draw(game=other, number=1, colour="red")
+    services.game_finish(game=other, winner="draw", ending="victory_condition")
+
+    page = signed_in(owner).post(
+        reverse("scenarios:game_finish", args=[game.public_id]),
+        {"winner": "attacker", "ending": "time_limit", "notes": "Close."},
+    )
+
+    assert page.status_code == 400 and PlayRecord.objects.count() == 1
+    html = page.content.decode()
+    assert "You have recorded many plays in the last hour; try again in 60 minutes." in html
+    assert "Close." in html

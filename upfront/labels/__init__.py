@@ -103,7 +103,6 @@ from upfront.rules import codes
 from upfront.rules import deck as deck_codes
 from upfront.rules import digest as digest_codes
 from upfront.rules import scenario as scenario_codes
-from upfront.rules.companion import GAME_STATUSES
 
 __all__ = [
     "BALANCE_VERDICT",
@@ -276,8 +275,9 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "play_ending": (codes.PLAY_ENDINGS, PLAY_ENDING),
     "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
     "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
-    "game_status": (GAME_STATUSES, GAME_STATUS),
 }
+# The code sets the Django side defines (a game's ``Game.Status``, whose "recorded" the engine
+# does not know) are paired with their tables in tests/project/test_codes.py.
 
 
 def language() -> str:

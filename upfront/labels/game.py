@@ -136,7 +136,7 @@ BALANCE_VERDICT: Mapping[str, Label] = {
     "balanced": _("Balanced so far"),
     "too_few_plays": _("Too few plays"),
 }
-# Games at the table (scenarios/games): where a game stands.
+# Games at the table (scenarios.plays.models.Game.Status): where a game stands.
 GAME_STATUS: Mapping[str, Label] = {
     "preparing": _("Preparing for play"),
     "playing": _("Playing"),

@@ -103,8 +103,12 @@ MAX_AFTER_DECK: Final = 20
 # and what ended it early. 52.4: a sandstorm (red 6 drawn at the end of a deck in the
 # desert) ends the scenario at once; M10.4: so does an avalanche in deep snow.
 PLAY_WINNERS: Final = ("attacker", "defender", "draw")
-PLAY_ENDINGS: Final = ("time_limit", "victory_condition", "early_end")
-EARLY_END_CAUSES: Final = ("sandstorm", "avalanche", "other")
+TIME_LIMIT_ENDING: Final = "time_limit"
+VICTORY_ENDING: Final = "victory_condition"
+EARLY_END_ENDING: Final = "early_end"
+PLAY_ENDINGS: Final = (TIME_LIMIT_ENDING, VICTORY_ENDING, EARLY_END_ENDING)
+OTHER_CAUSE: Final = "other"  # an early end of no cause the rules name
+EARLY_END_CAUSES: Final = ("sandstorm", "avalanche", OTHER_CAUSE)
 # The rule that ends a scenario early for each cause (none for "other").
 EARLY_END_RULES: Final = {"sandstorm": "52.4", "avalanche": "M10.4", "other": None}
 # What the recorded plays say of a scenario's balance (upfront/rules/balance.py).

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from upfront.rules.codes import EARLY_END_ENDING, TIME_LIMIT_ENDING, VICTORY_ENDING
 from upfront.rules.messages import Message, Param
 from upfront.rules.simulation import (
     BLACK,
@@ -41,12 +42,31 @@ from upfront.rules.simulation import (
     WeatherModel,
 )
 
-# Game status (the API's codes; "recorded" is the Django side's, once its play record exists).
+# Where a game's procedures stand (its record, once written, is the edge's concern).
 PREPARING = "preparing"
 PLAYING = "playing"
 ENDED = "ended"
-RECORDED = "recorded"
-GAME_STATUSES = (PREPARING, PLAYING, ENDED, RECORDED)
+STATUSES = (PREPARING, PLAYING, ENDED)
+
+# Why a step or an ending is refused (CompanionError.code, Companion.ending_refusal).
+NOTHING_PENDING = "nothing_pending"
+WRONG_KIND = "wrong_kind"
+DRAW_PENDING = "draw_pending"
+NOT_AN_OUTCOME = "not_an_outcome"
+GAME_ENDED = "ended"
+ENDED_EARLY = "ended_early"
+TIME_LIMIT_REACHED = "time_limit_reached"
+TIME_LIMIT_NOT_REACHED = "time_limit_not_reached"
+REFUSALS = (
+    NOTHING_PENDING,
+    WRONG_KIND,
+    DRAW_PENDING,
+    NOT_AN_OUTCOME,
+    GAME_ENDED,
+    ENDED_EARLY,
+    TIME_LIMIT_REACHED,
+    TIME_LIMIT_NOT_REACHED,
+)
 
 # Kinds of draw.
 RN = "rn"
@@ -82,7 +102,7 @@ class CompanionError(ValueError):
 
     def __init__(self, code: str, pending: Pending | None) -> None:
         super().__init__(code)
-        self.code = code  # "nothing_pending" | "wrong_kind" | "draw_pending" | "ended" | ...
+        self.code = code  # one of REFUSALS
         self.pending = pending
 
 
@@ -114,7 +134,7 @@ class Pending:
         for found in self.outcomes:
             if drawn in found.draws:
                 return found
-        raise CompanionError("not_an_outcome", self)
+        raise CompanionError(NOT_AN_OUTCOME, self)
 
 
 @dataclass(frozen=True)
@@ -147,6 +167,18 @@ class ByHand:
     code: str
     rule: str
     message: Message
+
+
+def refusal_message(code: str) -> Message:
+    """Why a step or an ending was refused, for a code of REFUSALS or of the edge's own
+    refusals; an id the catalogue lacks is refused (``Message``), never shown as the code."""
+    return Message(f"companion.refused.{code}")
+
+
+def not_possible_message(reason: str) -> Message:
+    """Why a scenario cannot be played with the companion (a simulation's ``NotSimulated``
+    reason, or the edge's for a document that no longer reads)."""
+    return Message(f"companion.not_possible.{reason}")
 
 
 def rn_index(number: int, colour: str) -> int:
@@ -224,6 +256,25 @@ class Companion:
     def by_hand(self) -> tuple[ByHand, ...]:
         return by_hand(self.model)
 
+    def allowed_endings(self) -> tuple[str, ...]:
+        """The endings (codes.PLAY_ENDINGS) the game may be recorded with now: after an early
+        end only that (52.4, M10.4: the draw ended it); after the last deck the time limit or a
+        victory condition met on it; before, a victory condition or an early end of another
+        cause."""
+        if self.early_end is not None:
+            return (EARLY_END_ENDING,)
+        if self.status == ENDED:
+            return (TIME_LIMIT_ENDING, VICTORY_ENDING)
+        return (VICTORY_ENDING, EARLY_END_ENDING)
+
+    def ending_refusal(self, ending: str) -> str | None:
+        """Why the game contradicts ``ending`` (one of REFUSALS); None when it allows it."""
+        if ending in self.allowed_endings():
+            return None
+        if self.early_end is not None:
+            return ENDED_EARLY
+        return TIME_LIMIT_REACHED if self.status == ENDED else TIME_LIMIT_NOT_REACHED
+
     # -- steps ------------------------------------------------------------------------------
     def draw_rn(self, number: int, colour: str) -> Event:
         pending = self._expect(RN)
@@ -234,15 +285,15 @@ class Companion:
         pending = self._expect(RPN)
         column = pending.column or 0
         if not 1 <= rpn <= column:
-            raise CompanionError("not_an_outcome", pending)
+            raise CompanionError(NOT_AN_OUTCOME, pending)
         return self._resolve(pending, rpn, rpn=rpn)
 
     def next_deck(self) -> None:
         """The deck ran out: the deck-end checks of this deck, or the time limit after the last."""
         if self.status == ENDED:
-            raise CompanionError("ended", None)
+            raise CompanionError(GAME_ENDED, None)
         if self._queue:
-            raise CompanionError("draw_pending", self.pending)
+            raise CompanionError(DRAW_PENDING, self.pending)
         self.steps += 1
         d = self.deck
         if d >= self.decks:
@@ -274,12 +325,12 @@ class Companion:
     # -- the procedures -----------------------------------------------------------------------
     def _expect(self, kind: str) -> Pending:
         if self.status == ENDED:
-            raise CompanionError("ended", None)
+            raise CompanionError(GAME_ENDED, None)
         pending = self.pending
         if pending is None:
-            raise CompanionError("nothing_pending", None)
+            raise CompanionError(NOTHING_PENDING, None)
         if pending.kind != kind:
-            raise CompanionError("wrong_kind", pending)
+            raise CompanionError(WRONG_KIND, pending)
         return pending
 
     def _resolve(

@@ -92,6 +92,39 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
             "The draws play calls for under %(rule)s (a desert Minefield: a dummy or real) are "
             "made by hand when they arise."
         ),
+        # -- why a step or an ending is refused (companion.REFUSALS, and the edge's own) --------
+        "companion.refused.nothing_pending": gettext_noop(
+            "Nothing is waiting for a draw: play the deck, or end the game."
+        ),
+        "companion.refused.wrong_kind": gettext_noop("This is not the draw the game waits for."),
+        "companion.refused.draw_pending": gettext_noop("A draw is still waiting: make it first."),
+        "companion.refused.not_an_outcome": gettext_noop(
+            "That is not a number this draw can give."
+        ),
+        "companion.refused.ended": gettext_noop("The game has ended: nothing is left to draw."),
+        "companion.refused.ended_early": gettext_noop(
+            "The game ended early on a draw: its ending is an early end."
+        ),
+        "companion.refused.time_limit_reached": gettext_noop(
+            "The last deck was played to its end: the game ended on the time limit, not early."
+        ),
+        "companion.refused.time_limit_not_reached": gettext_noop(
+            "The time limit is reached only when the last deck runs out."
+        ),
+        "companion.refused.recorded": gettext_noop(
+            "The game is finished: its play record is written."
+        ),
+        "companion.refused.step_ahead": gettext_noop("This page is behind the game: reload it."),
+        # -- why a scenario cannot be played with the companion (the simulation's reasons) -------
+        "companion.not_possible.no_time_limit": gettext_noop(
+            "This scenario has no time limit, so the companion cannot tell when it ends."
+        ),
+        "companion.not_possible.no_rn_distribution": gettext_noop(
+            "The reference data holds no Random Number distribution."
+        ),
+        "companion.not_possible.invalid_document": gettext_noop(
+            "The scenario's saved document no longer reads."
+        ),
         # -- how an event reads -------------------------------------------------------------------
         "companion.before_play": gettext_noop("Before deck 1"),
         "companion.deck": gettext_noop("Deck %(deck)s"),

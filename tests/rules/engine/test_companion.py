@@ -26,14 +26,20 @@ from tests.rules.engine.test_simulation import (
     pairs,
     scenario,
 )
+from upfront.rules import companion as companion_module
 from upfront.rules.catalogue import Catalogue, RandomCheck
+from upfront.rules.codes import EARLY_END_ENDING, TIME_LIMIT_ENDING, VICTORY_ENDING
 from upfront.rules.companion import (
     ENDED,
+    ENDED_EARLY,
     PLAYING,
     PREPARING,
     REINFORCEMENT,
     RN,
     RPN,
+    STATUSES,
+    TIME_LIMIT_NOT_REACHED,
+    TIME_LIMIT_REACHED,
     Companion,
     CompanionError,
     auto_draw,
@@ -154,6 +160,43 @@ def test_52_4_any_other_number_goes_on_to_the_next_deck_and_the_last_deck_is_not
     assert (game.status, game.deck, game.pending) == (PLAYING, 2, None)
     game.next_deck()  # the end of the last deck is the scenario's end: no check
     assert game.status == ENDED and game.decks_played == 2 and game.early_end is None
+
+
+# -- the endings a game may be recorded with ---------------------------------------------------
+def test_a_game_under_way_allows_a_victory_or_an_early_end_but_not_the_time_limit() -> None:
+    game = Companion(model(2, deck_end_checks=(SANDSTORM,)))
+    assert game.allowed_endings() == (VICTORY_ENDING, EARLY_END_ENDING)
+    assert game.ending_refusal(EARLY_END_ENDING) is None
+    assert game.ending_refusal(TIME_LIMIT_ENDING) == TIME_LIMIT_NOT_REACHED
+
+
+def test_a_game_past_its_last_deck_allows_the_time_limit_or_a_victory_not_an_early_end() -> None:
+    game = Companion(model(1))
+    game.next_deck()
+    assert game.allowed_endings() == (TIME_LIMIT_ENDING, VICTORY_ENDING)
+    assert game.ending_refusal(EARLY_END_ENDING) == TIME_LIMIT_REACHED
+
+
+def test_52_4_a_game_a_sandstorm_ended_allows_only_an_early_end() -> None:
+    game = Companion(model(3, deck_end_checks=(SANDSTORM,)))
+    game.next_deck()
+    game.draw_rn(6, "red")
+    assert game.allowed_endings() == (EARLY_END_ENDING,)
+    assert game.ending_refusal(VICTORY_ENDING) == ENDED_EARLY
+    assert game.ending_refusal(TIME_LIMIT_ENDING) == ENDED_EARLY
+
+
+def test_the_engine_knows_no_recorded_status_that_is_the_edge_s() -> None:
+    assert STATUSES == (PREPARING, PLAYING, ENDED)
+    assert not hasattr(companion_module, "RECORDED")
+    assert not hasattr(companion_module, "GAME_STATUSES")
+
+
+def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
+    for code in companion_module.REFUSALS:
+        assert companion_module.refusal_message(code).id == f"companion.refused.{code}"
+    with pytest.raises(KeyError):
+        companion_module.refusal_message("no_such_refusal")
 
 
 # -- M10.4 avalanche: "al termine di ogni mazzo ... un 6 rosso si ha una valanga" (000:244-247) ----

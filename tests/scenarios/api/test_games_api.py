@@ -9,9 +9,17 @@ import pytest
 from rest_framework.test import APIClient
 
 from scenarios import services as scenario_services
-from scenarios.games.models import Game, GameStep
-from scenarios.plays.models import PlayRecord
+from scenarios.api.game_serializers import DrawSerializer, FinishSerializer, GameSerializer
+from scenarios.models import Scenario
+from scenarios.plays.models import (
+    NOTES_MAX_LENGTH,
+    OPPONENT_MAX_LENGTH,
+    Game,
+    GameStep,
+    PlayRecord,
+)
 from tests.scenarios.api.conftest import client_for, document
+from upfront.rules import codes
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +224,34 @@ def test_deleting_the_record_through_the_api_lets_the_game_be_recorded_again(
     assert again.json()["early_end_cause"] == "sandstorm"
     shown = owner_api.get(url).json()
     assert (shown["status"], shown["record"]) == ("recorded", again.json()["id"])
+
+
+def test_the_finish_limits_are_the_play_records_own_and_a_long_note_is_refused(
+    owner_api: APIClient, owner: Any
+) -> None:
+    fields = FinishSerializer().fields
+    assert (fields["notes"].max_length, fields["opponent"].max_length) == (
+        NOTES_MAX_LENGTH,
+        OPPONENT_MAX_LENGTH,
+    )
+    assert list(DrawSerializer().fields["colour"].choices) == list(codes.RN_COLOURS)
+    assert list(GameSerializer().fields["status"].choices) == list(Game.Status.values)
+    game = start(owner_api, desert(owner), seed=5)
+    too_long = {"winner": "draw", "ending": "victory_condition", "notes": "x" * 2001}
+    refused = post(owner_api, game, "finish", too_long)
+    assert refused.status_code == 400 and not PlayRecord.objects.exists()
+    assert "notes" in refused.content.decode()
+
+
+def test_a_finished_game_records_the_version_it_was_played_from(
+    owner_api: APIClient, owner: Any
+) -> None:
+    scenario = desert(owner)
+    game = start(owner_api, scenario, seed=5)
+    changed = copy.deepcopy(scenario.document)
+    changed["scenario"]["title"] = "Desert crossroads, again"
+    scenario_services.scenario_update(scenario=scenario, data=changed, author=owner)
+    assert Scenario.objects.get(pk=scenario.pk).version == game["scenario_version"] + 1
+    body = {"winner": "draw", "ending": "victory_condition"}
+    record = post(owner_api, game, "finish", body).json()
+    assert record["scenario_version"] == game["scenario_version"]

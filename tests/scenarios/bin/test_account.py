@@ -13,10 +13,9 @@ from builder.models import SavedForce
 from scenarios import services
 from scenarios.bin.models import BinNotice
 from scenarios.bin.names import FORMER_MEMBER
-from scenarios.games import services as game_services
-from scenarios.games.models import Game
 from scenarios.models import Library, Scenario
-from scenarios.plays.models import PlayRecord
+from scenarios.plays import games as game_services
+from scenarios.plays.models import Game, PlayRecord
 from tests.factories import password_for
 from tests.scenarios.api.conftest import make_library, make_scenario
 

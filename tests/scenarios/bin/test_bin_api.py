@@ -13,10 +13,9 @@ import pytest
 
 from builder.models import SavedForce
 from scenarios import services
-from scenarios.games import services as game_services
-from scenarios.games.models import Game, GameStep
 from scenarios.models import Scenario
-from scenarios.plays.models import PlayRecord
+from scenarios.plays import games as game_services
+from scenarios.plays.models import Game, GameStep, PlayRecord
 from tests.scenarios.api.conftest import client_for, document, make_library, make_scenario
 
 pytestmark = pytest.mark.django_db

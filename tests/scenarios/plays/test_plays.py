@@ -381,3 +381,15 @@ def test_the_plays_are_read_by_selectors_and_only_rendered_by_the_presenter(
         shown = presenters.plays_context(public_scenario, mine, can_record=True)
     assert shown["plays_total"] == 2 and shown["can_record_play"] is True
     assert shown["side_names"] == {"attacker": "American", "defender": "German"}
+
+
+def test_a_play_of_an_earlier_version_is_written_with_that_version_at_once(
+    public_scenario: Scenario, stranger: Any
+) -> None:
+    # A game at the table hands the version it was played from: the insert writes it.
+    earlier = public_scenario.version - 1
+    played = services.play_create(
+        scenario=public_scenario, player=stranger, values=values(), version=earlier
+    )
+    assert played.scenario_version == earlier
+    assert PlayRecord.objects.get().scenario_version == earlier

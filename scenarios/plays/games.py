@@ -1,4 +1,6 @@
-"""Writes of games at the table (keyword-only, atomic): each step is saved as it is made.
+"""Writes of games at the table (keyword-only, atomic): each step is saved as it is made, and
+the last writes the game's play record through the records' own service (``services``, which
+never imports this module: deleting a record resets its game through the model).
 
 A step names the index it expects to be (``step``: how many steps the client has seen): sent
 twice, the second finds its index taken and counts for nothing, so a reload, a double tap or a
@@ -16,26 +18,41 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scenarios.analysis.simulation import INVALID_DOCUMENT
 from scenarios.analysis.subject import subject_of
-from scenarios.games.models import SEED_MAX, Game, GameStep
-from scenarios.games.selectors import game_companion
 from scenarios.models import Scenario
-from scenarios.plays import services as play_services
-from scenarios.plays.models import PlayRecord
+from scenarios.plays import services
+from scenarios.plays.models import SEED_MAX, Game, GameStep, PlayRecord
+from scenarios.plays.selectors import game_companion
 from upfront.rules import codes
 from upfront.rules.companion import (
-    ENDED,
+    DRAW_PENDING,
+    EARLY_END_ENDING,
+    NOT_AN_OUTCOME,
+    NOTHING_PENDING,
     PREPARING,
     RN,
+    WRONG_KIND,
     Companion,
     CompanionError,
     auto_draw,
     model_to_dict,
     rn_of,
 )
-from upfront.rules.simulation import NotSimulated, simulation_model
+from upfront.rules.simulation import (
+    NO_RN_DISTRIBUTION,
+    NO_TIME_LIMIT,
+    NotSimulated,
+    simulation_model,
+)
 
-INVALID_DOCUMENT = "invalid_document"
+# Refusals of this side (the engine's are companion.REFUSALS): the game has its play record
+# already; the client sent a step past the ones saved.
+RECORDED = "recorded"
+STEP_AHEAD = "step_ahead"
+REFUSALS = (RECORDED, STEP_AHEAD)
+# Why a scenario cannot be played with the companion (GameNotPossible.reason).
+NOT_POSSIBLE = (NO_TIME_LIMIT, NO_RN_DISTRIBUTION, INVALID_DOCUMENT)
 
 
 @dataclass
@@ -47,7 +64,8 @@ class GameNotPossible(Exception):
 
 @dataclass
 class StepRefused(Exception):
-    """The step cannot be taken now (the engine's ``CompanionError``), or the game moved on."""
+    """The step cannot be taken now (the engine's ``CompanionError``), or the game moved on:
+    ``code`` is one of companion.REFUSALS or of :data:`REFUSALS`."""
 
     code: str
     companion: Companion
@@ -55,7 +73,8 @@ class StepRefused(Exception):
 
 @dataclass
 class FinishRefused(ValueError):
-    """An ending the game contradicts: ``errors`` maps each field to its message code."""
+    """An ending the game contradicts: ``errors`` maps each field to its refusal code
+    (``Companion.ending_refusal``)."""
 
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -83,8 +102,7 @@ def game_start(*, scenario: Scenario, player: Any, seed: int | None = None) -> G
 
 
 def _sync(game: Game, companion: Companion) -> None:
-    if game.record_id is None:
-        game.status = companion.status
+    game.status = game.shown_status(companion.status)
     game.deck = companion.deck
 
 
@@ -101,15 +119,15 @@ def _step(game: Game, step: int | None, make: Any) -> Companion:
     if step is not None and step < count:
         return companion  # sent before: it counts once
     if step is not None and step > count:
-        raise StepRefused("step_ahead", companion)
+        raise StepRefused(STEP_AHEAD, companion)
     if locked.record_id is not None:
-        raise StepRefused("recorded", companion)
+        raise StepRefused(RECORDED, companion)
     try:
         row = make(companion, locked, count)
     except CompanionError as exc:
         raise StepRefused(exc.code, companion) from exc
     except ValueError as exc:
-        raise StepRefused("not_an_outcome", companion) from exc
+        raise StepRefused(NOT_AN_OUTCOME, companion) from exc
     try:
         with transaction.atomic():
             row.save()
@@ -137,21 +155,25 @@ def game_draw(
         pending = companion.pending
         if auto:
             if pending is None:
-                raise CompanionError("nothing_pending", None)
+                raise CompanionError(NOTHING_PENDING, None)
             drawn = auto_draw(pending, companion.model.probabilities, _auto_uniform(locked, index))
             if pending.kind == RN:
                 n, c = rn_of(drawn)
                 companion.draw_rn(n, c)
-                return GameStep(game=locked, index=index, kind="rn", number=n, colour=c, auto=True)
+                return GameStep(
+                    game=locked, index=index, kind=GameStep.Kind.RN, number=n, colour=c, auto=True
+                )
             companion.draw_rpn(drawn)
-            return GameStep(game=locked, index=index, kind="rpn", rpn=drawn, auto=True)
+            return GameStep(game=locked, index=index, kind=GameStep.Kind.RPN, rpn=drawn, auto=True)
         if rpn is not None:
             companion.draw_rpn(rpn)
-            return GameStep(game=locked, index=index, kind="rpn", rpn=rpn)
+            return GameStep(game=locked, index=index, kind=GameStep.Kind.RPN, rpn=rpn)
         if number is None or colour is None:
-            raise CompanionError("wrong_kind", pending)
+            raise CompanionError(WRONG_KIND, pending)
         companion.draw_rn(number, colour)
-        return GameStep(game=locked, index=index, kind="rn", number=number, colour=colour)
+        return GameStep(
+            game=locked, index=index, kind=GameStep.Kind.RN, number=number, colour=colour
+        )
 
     return _step(game, step, make)
 
@@ -161,21 +183,9 @@ def game_next_deck(*, game: Game, step: int | None = None) -> Companion:
 
     def make(companion: Companion, locked: Game, index: int) -> GameStep:
         companion.next_deck()
-        return GameStep(game=locked, index=index, kind="next_deck")
+        return GameStep(game=locked, index=index, kind=GameStep.Kind.NEXT_DECK)
 
     return _step(game, step, make)
-
-
-def finish_errors(companion: Companion, ending: str) -> dict[str, str]:
-    """How ``ending`` contradicts the game, if it does (message codes by field)."""
-    if companion.early_end is not None and ending != "early_end":
-        return {"ending": "ended_early"}  # 52.4, M10.4: the draw ended it
-    timed_out = companion.status == ENDED and companion.early_end is None
-    if timed_out and ending == "early_end":
-        return {"ending": "time_limit_reached"}
-    if not timed_out and ending == "time_limit":
-        return {"ending": "time_limit_not_reached"}
-    return {}
 
 
 @transaction.atomic
@@ -189,24 +199,24 @@ def game_finish(
 ) -> PlayRecord:
     """Write the play record of ``game``: its decks played and early end come from the game.
 
-    Raises ``StepRefused("recorded")`` when it has one already, ``FinishRefused`` for an ending
-    the game contradicts, and the play records' own errors (``PlayInputError``,
-    ``PlayRateLimited``).
+    Raises ``StepRefused(RECORDED)`` when it has one already, ``FinishRefused`` for an ending
+    the game does not allow (``Companion.allowed_endings``), and the play records' own errors
+    (``PlayInputError``, ``PlayRateLimited``).
     """
     locked = Game.objects.select_for_update().select_related("scenario").get(pk=game.pk)
     companion = game_companion(locked)
     if locked.record_id is not None:
-        raise StepRefused("recorded", companion)
+        raise StepRefused(RECORDED, companion)
     if companion.status == PREPARING:  # the draws before deck 1 come first
-        raise StepRefused("draw_pending", companion)
-    errors = finish_errors(companion, ending)
-    if errors:
-        raise FinishRefused(errors)
+        raise StepRefused(DRAW_PENDING, companion)
+    refused = companion.ending_refusal(ending)  # None for one of companion.allowed_endings()
+    if refused is not None:
+        raise FinishRefused({"ending": refused})
     early = companion.early_end
-    cause = early.cause if early is not None else ("other" if ending == "early_end" else "")
-    if cause and cause not in codes.EARLY_END_CAUSES:
-        cause = "other"
-    record = play_services.play_create(
+    cause = early.cause if early is not None else ""
+    if ending == EARLY_END_ENDING and cause not in codes.EARLY_END_CAUSES:
+        cause = codes.OTHER_CAUSE
+    record = services.play_create(
         scenario=locked.scenario,
         player=locked.player,
         values={
@@ -218,12 +228,11 @@ def game_finish(
             "opponent": opponent,
             "notes": notes,
         },
+        # The version the game was played from, not the scenario's latest.
+        version=locked.scenario_version,
     )
-    # The version the game was played from, not the scenario's latest.
-    PlayRecord.objects.filter(pk=record.pk).update(scenario_version=locked.scenario_version)
-    record.scenario_version = locked.scenario_version
     locked.record = record
-    locked.status = Game.Status.RECORDED
+    locked.status = locked.shown_status(companion.status)
     locked.save(update_fields=["record", "status", "updated_at"])
     game.record, game.status = record, locked.status
     return record

@@ -1,5 +1,6 @@
 """A game at the table in words, in the active language: one dictionary the page and the API
-both render (computed once; the engine's message ids become sentences here)."""
+both render (computed once; the engine's message ids become sentences here, refusals
+included: their sentences are the engine's catalogue's, ``upfront/rules/companion_messages.py``)."""
 
 from __future__ import annotations
 
@@ -8,56 +9,46 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scenarios.games.models import Game
+from scenarios.plays.models import Game
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.rendering import render
 from upfront.rules import codes
 from upfront.rules.companion import (
-    ENDED,
+    PLAYING,
     RN,
     ByHand,
     Companion,
     Event,
     Outcome,
     Pending,
+    not_possible_message,
+    refusal_message,
     rn_of,
 )
 from upfront.rules.messages import Message
 
-# Why a step or an ending was refused (the services' codes), in words.
-REFUSALS = {
-    "nothing_pending": lambda: _("Nothing is waiting for a draw: play the deck, or end the game."),
-    "wrong_kind": lambda: _("This is not the draw the game waits for."),
-    "draw_pending": lambda: _("A draw is still waiting: make it first."),
-    "not_an_outcome": lambda: _("That is not a number this draw can give."),
-    "ended": lambda: _("The game has ended: nothing is left to draw."),
-    "recorded": lambda: _("The game is finished: its play record is written."),
-    "step_ahead": lambda: _("This page is behind the game: reload it."),
-    "preparing": lambda: _("Make the draws before deck 1 first."),
-    "ended_early": lambda: _("The game ended early on a draw: its ending is an early end."),
-    "time_limit_reached": lambda: _(
-        "The last deck was played to its end: the game ended on the time limit, not early."
-    ),
-    "time_limit_not_reached": lambda: _(
-        "The time limit is reached only when the last deck runs out."
-    ),
-}
-NOT_POSSIBLE = {
-    "no_time_limit": lambda: _(
-        "This scenario has no time limit, so the companion cannot tell when it ends."
-    ),
-    "no_rn_distribution": lambda: _("The reference data holds no Random Number distribution."),
-    "invalid_document": lambda: _("The scenario's saved document no longer reads."),
-}
-
 
 def refusal(code: str) -> str:
-    return REFUSALS[code]() if code in REFUSALS else code
+    """Why a step or an ending was refused (``StepRefused.code``, ``FinishRefused.errors``)."""
+    return render(refusal_message(code))
 
 
 def not_possible(reason: str) -> str:
-    return NOT_POSSIBLE[reason]() if reason in NOT_POSSIBLE else reason
+    """Why the scenario cannot be played with the companion (``GameNotPossible.reason``)."""
+    return render(not_possible_message(reason))
+
+
+def refusal_waiting(code: str, companion: Companion) -> str:
+    """The refusal and what the game waits for instead (the API's conflict detail)."""
+    pending = companion.pending
+    if pending is not None:
+        waiting = _("Waiting for: %(what)s") % {"what": render(pending.message)}
+    elif companion.status == PLAYING:
+        waiting = _("Waiting for: the deck to run out, or the end of the game.")
+    else:
+        return refusal(code)
+    return f"{refusal(code)} {waiting}"
 
 
 def _rn_words(number: int, colour: str) -> str:
@@ -124,14 +115,14 @@ def game_data(game: Game, companion: Companion) -> dict[str, Any]:
     """Everything a page or an API answer shows of ``game`` (codes and words)."""
     pending = companion.pending
     early = companion.early_end
-    status = Game.Status.RECORDED if game.record_id is not None else companion.status
+    status = game.shown_status(companion.status)
     return {
         "id": str(game.public_id),
         "scenario": str(game.scenario.public_id),
         "scenario_title": game.scenario.title,
         "scenario_version": game.scenario_version,
         "status": status,
-        "status_label": labels.standalone("game_status", status) or status,
+        "status_label": labels.standalone("game_status", status),
         "deck": companion.deck,
         "time_limit_decks": companion.decks,
         "decks_played": companion.decks_played,
@@ -185,20 +176,5 @@ def rn_buttons() -> list[dict[str, Any]]:
                 for number in range(7)
             ],
         }
-        for colour in ("red", "black")
-    ]
-
-
-def endings_allowed(companion: Companion) -> list[tuple[str, str]]:
-    """The endings the game allows now, with their labels (services.finish_errors' rules)."""
-    if companion.early_end is not None:
-        allowed = ["early_end"]
-    elif companion.status == ENDED:
-        allowed = ["time_limit", "victory_condition"]
-    else:
-        allowed = ["victory_condition", "early_end"]
-    return [
-        (code, labels.standalone("play_ending", code))
-        for code in allowed
-        if code in codes.PLAY_ENDINGS
+        for colour in codes.RN_COLOURS
     ]
