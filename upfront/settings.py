@@ -419,9 +419,9 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
-# A queued job sent this long ago and not started whose message the broker no longer holds
-# (Redis restarted without persistence) is sent again by the sweep (scenarios/jobs/lost.py),
-# instead of after the visibility timeout.
+# A queued job sent this long ago and not started (its message may be lost: Redis restarted
+# without persistence) is sent again by the sweep (scenarios/jobs/lost.py), instead of after
+# the visibility timeout; a second message is harmless (the claim).
 JOB_LOST_GRACE_SECONDS = env_int("JOB_LOST_GRACE_SECONDS", 20)
 # Bulk revalidation (scenarios.jobs.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk
