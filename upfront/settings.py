@@ -330,15 +330,19 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # Every rate limit of the site, one per action, read by the API's throttles and the pages
+    # alike (upfront/ratelimit.py; README "Rate limits"). Signing in: ACCOUNT_RATE_LIMITS.
     "DEFAULT_THROTTLE_RATES": {
+        # Per client: the anonymous calculation endpoints (builder.api.views).
+        "dyo_validate": "600/minute",
         "draw": env("DRAW_THROTTLE", "120/minute"),
-        # Job creation, per user (scenarios.api.jobs).
+        # Per user: jobs started, pages and API together (scenarios.views.jobs, api.jobs).
         "jobs": env("JOB_THROTTLE", "30/minute"),
+        # Per player: play records added, pages and API together, counted in the records
+        # (scenarios.plays.services.play_allowance_wait).
+        "plays": f"{env_int('PLAY_RECORDS_PER_HOUR', 20)}/hour",
     },
 }
-# Play records one player may add in an hour, through the pages and the API together
-# (scenarios.plays.services.play_allowance_wait).
-PLAY_RECORDS_PER_HOUR = int(env("PLAY_RECORDS_PER_HOUR", "20"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Up Front Builder API",
