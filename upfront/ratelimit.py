@@ -24,6 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.cache import cache as default_cache
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import QuerySet
 from django.utils import timezone
 from rest_framework.settings import api_settings
@@ -37,8 +38,12 @@ COUNTER_SUFFIX = ":n"
 
 
 def rate(scope: str) -> tuple[int, int] | None:
-    """The ``scope``'s rate as (requests, seconds); ``None`` when it has none (no limit)."""
-    text = api_settings.DEFAULT_THROTTLE_RATES.get(scope)
+    """The ``scope``'s rate as (requests, seconds); ``None`` when set to none (no limit). A
+    scope missing from the table is a mistake, refused as DRF refuses it."""
+    rates = api_settings.DEFAULT_THROTTLE_RATES
+    if scope not in rates:
+        raise ImproperlyConfigured(f"No rate for the throttle scope {scope!r}")
+    text = rates[scope]
     if not text:
         return None
     # DRF's parser of its own notation; it reads nothing of its instance.

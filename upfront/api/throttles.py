@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from upfront.ratelimit import COUNTER_SUFFIX, hit
 
@@ -23,17 +24,17 @@ class AtomicScopedRateThrottle(ScopedRateThrottle):
     """``ScopedRateThrottle``'s scopes, rates and client keys, counted atomically."""
 
     _wait: float | None = None
-    _rates: dict[str, str | None] | None = None
 
-    # DRF binds its rates when it is imported; read the settings' table as it is now, the one
-    # the pages read (upfront.ratelimit.rate), so a changed rate changes both doors.
-    @property
-    def THROTTLE_RATES(self) -> dict[str, str | None]:
-        return self._rates if self._rates is not None else api_settings.DEFAULT_THROTTLE_RATES
-
-    @THROTTLE_RATES.setter
-    def THROTTLE_RATES(self, rates: dict[str, str | None]) -> None:
-        self._rates = rates
+    def get_rate(self) -> str | None:
+        # DRF binds its table of rates when it is imported; unless a throttle names its own,
+        # read the settings' table as it is now, the one the pages read
+        # (upfront.ratelimit.rate), so that a changed rate changes both doors.
+        rates = self.THROTTLE_RATES
+        if rates is SimpleRateThrottle.THROTTLE_RATES:
+            rates = api_settings.DEFAULT_THROTTLE_RATES
+        if self.scope not in rates:
+            raise ImproperlyConfigured(f"No rate for the throttle scope {self.scope!r}")
+        return rates[self.scope]
 
     def allow_request(self, request: Request, view: Any) -> bool:
         self.scope = getattr(view, self.scope_attr, None)
