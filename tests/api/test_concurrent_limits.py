@@ -1,4 +1,4 @@
-"""Documented limits hold when the requests come at once (issue 22 §6).
+"""Documented limits hold when the requests come at once.
 
 * The API throttles count atomically (``upfront.cache.counter_hit``): several processes, each
   with its own Redis client and several threads, hit one limit together and exactly that many

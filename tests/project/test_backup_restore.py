@@ -1,4 +1,4 @@
-"""scripts/backup.sh and scripts/restore.sh on PostgreSQL (issue 22 §4).
+"""scripts/backup.sh and scripts/restore.sh on PostgreSQL.
 
 A populated site (players, a library with a collaborator, scenarios with versions, play records,
 a saved force, an API token, a validation job and a setup sheet job with its stored PDF) is
