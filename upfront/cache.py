@@ -132,8 +132,9 @@ def counter_hit(cache: BaseCache, key: str, seconds: int) -> tuple[int, int]:
     """Count one hit of ``key`` in its window of ``seconds``: ``(hits so far, seconds left)``.
 
     On Redis the window's creation, the increment and its expiry are one MULTI/EXEC, so
-    concurrent requests of every process each get their own number: a read-modify-write
-    (DRF's request history) let 912 requests through a limit of 600 under 20 clients. With
+    concurrent requests of every process each get their own number, where a read-modify-write
+    (DRF's request history) lets through as many more as come at once
+    (tests/api/test_concurrent_limits.py). With
     Redis unreachable the hit counts as the first (the limit lets requests through).
     """
     if isinstance(cache, ConnectionProxy):  # django.core.cache.cache, DRF's default
