@@ -26,7 +26,9 @@ if [ -e "$FOLDER" ] && [ -n "$(ls -A "$FOLDER" 2>/dev/null)" ]; then
     echo "backup.sh: $FOLDER exists and is not empty; give a new folder" >&2
     exit 2
 fi
-eval "$("$PYTHON" manage.py site_paths)"
+# The site's own paths, as its settings decided them (a failure stops the script here).
+SITE_PATHS="$("$PYTHON" manage.py site_paths)"
+eval "$SITE_PATHS"
 mkdir -p "$FOLDER"
 FOLDER="$(cd "$FOLDER" && pwd)"
 STARTED="$(date -u +%Y-%m-%dT%H:%M:%SZ)"

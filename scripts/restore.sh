@@ -26,8 +26,11 @@ PYTHON="${VENV:-$ROOT/.venv}/bin/python"
     echo "restore.sh: the backup's checksums do not match (SHA256SUMS); nothing restored" >&2
     exit 3
 }
-read -r ENGINE DUMP MEDIA < <("$PYTHON" manage.py backup_manifest --read "$FOLDER")
-eval "$("$PYTHON" manage.py site_paths)"
+MANIFEST="$("$PYTHON" manage.py backup_manifest --read "$FOLDER")"
+read -r ENGINE DUMP MEDIA <<< "$MANIFEST"
+# The site's own paths, as its settings decided them (a failure stops the script here).
+SITE_PATHS="$("$PYTHON" manage.py site_paths)"
+eval "$SITE_PATHS"
 
 if [ "$ENGINE" != "$SITE_ENGINE" ]; then
     echo "restore.sh: the backup is of $ENGINE, the target is $SITE_ENGINE; restore into the same engine" >&2
