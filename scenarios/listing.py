@@ -210,10 +210,11 @@ class RowLabels:
 def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
     """One row of /scenarios/ (an ``<li>`` of its list), as its template wrote it.
 
-    Not a template, even one compiled once: thirty template nodes a row render several times
-    slower than this. Every value is escaped as the template's autoescaping escapes it
-    (``_escape``), and the layout, whitespace included, is the old template's
-    (tests/scenarios/test_row_html.py compares both)."""
+    Not a template, even one compiled once and rendered once for all rows (Healthchecks'
+    way, tried again): the fresh list page's figure in docs/performance.md ("library: list
+    (miss)", "Rows written in Python") holds it here. Every value is escaped as the template's
+    autoescaping escapes it (``_escape``), and the layout, whitespace included, is the old
+    template's (tests/scenarios/test_row_html.py compares both)."""
     weather = (
         f"<div><dt>{words.weather}</dt><dd>{', '.join(map(_escape, row.weather))}</dd></div>"
         if row.weather

@@ -22,17 +22,18 @@ DEBUG=0 SECRET_KEY="ci-deploy-check-$(head -c 48 /dev/urandom | base64 | tr -d '
   SESSION_COOKIE_SECURE=1 CSRF_COOKIE_SECURE=1 SECURE_SSL_REDIRECT=1 SECURE_HSTS_SECONDS=31536000 \
   SECURE_HSTS_INCLUDE_SUBDOMAINS=1 SECURE_HSTS_PRELOAD=1 ALLOWED_HOSTS=example.org \
   python manage.py check --deploy --fail-level WARNING
-echo "==> translations (makemessages changes nothing but the date)"
-# Run Django's own workflow on a copy of the tracked files: a string marked in the code with no
+echo "==> translations (manage.py messages changes nothing but the date)"
+# Run the project's catalogue command (Django's makemessages with its options) on a copy of
+# the tracked files: a string marked in the code with no
 # entry, or an entry no code marks, shows as a difference (docs/translations.md).
 messages_copy="$(mktemp -d)"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$messages_copy" 2>/dev/null \
   || { tar --exclude=.venv --exclude=.git -cf - . | tar -xf - -C "$messages_copy"; }
-(cd "$messages_copy" && "$OLDPWD/.venv/bin/python" manage.py makemessages -l it >/dev/null)
+(cd "$messages_copy" && "$OLDPWD/.venv/bin/python" manage.py messages -l it >/dev/null)
 if ! diff -u -I '^"POT-Creation-Date: ' locale/it/LC_MESSAGES/django.po \
     "$messages_copy/locale/it/LC_MESSAGES/django.po"; then
-  echo "The Italian catalogue is not what makemessages writes: run" \
-    "'python manage.py makemessages -l it', translate the new entries, commit (docs/translations.md)" >&2
+  echo "The Italian catalogue is not what 'manage.py messages' writes: run" \
+    "'python manage.py messages -l it', translate the new entries, commit (docs/translations.md)" >&2
   rm -rf "$messages_copy"
   exit 1
 fi

@@ -5,6 +5,13 @@ live in the cache. None of them is worth an error page: with Redis unreachable, 
 miss, a write is skipped and the fault is logged (once a minute at most, not on every call),
 and the request goes on as if the cache were empty. Settings give the connection short
 timeouts (CACHES in upfront/settings.py), so a dead Redis costs milliseconds, not seconds.
+
+Kept instead of django-redis's ``IGNORE_EXCEPTIONS``, which does the same for most methods:
+tried (django-redis 7.0.0 in the outage tests' place), signing in with Redis stopped answered
+429 (tests/project/test_redis_outage.py) because its ``add`` answers ``None``, which
+django-allauth's limiter reads as "too many attempts", and its ``incr`` answers ``None``
+(tests/project/test_cache_tolerant.py); it also logs every ignored error, not one a minute,
+and the atomic counter below uses the client of Django's own ``RedisCache``.
 """
 
 from __future__ import annotations
@@ -125,8 +132,9 @@ def counter_hit(cache: BaseCache, key: str, seconds: int) -> tuple[int, int]:
     """Count one hit of ``key`` in its window of ``seconds``: ``(hits so far, seconds left)``.
 
     On Redis the window's creation, the increment and its expiry are one MULTI/EXEC, so
-    concurrent requests of every process each get their own number: a read-modify-write
-    (DRF's request history) let 912 requests through a limit of 600 under 20 clients. With
+    concurrent requests of every process each get their own number, where a read-modify-write
+    (DRF's request history) lets through as many more as come at once
+    (tests/api/test_concurrent_limits.py). With
     Redis unreachable the hit counts as the first (the limit lets requests through).
     """
     if isinstance(cache, ConnectionProxy):  # django.core.cache.cache, DRF's default

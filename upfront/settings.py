@@ -330,15 +330,19 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # Every rate limit of the site, one per action, read by the API's throttles and the pages
+    # alike (upfront/ratelimit.py; README "Rate limits"). Signing in: ACCOUNT_RATE_LIMITS.
     "DEFAULT_THROTTLE_RATES": {
+        # Per client: the anonymous calculation endpoints (builder.api.views).
+        "dyo_validate": "600/minute",
         "draw": env("DRAW_THROTTLE", "120/minute"),
-        # Job creation, per user (scenarios.api.jobs).
+        # Per user: jobs started, pages and API together (scenarios.views.jobs, api.jobs).
         "jobs": env("JOB_THROTTLE", "30/minute"),
+        # Per player: play records added, pages and API together, counted in the records
+        # (scenarios.plays.services.play_allowance_wait).
+        "plays": f"{env_int('PLAY_RECORDS_PER_HOUR', 20)}/hour",
     },
 }
-# Play records one player may add in an hour, through the pages and the API together
-# (scenarios.plays.services.play_allowance_wait).
-PLAY_RECORDS_PER_HOUR = int(env("PLAY_RECORDS_PER_HOUR", "20"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Up Front Builder API",
@@ -419,9 +423,9 @@ JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3)
 JOB_MAX_RETRIES = env_int("JOB_MAX_RETRIES", 5)
 # The outbox and lease sweep (celery beat; `manage.py send_jobs` from cron without beat).
 JOB_SWEEP_SECONDS = env_int("JOB_SWEEP_SECONDS", 10)
-# A queued job sent this long ago and not started whose message the broker no longer holds
-# (Redis restarted without persistence) is sent again by the sweep (scenarios/jobs/lost.py),
-# instead of after the visibility timeout.
+# A queued job sent this long ago and not started (its message may be lost: Redis restarted
+# without persistence) is sent again by the sweep (scenarios/jobs/lost.py), instead of after
+# the visibility timeout; a second message is harmless (the claim).
 JOB_LOST_GRACE_SECONDS = env_int("JOB_LOST_GRACE_SECONDS", 20)
 # Bulk revalidation (scenarios.jobs.revalidation): scenarios checked by one task when the reference
 # data changes. Large enough that the per-task costs (a message, a transaction, one bulk

@@ -19,7 +19,6 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from builder import selectors, services
@@ -92,13 +91,8 @@ MALFORMED_EXAMPLE = OpenApiExample(
 
 
 class DyoThrottle(AtomicScopedRateThrottle):
-    """Generous per-client limit for the anonymous calculation endpoints."""
-
-    THROTTLE_RATES = {
-        "dyo_validate": "600/minute",
-        "draw": "120/minute",
-        **api_settings.DEFAULT_THROTTLE_RATES,
-    }
+    """Generous per-client limit for the anonymous calculation endpoints (their rates are
+    settings' ``dyo_validate`` and ``draw``)."""
 
 
 @contextmanager

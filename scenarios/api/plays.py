@@ -42,7 +42,8 @@ NOT_YOURS = gettext_lazy("Only the player who recorded a play may change or dele
 
 
 class PlayThrottle(BaseThrottle):
-    """Recording plays: the allowance the pages share (``services.play_allowance_wait``)."""
+    """Recording plays: the ``plays`` rate the pages share (``services.play_allowance_wait``),
+    asked before the body is read; ``play_create`` asks again under its lock."""
 
     def allow_request(self, request: Request, view: Any) -> bool:
         user = request.user

@@ -6,7 +6,6 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +21,7 @@ from scenarios.plays.models import (
     PlayRecord,
 )
 from scenarios.plays.selectors import counted_plays, game_companion
+from upfront import ratelimit
 from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
 
@@ -38,14 +38,11 @@ class PlayInputError(ValueError):
 
 @dataclass
 class PlayRateLimited(Exception):
-    """The player has recorded as many plays as the last hour allows; ``wait`` in seconds."""
+    """The player has recorded as many plays as the ``plays`` rate allows; ``wait`` in
+    seconds."""
 
     wait: int
 
-
-# Both doors (page and API) share one allowance, counted on the records themselves: no cache
-# to lose, and a player cannot get round it by switching door.
-WINDOW = datetime.timedelta(hours=1)
 
 # Up Front was published by Avalon Hill in 1983 (docs/sources.md): no game of it is older.
 FIRST_PLAY_DATE = datetime.date(1983, 1, 1)
@@ -60,17 +57,9 @@ def play_allowance_lock(player: Any) -> None:
 
 
 def play_allowance_wait(player: Any) -> int | None:
-    """None while ``player`` may record another play; else the seconds until they may."""
-    limit = settings.PLAY_RECORDS_PER_HOUR
-    since = timezone.now() - WINDOW
-    recent = list(
-        PlayRecord.objects.filter(player=player, created_at__gte=since)
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)[:limit]
-    )
-    if len(recent) < limit:
-        return None
-    return max(1, int((recent[-1] + WINDOW - timezone.now()).total_seconds()) + 1)
+    """None while ``player`` may record another play; else the seconds until they may (the
+    ``plays`` rate, counted in the player's records: upfront/ratelimit.py)."""
+    return ratelimit.rows_wait("plays", PlayRecord.objects.filter(player=player))
 
 
 def _opponent_user(name: str) -> Any | None:

@@ -28,6 +28,7 @@ from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import JOB_STATES, job_message
 from scenarios.jobs.models import Job
 from scenarios.jobs.selectors import job_for, jobs_visible_to
+from upfront import ratelimit
 
 PAGE_SIZE = 20
 
@@ -45,7 +46,8 @@ def _back(request: HttpRequest) -> HttpResponse:
 
 
 def _too_many(request: HttpRequest) -> bool:
-    if services.job_rate_exceeded(user=request.user):
+    # The API's JobThrottle counts the same requests (upfront/ratelimit.py).
+    if ratelimit.request_wait("jobs", request.user) is not None:
         messages.error(request, _("You have started many jobs just now; wait a minute."))
         return True
     return False

@@ -1,11 +1,13 @@
-"""scripts/backup.sh and scripts/restore.sh on PostgreSQL (issue 22 §4).
+"""scripts/backup.sh and scripts/restore.sh on PostgreSQL.
 
 A populated site (players, a library with a collaborator, scenarios with versions, play records,
 a saved force, an API token, a validation job and a setup sheet job with its stored PDF) is
 backed up with ``scripts/backup.sh``, restored with ``scripts/restore.sh`` into a fresh database
 of its own and an empty MEDIA_ROOT, and compared: every row of every table (each row as JSON),
 every sequence's position, and every file byte for byte. The restore refuses a database that is
-not empty and a backup whose checksums do not match.
+not empty, a MEDIA_ROOT that is not empty and a backup whose checksums do not match, each before
+it changes anything. The scripts take the site's paths from its settings (``manage.py
+site_paths``) and write the manifest with ``manage.py backup_manifest``.
 """
 
 from __future__ import annotations
@@ -234,3 +236,99 @@ def test_a_sqlite_site_is_backed_up_online_and_restored(tmp_path: Path) -> None:
     # The backup of one engine is not restored into the other.
     other = _run("restore.sh", str(folder), DATABASE_URL="postgres://nobody@127.0.0.1:1/x")
     assert other.returncode == 2 and "same engine" in other.stderr
+
+
+def _sqlite_site(tmp_path: Path) -> Path:
+    import sqlite3
+
+    site = tmp_path / "site.sqlite3"
+    with sqlite3.connect(site) as db:
+        db.execute("CREATE TABLE t (id integer primary key, name text)")
+        db.executemany("INSERT INTO t (name) VALUES (?)", [("a",), ("b",)])
+    return site
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_restore_into_a_media_folder_with_files_changes_nothing(tmp_path: Path) -> None:
+    """Every precondition is checked before the database is written: a MEDIA_ROOT holding
+    files is refused with the target database still absent."""
+    media = tmp_path / "media"
+    (media / "setup-sheets").mkdir(parents=True)
+    (media / "setup-sheets" / "a.pdf").write_bytes(b"%PDF-1.7 sheet")
+    folder = tmp_path / "backup"
+    made = _run(
+        "backup.sh", str(folder), SQLITE_PATH=str(_sqlite_site(tmp_path)), MEDIA_ROOT=str(media)
+    )
+    assert made.returncode == 0, made.stderr
+    assert (folder / "media" / "setup-sheets" / "a.pdf").read_bytes() == b"%PDF-1.7 sheet"
+
+    target = tmp_path / "restored" / "site.sqlite3"
+    busy = tmp_path / "busy-media"
+    busy.mkdir()
+    (busy / "kept.txt").write_text("a file of another site")
+    refused = _run("restore.sh", str(folder), SQLITE_PATH=str(target), MEDIA_ROOT=str(busy))
+    assert refused.returncode == 5 and "MEDIA_ROOT" in refused.stderr
+    assert not target.exists() and not target.parent.exists()
+    assert sorted(p.name for p in busy.iterdir()) == ["kept.txt"]
+
+    empty = tmp_path / "empty-media"
+    done = _run("restore.sh", str(folder), SQLITE_PATH=str(target), MEDIA_ROOT=str(empty))
+    assert done.returncode == 0, done.stderr
+    assert _files(empty) == _files(media)
+
+
+def test_the_scripts_ask_the_site_for_its_paths(tmp_path: Path, settings: Any) -> None:
+    """``site_paths`` prints what settings decided, defaults included, as shell assignments."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.MEDIA_ROOT = str(tmp_path / "the media")
+    settings.AWS_STORAGE_BUCKET_NAME = None
+    out = StringIO()
+    call_command("site_paths", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().splitlines())
+    from django.db import connection
+
+    engine = {"sqlite": "sqlite", "postgresql": "postgresql"}[connection.vendor]
+    assert lines["SITE_ENGINE"] == engine
+    assert lines["SITE_MEDIA_ROOT"] == f"'{tmp_path / 'the media'}'"
+    assert lines["SITE_BUCKET"] == "''"
+    # The environment's SQLITE_PATH or DATABASE_URL as settings read it, not re-derived.
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    env["SQLITE_PATH"] = str(tmp_path / "x.sqlite3")
+    printed = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / "python"), "manage.py", "site_paths"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert f"SITE_DATABASE={tmp_path / 'x.sqlite3'}" in printed.splitlines()
+
+
+def test_the_manifest_lists_every_file_with_its_checksum(tmp_path: Path, settings: Any) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.AWS_STORAGE_BUCKET_NAME = None
+    (tmp_path / "media" / "setup-sheets").mkdir(parents=True)
+    (tmp_path / "media" / "setup-sheets" / "a.pdf").write_bytes(b"%PDF-1.7")
+    (tmp_path / "database.sqlite3").write_bytes(b"SQLite format 3\x00")
+    call_command("backup_manifest", str(tmp_path), started_at="2026-11-27T00:00:00Z")
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["format"] == "upfront-backup" and manifest["started_at"].startswith("2026")
+    assert [f["path"] for f in manifest["files"]] == [
+        "database.sqlite3",
+        "media/setup-sheets/a.pdf",
+    ]
+    assert manifest["media"] == {"kept_in": "files", "folder": "media", "files": 1}
+    check = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=tmp_path, capture_output=True)
+    assert check.returncode == 0, check.stdout
+    assert b"manifest.json: OK" in check.stdout
+    out = StringIO()
+    call_command("backup_manifest", str(tmp_path), read=True, stdout=out)
+    engine = manifest["database"]["engine"]
+    assert out.getvalue().split() == [engine, manifest["database"]["file"], "files"]

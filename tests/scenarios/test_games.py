@@ -313,7 +313,13 @@ def test_a_game_shows_recorded_once_it_has_its_record_else_its_steps_status(owne
 def test_past_the_hourly_allowance_the_finish_form_says_how_long_to_wait(
     owner: Any, settings: Any
 ) -> None:
-    settings.PLAY_RECORDS_PER_HOUR = 1
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "plays": "1/hour",
+        },
+    }
     game = _time_limit_reached(owner)
     other = services.game_start(scenario=mountain(owner), player=owner, seed=4)
     services.game_draw(game=other, number=1, colour="red")

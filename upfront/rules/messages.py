@@ -9,7 +9,7 @@ gettext in the active language (Italian lives in ``locale/it/LC_MESSAGES/django.
 language is one more ``.po`` file) and fills in the parameters.
 
 The templates are marked with :func:`gettext_noop`, a no-op with the name Django's
-``makemessages`` already extracts, so ``manage.py makemessages -l it`` finds them without
+``makemessages`` already extracts, so ``manage.py messages -l it`` finds them without
 importing Django here. Placeholders are named (``%(total)s``) so a translation may reorder them.
 
 Parameters named in :data:`CODE_PARAMS` hold codes of the game (``"atmm"``, ``"second_line"``)

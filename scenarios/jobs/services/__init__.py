@@ -49,7 +49,6 @@ from scenarios.jobs.services.requests import (
     job_file,
     job_file_response,
     job_options_clean,
-    job_rate_exceeded,
     job_request,
     job_retry,
 )
@@ -88,7 +87,6 @@ __all__ = [
     "job_file_response",
     "job_options_clean",
     "job_queue",
-    "job_rate_exceeded",
     "job_request",
     "job_retry",
     "job_retry_countdown",

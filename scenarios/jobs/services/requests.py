@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -14,7 +13,6 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.http import FileResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
-from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 
@@ -110,23 +108,6 @@ def job_request(
         )
         transaction.on_commit(partial(job_send, job_id=job.pk))
     return job
-
-
-def job_rate_exceeded(*, user: Any) -> bool:
-    """Has ``user`` started as many jobs as the ``jobs`` rate allows (the pages' throttle)?
-
-    Counted in the database, like the jobs themselves: it holds with the cache down. The API
-    applies the same rate with DRF's throttle (429).
-    """
-    from rest_framework.settings import api_settings
-
-    rate = api_settings.DEFAULT_THROTTLE_RATES.get("jobs")
-    if not rate:
-        return False
-    number, period = rate.split("/")  # DRF's notation: "30/minute"
-    count, seconds = int(number), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
-    since = timezone.now() - timedelta(seconds=seconds)
-    return Job.objects.filter(requested_by=user, created_at__gte=since).count() >= count
 
 
 def job_retry(*, job: Job, user: Any) -> Job:

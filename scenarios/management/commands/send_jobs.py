@@ -14,6 +14,6 @@ class Command(BaseCommand):
     help = "Send the background jobs that could not reach the broker when they were requested."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        jobs_resend_lost()  # what the broker lost goes back into the outbox first
+        jobs_resend_lost()  # sent long ago and not started: back into the outbox first
         sent = jobs_send_unsent()
         self.stdout.write(f"{sent} job(s) sent")

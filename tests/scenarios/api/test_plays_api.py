@@ -137,7 +137,13 @@ def test_only_the_player_who_recorded_it_changes_or_deletes_a_record(
 def test_recording_is_rate_limited_with_a_retry_after(
     owner: Any, stranger_api: APIClient, settings: Any
 ) -> None:
-    settings.PLAY_RECORDS_PER_HOUR = 1
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "plays": "1/hour",
+        },
+    }
     scenario = make_scenario(owner, "public")
     assert stranger_api.post(plays_url(scenario), PLAY, format="json").status_code == 201
     refused = stranger_api.post(plays_url(scenario), PLAY, format="json")

@@ -177,16 +177,51 @@ def test_the_file_of_a_setup_sheet_downloads_with_a_readable_name(owner, scenari
 
 
 def test_job_creation_is_throttled(owner, scenario, settings) -> None:
-    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "jobs": "2/minute"}
-    with mock.patch("rest_framework.throttling.ScopedRateThrottle.THROTTLE_RATES", rates):
-        client = api(owner)
-        codes = [
-            client.post(
-                f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json"
-            ).status_code
-            for _ in range(3)
-        ]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "jobs": "2/minute",
+        },
+    }
+    client = api(owner)
+    codes = [
+        client.post(
+            f"/api/v1/scenarios/{scenario.public_id}/validate", {}, format="json"
+        ).status_code
+        for _ in range(3)
+    ]
     assert codes == [202, 202, 429]
+
+
+def test_the_pages_and_the_api_draw_on_one_job_allowance(
+    owner, stranger, scenario, scenario_document, settings
+) -> None:
+    """One rate, one count: jobs started from the pages use up the API's allowance and the
+    other way round; another player's allowance is their own."""
+    from django.test import Client
+
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "jobs": "3/minute",
+        },
+    }
+    page = Client()
+    page.force_login(owner)
+    url = f"/api/v1/scenarios/{scenario.public_id}/validate"
+    assert page.post(f"/scenarios/{scenario.public_id}/jobs/validate/").status_code == 302
+    assert page.post(f"/scenarios/{scenario.public_id}/jobs/validate/").status_code == 302
+    assert api(owner).post(url, {}, format="json").status_code == 202
+    refused = api(owner).post(url, {}, format="json")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    answer = page.post(f"/scenarios/{scenario.public_id}/jobs/validate/", follow=True)
+    assert "wait a minute" in answer.content.decode()
+    assert Job.objects.filter(requested_by=owner).count() == 3
+    theirs = scenario_services.scenario_create(owner=stranger, data=scenario_document)
+    other = api(stranger).post(f"/api/v1/scenarios/{theirs.public_id}/validate", {}, format="json")
+    assert other.status_code == 202
 
 
 def test_broker_down_the_request_still_succeeds(

@@ -146,7 +146,13 @@ def test_an_opponent_with_an_account_is_linked_and_any_other_name_kept(
 def test_the_hourly_allowance_is_shared_and_says_how_long_to_wait(
     public_scenario: Scenario, stranger: Any, owner: Any, settings: Any
 ) -> None:
-    settings.PLAY_RECORDS_PER_HOUR = 2
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "plays": "2/hour",
+        },
+    }
     record(public_scenario, stranger)
     record(public_scenario, stranger)
     with pytest.raises(services.PlayRateLimited) as caught:
