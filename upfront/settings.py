@@ -153,7 +153,11 @@ def sqlite_settings(name: str) -> dict[str, Any]:
 
 DATABASE_URL = env("DATABASE_URL")
 if DATABASE_URL and not DATABASE_URL.startswith("sqlite:"):
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # A kept connection is checked at a request's first query: after a server restart the
+    # request opens a new one instead of failing on the dead one.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 elif DATABASE_URL:
     DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
 else:
