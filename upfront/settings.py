@@ -442,6 +442,9 @@ JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
 # The bin (docs/deletion.md): a deleted scenario or library is kept this many days, then
 # purged by beat's hourly "purge-bin".
 BIN_DAYS = env_int("BIN_DAYS", 30)
+# Celery's scheduler, logging a broker that is down as one warning line per task it could not
+# send instead of an error with tracebacks at every sweep (upfront/beat.py).
+CELERY_BEAT_SCHEDULER = "upfront.beat:QuietScheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)},
     "purge-bin": {"task": "scenarios.purge_bin", "schedule": 3600.0},
