@@ -16,7 +16,7 @@ from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.rendering import render_format_errors, render_validation
 from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
 from upfront.rules.results import ValidationResult
-from upfront.rules.validate import validate_force
+from upfront.rules.validate import card_bound_faults, validate_force
 
 
 @dataclass
@@ -35,6 +35,8 @@ class ForceInputError(ValueError):
 def _validated(data: Any, reference: Reference) -> ValidationResult:
     try:
         force = force_from_dict(data)
+        if faults := card_bound_faults(force, reference.catalogue):
+            raise ForceFormatError(faults)
     except ForceFormatError as exc:
         raise ForceInputError(errors=render_format_errors(exc)) from exc
     return validate_force(force, reference.catalogue)

@@ -14,7 +14,8 @@ User text is escaped. Item descriptions are HTML (RSS ``description``, Atom ``su
 type="html"``) rendered by a template with autoescaping, so a title or description holding
 markup shows as text in a reader; their links are absolute. Titles follow each format: RSS
 titles are escaped once more (Django's convention, since many readers treat RSS titles as
-HTML), Atom titles are plain text.
+HTML), Atom titles are plain text; a channel's description (a library's own description, or
+its title in the plays feed's) likewise: escaped in RSS, plain in Atom's subtitle.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ def _cached_feed(request: HttpRequest, render: Callable[[], HttpResponse]) -> Ht
     if last_modified:
         response["Last-Modified"] = last_modified
     return response
+
+
+def _rss_text(text: str) -> str:
+    """A channel's description as RSS readers take it: many render it as HTML, so user text
+    in it is escaped once more, as RSS titles are (Atom's subtitle is plain text as it is)."""
+    return escape(text)
 
 
 class _ScenarioFeed(Feed):
@@ -128,11 +135,11 @@ class LibraryRss(_ScenarioFeed):
         text = _("%(title)s: scenarios") % {"title": obj.title}
         return text if self.feed_type is Atom1Feed else escape(text)
 
-    def description(self, obj: Library) -> str:
+    def subtitle(self, obj: Library) -> str:
         return obj.description or _("The public scenarios of a library on Up Front Builder.")
 
-    def subtitle(self, obj: Library) -> str:
-        return self.description(obj)
+    def description(self, obj: Library) -> str:
+        return _rss_text(self.subtitle(obj))
 
     def link(self, obj: Library) -> str:
         return links.library_path(obj.public_id)
@@ -172,13 +179,13 @@ class LibraryPlaysRss(Feed):
         text = _("%(title)s: plays") % {"title": obj.title}
         return text if self.feed_type is Atom1Feed else escape(text)
 
-    def description(self, obj: Library) -> str:
+    def subtitle(self, obj: Library) -> str:
         return _("Games played of the scenarios of “%(title)s”, as players recorded them.") % {
             "title": obj.title
         }
 
-    def subtitle(self, obj: Library) -> str:
-        return self.description(obj)
+    def description(self, obj: Library) -> str:
+        return _rss_text(self.subtitle(obj))
 
     def link(self, obj: Library) -> str:
         return links.library_path(obj.public_id)

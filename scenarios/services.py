@@ -19,6 +19,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scenarios import selectors
 from scenarios.analysis.document_check import (
@@ -55,6 +56,29 @@ class ScenarioInputError(ValueError):
 
     def __str__(self) -> str:
         return "; ".join(f"{e['path']}: {e['message']}" for e in self.errors)
+
+
+# The one answer for a library a scenario cannot be put in (the API's `library` fault).
+NO_LIBRARY_TO_HOLD = gettext_lazy("No library with this id that you may edit.")
+
+
+class LibraryGone(ScenarioInputError):
+    """The library a scenario was to be kept in was deleted in the meantime (``errors`` names
+    ``library``, not a place in the document)."""
+
+
+def _library_held(scenario: Scenario) -> None:
+    """Lock the library ``scenario`` is to be saved in and check again that it is live.
+
+    A library's deletion locks the same row before it reads what the library holds
+    (``bin_services.library_bin``): a scenario saved into it at the same moment is either in
+    before (and handed back to its owner with the others) or finds it deleted after (refused,
+    nothing written), never left in a deleted library."""
+    if scenario.library_id is None:
+        return
+    live = Library.objects.select_for_update().filter(pk=scenario.library_id)
+    if not list(live.values_list("pk", flat=True)):
+        raise LibraryGone(errors=[{"path": "library", "message": str(NO_LIBRARY_TO_HOLD)}])
 
 
 def _rendered(faults: list[FormatError]) -> ScenarioInputError:
@@ -132,6 +156,7 @@ def _save(scenario: Scenario, checked: CheckedScenario, *, author: Any = None) -
     if scenario.pk is not None:
         stored = Scenario.objects.filter(pk=scenario.pk).only("document", "visibility", "library")
         before = next((_versioned_state(s) for s in stored), None)
+    _library_held(scenario)
     scenario_columns(scenario, checked)
     scenario.full_clean(exclude=["owner", "library", "data_revision", "forked_from"])
     if author is not None:

@@ -153,7 +153,11 @@ def sqlite_settings(name: str) -> dict[str, Any]:
 
 DATABASE_URL = env("DATABASE_URL")
 if DATABASE_URL and not DATABASE_URL.startswith("sqlite:"):
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # A kept connection is checked at a request's first query: after a server restart the
+    # request opens a new one instead of failing on the dead one.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 elif DATABASE_URL:
     DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
 else:
@@ -442,6 +446,9 @@ JOB_STEP_PAUSE = env_float("JOB_STEP_PAUSE", 0.0)
 # The bin (docs/deletion.md): a deleted scenario or library is kept this many days, then
 # purged by beat's hourly "purge-bin".
 BIN_DAYS = env_int("BIN_DAYS", 30)
+# Celery's scheduler, logging a broker that is down as one warning line per task it could not
+# send instead of an error with tracebacks at every sweep (upfront/beat.py).
+CELERY_BEAT_SCHEDULER = "upfront.beat:QuietScheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-job-outbox": {"task": "scenarios.sweep_outbox", "schedule": float(JOB_SWEEP_SECONDS)},
     "purge-bin": {"task": "scenarios.purge_bin", "schedule": 3600.0},

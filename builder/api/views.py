@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +30,7 @@ from upfront.api.negotiation import JSONOnlyNegotiation
 from upfront.api.openapi import FORCE_REF
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput
 from upfront.api.renderers import PlainJSONRenderer
+from upfront.api.strict import strict_faults
 from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render, render_draw
@@ -192,9 +194,18 @@ ForceSchemaApi = document_schema_view(
 )
 
 
+def _strictly(serializer: Any, body: dict[str, Any]) -> None:
+    """The wrapper around a Force document read to the letter of its (closed) schema, as every
+    operation's own body is: a member it does not define, or a name that is not a text, is
+    refused (400 naming each), never dropped. The document inside is the engine's to read."""
+    if faults := strict_faults(serializer, body):
+        raise ValidationError(faults)
+
+
 def _document_from(body: Any) -> tuple[str | None, Any]:
     """Accept ``{"name", "data"}`` or a bare Force document (import)."""
     if isinstance(body, dict) and "data" in body:
+        _strictly(s.SavedForceInputSerializer(), body)
         name = body.get("name")
         return (name if isinstance(name, str) else None), body["data"]
     return None, body
@@ -257,6 +268,7 @@ class ForceDetailApi(APIView):
         body = request.data
         if not isinstance(body, dict):
             raise InvalidInput([{"path": "$", "message": _("Expected a JSON object.")}])
+        _strictly(s.SavedForceUpdateSerializer(), body)
         name = body.get("name")
         with _input_faults():
             saved = services.saved_force_update(

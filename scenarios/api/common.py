@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -85,6 +84,8 @@ def document_faults(
     """Faults of a document from the services become one 400 problem (with ``earlier`` ones)."""
     try:
         yield
+    except services.LibraryGone as exc:  # names `library`, not a place in the document
+        raise InvalidInput([*(earlier or []), *exc.errors]) from exc
     except services.ScenarioInputError as exc:
         errors = [{**e, "path": _join(prefix, e["path"])} for e in exc.errors]
         raise InvalidInput([*(earlier or []), *errors]) from exc
@@ -98,7 +99,7 @@ def target_library(
         return None, []
     library = selectors.library_to_hold(user, library_id)
     if library is None:
-        return None, [{"path": path, "message": _("No library with this id that you may edit.")}]
+        return None, [{"path": path, "message": str(services.NO_LIBRARY_TO_HOLD)}]
     return library, []
 
 

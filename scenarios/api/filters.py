@@ -40,6 +40,15 @@ class Pages(PageNumberPagination):
             raise InvalidInput([{"path": self.page_size_query_param, "message": message}])
         return super().get_page_size(request)
 
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        """Both are whole numbers from 1 (a page size under 1 is refused, 400; a page under 1
+        is no page, 404): the schema says so (``minimum``)."""
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] in (self.page_query_param, self.page_size_query_param):
+                parameter["schema"]["minimum"] = 1
+        return parameters
+
 
 class NamedFiltersBackend(DjangoFilterBackend):
     """DjangoFilterBackend, which makes no filterset for a query that names none of its

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -18,6 +19,21 @@ from upfront.api.throttles import AtomicScopedRateThrottle
 from upfront.rules import codes
 from upfront.rules.generator import DRAW_KEYS, SEED_MAX
 from upfront.rules.scenario import SCENARIO_ROLES
+
+
+# Its keys are the draws' (OpenAPI 3.0 has no propertyNames: each key is a property, and no
+# other is allowed); each value a seed.
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            key: {"type": "integer", "minimum": 0, "maximum": SEED_MAX} for key in DRAW_KEYS
+        },
+        "additionalProperties": False,
+    }
+)
+class DrawSeedsField(serializers.DictField):
+    """A seed per draw, by the draw's key (``DRAW_KEYS``)."""
 
 
 class GenerateInputSerializer(StrictSerializer):
@@ -58,7 +74,7 @@ class GenerateInputSerializer(StrictSerializer):
         help_text="The victory conditions row (1-8) the players agree on instead of drawing "
         "it (43.33).",
     )
-    draw_seeds = serializers.DictField(
+    draw_seeds = DrawSeedsField(
         child=serializers.IntegerField(min_value=0, max_value=SEED_MAX),
         required=False,
         help_text="A seed per draw (by `key`, one of " + ", ".join(DRAW_KEYS) + "): "
@@ -68,9 +84,8 @@ class GenerateInputSerializer(StrictSerializer):
     def validate_draw_seeds(self, value: dict[str, int]) -> dict[str, int]:
         unknown = sorted(set(value) - set(DRAW_KEYS))
         if unknown:
-            raise serializers.ValidationError(
-                f"Unknown draw: {', '.join(unknown)}; one of {', '.join(DRAW_KEYS)}."
-            )
+            fault = _("No draw has this key; one of %(keys)s.") % {"keys": ", ".join(DRAW_KEYS)}
+            raise serializers.ValidationError({key: [fault] for key in unknown})
         return value
 
 

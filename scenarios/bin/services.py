@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 
 from scenarios import listing_cache
@@ -69,7 +70,11 @@ def scenario_bin(*, scenario: Scenario, by: Any = None) -> None:
 def library_bin(*, library: Library) -> selectors.LibraryDeletionPlan:
     """Move ``library`` and its owner's scenarios in it to the owner's bin; every other
     player's scenario in it goes back to that player (``scenario_give_back``). Returns what
-    it did."""
+    it did.
+
+    The library's row is locked first: a scenario being put in it at the same moment
+    (``services._library_held`` locks the same row) is then either in the plan or refused."""
+    Library.everything.select_for_update().filter(pk=library.pk).first()
     plan = selectors.library_deletion_plan(library)
     for scenarios in plan.returned.values():
         for scenario in scenarios:
@@ -91,7 +96,7 @@ def bin_restore(*, user: Any, public_id: Any) -> Scenario | Library:
     A scenario returns to its library if that still exists and it was its owner who deleted it;
     deleted by the library's owner, it comes back as one of its owner's own scenarios. A library
     comes back with the scenarios that went with it."""
-    item = selectors.bin_item_for(user, public_id)
+    item = _held_locked(user, public_id)
     if isinstance(item, Library):
         Library.everything.filter(pk=item.pk).update(deleted_at=None)
         item.deleted_at = None
@@ -119,6 +124,21 @@ def bin_restore(*, user: Any, public_id: Any) -> Scenario | Library:
     return Scenario.objects.get(pk=scenario.pk)
 
 
+def _held_locked(user: Any, public_id: Any) -> Scenario | Library:
+    """The scenario or library ``public_id`` of ``user``'s bin, its row locked until the
+    transaction ends and read again under the lock: of a restore and a purge of the same item at
+    once (two requests, or beat's purge and a player's restore), the second waits for the first,
+    then finds it gone from the bin and answers 404. ``Http404`` when it is not in the bin."""
+    item = selectors.bin_item_for(user, public_id)
+    again = type(item).everything.select_for_update().filter(pk=item.pk, deleted_at__isnull=False)
+    if isinstance(item, Scenario):
+        again = again.filter(deleted_with_library=False)
+    locked = again.first()
+    if locked is None:
+        raise Http404("Nothing in your bin has this id.")
+    return locked
+
+
 def _purge_library(library: Library) -> None:
     # Its owner's scenarios that went with it leave with it; any other row that still names
     # the library (a scenario binned on its own) only loses the link (SET_NULL).
@@ -130,7 +150,7 @@ def _purge_library(library: Library) -> None:
 def bin_purge(*, user: Any, public_id: Any) -> None:
     """Delete for good the scenario or library ``public_id`` of ``user``'s bin, with its
     versions, play records and jobs."""
-    item = selectors.bin_item_for(user, public_id)
+    item = _held_locked(user, public_id)
     if isinstance(item, Library):
         _purge_library(item)
     else:
@@ -140,8 +160,14 @@ def bin_purge(*, user: Any, public_id: Any) -> None:
 
 @transaction.atomic
 def bin_purge_expired(*, now: Any = None) -> int:
-    """Delete for good what has been in a bin longer than ``BIN_DAYS``; how many items."""
-    scenarios, libraries = selectors.bin_due(now)
+    """Delete for good what has been in a bin longer than ``BIN_DAYS``; how many items.
+
+    The rows due are locked as they are read (libraries first, as a restore locks the one it
+    brings back): a restore under way is waited for, and what it brought back is no longer
+    due, so it is left alone."""
+    due_scenarios, due_libraries = selectors.bin_due(now)
+    libraries = list(due_libraries.select_for_update())
+    scenarios = list(due_scenarios.select_for_update())
     count = 0
     for library in libraries:
         _purge_library(library)

@@ -145,9 +145,12 @@ def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
     library = selectors.library_to_hold(request.user, form.cleaned_data["library"])
     if library is None:
         raise Http404
-    target = services.scenario_put_in_library(
-        scenario=scenario, library=library, user=request.user, rights=rights
-    )
+    try:
+        target = services.scenario_put_in_library(
+            scenario=scenario, library=library, user=request.user, rights=rights
+        )
+    except services.LibraryGone:
+        raise Http404 from None  # deleted since it was chosen: as if it had never been there
     messages.success(request, _("Added to “%(library)s”.") % {"library": library.title})
     return redirect("scenarios:detail", public_id=target.public_id)
 

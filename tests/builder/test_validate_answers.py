@@ -69,9 +69,15 @@ FORCES: dict[str, Any] = {
         reinforcements=[{"after_deck": 2, "cards": [{"card": 14}, {"card": 15}]}],
     ),
     "early period": _with(FORCE, period="1941a", radios=[{"fire_strength": 6}]),
+    # 44: within the schema's maximum (the highest card of any nationality), not a German card.
     "unknown cards": _with(
         INTERCHANGE_EXAMPLE,
-        groups=[{"cards": [{"card": 99}, {"card": 1}, {"card": 1}]}, {"cards": [{"card": 2}]}],
+        groups=[{"cards": [{"card": 44}, {"card": 1}, {"card": 1}]}, {"cards": [{"card": 2}]}],
+    ),
+    # Above the schema's maximum: a malformed document (400), not a violation.
+    "card above the highest": _with(
+        INTERCHANGE_EXAMPLE,
+        groups=[{"cards": [{"card": 99}, {"card": 1}]}, {"cards": [{"card": 2}]}],
     ),
     "one group": _with(FORCE, groups=[{"label": "A", "cards": [{"card": 1}]}]),
     "malformed": _with(
@@ -111,6 +117,8 @@ def test_the_stored_answers_say_something_in_each_language() -> None:
     expected = json.loads(ANSWERS.read_text("utf-8"))
     assert expected["en bench 40"]["body"] != expected["it bench 40"]["body"]
     assert expected["en malformed"]["status"] == 400
+    assert expected["en card above the highest"]["status"] == 400
+    assert "unknown_card" in expected["en unknown cards"]["body"]
     assert '"valid":true' in "".join(a["body"] for a in expected.values())
     assert '"valid":false' in expected["en bench 40"]["body"]
     assert len(expected["it bench 40"]["body"]) > 5000

@@ -15,6 +15,9 @@ Each job then finishes, or fails with a reason a player can read; either way exa
 nothing half-written: a success has its whole result (a sheet: a whole PDF, stored), a failure
 has no result and no file, and no stored file is left that no job names. A failed job is
 retried and succeeds, and a new job after the restart succeeds.
+
+A web process on the same copy answers its first request after a restart (its kept connection
+is checked and replaced: ``CONN_HEALTH_CHECKS``), where it used to fail it with a 500.
 """
 
 from __future__ import annotations
@@ -113,18 +116,14 @@ class PrivatePostgres:
 
 
 @pytest.fixture
-def restart_drill(
-    postgres_required: None,
-    transactional_db: None,
-    private_redis: PrivateRedis,  # noqa: F811
-    tmp_path: Path,
-    settings: Any,
-) -> Iterator[tuple[Workers, PrivatePostgres, Path]]:
-    """This process, a worker and beat on a private copy of the test database."""
+def private_copy(
+    postgres_required: None, transactional_db: None, tmp_path: Path
+) -> Iterator[PrivatePostgres]:
+    """A private cluster holding a copy of the test database; this process's connection goes
+    to the copy for the test, and comes back after it."""
     from django.db import connection
 
     from conftest import skip_or_fail
-    from upfront.celery import app
     from upfront.reference.loading import reference_data_load
 
     began = time.monotonic()
@@ -143,10 +142,6 @@ def restart_drill(
     subprocess.run(["pg_dump", "-Fc", "-f", str(dump), shared], check=True, timeout=60)
     server = PrivatePostgres(binaries)
     saved = {key: s[key] for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}
-    media = tmp_path / "media"
-    media.mkdir()
-    celery = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
-    workers: Workers | None = None
     try:
         server.init()
         subprocess.run(["createdb", "-h", "127.0.0.1", "-p", str(server.port), "-U", "postgres",
@@ -156,9 +151,31 @@ def restart_drill(
             check=True,
             timeout=60,
         )
-        # This process's connection goes to the copy for the test, and comes back after it.
         connection.close()
         s.update(NAME="drill", USER="postgres", PASSWORD="", HOST="127.0.0.1", PORT=server.port)
+        print(f"private cluster with the copy ready in {time.monotonic() - began:.1f} s")
+        yield server
+    finally:
+        connection.close()
+        s.update(saved)
+        server.remove()
+
+
+@pytest.fixture
+def restart_drill(
+    private_copy: PrivatePostgres,
+    private_redis: PrivateRedis,  # noqa: F811
+    tmp_path: Path,
+    settings: Any,
+) -> Iterator[tuple[Workers, PrivatePostgres, Path]]:
+    """This process, a worker and beat on a private copy of the test database."""
+    from upfront.celery import app
+
+    media = tmp_path / "media"
+    media.mkdir()
+    celery = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
+    workers: Workers | None = None
+    try:
         settings.MEDIA_ROOT = str(media)
         settings.CELERY_TASK_ALWAYS_EAGER = False
         app.conf.update(
@@ -167,16 +184,12 @@ def restart_drill(
         _forget_connections(app)
         workers = Workers(private_redis.url, tmp_path)  # DATABASE_URL: the copy's
         workers.env["MEDIA_ROOT"] = str(media)
-        print(f"private cluster with the copy ready in {time.monotonic() - began:.1f} s")
-        yield workers, server, media
+        yield workers, private_copy, media
     finally:
         if workers is not None:
             workers.stop_all()
-        connection.close()
-        s.update(saved)
         app.conf.update(celery)
         _forget_connections(app)
-        server.remove()
 
 
 def _outcome(job: Any, workers: Workers, media: Path) -> None:
@@ -269,3 +282,39 @@ def test_jobs_survive_postgresql_restarts(
     )
     assert _stray_files(media) == []
     print("\n".join(report))
+
+
+def _served(path: str) -> tuple[int, bytes]:
+    """``path`` answered as a web process answers it: the request's signals run (Django's test
+    client switches off their connection handling), so a kept connection is kept between
+    requests and is checked, or not, at the next one's first query."""
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test import RequestFactory
+
+    environ = RequestFactory()._base_environ(PATH_INFO=path, REQUEST_METHOD="GET")
+    answer: list[str] = []
+    body = WSGIHandler()(environ, lambda status, headers, *_: answer.append(status))
+    try:
+        content = b"".join(body)
+    finally:
+        body.close()  # request_finished: the connection is kept (CONN_MAX_AGE), not closed
+    return int(answer[0].split()[0]), content
+
+
+def test_the_first_request_after_a_postgresql_restart_succeeds(
+    private_copy: PrivatePostgres, settings: Any
+) -> None:
+    from django.db import connection
+
+    settings.DEBUG_PROPAGATE_EXCEPTIONS = False
+    assert connection.settings_dict["CONN_MAX_AGE"] == 60  # kept, as in production
+    assert _served("/health/")[0] == 200
+    kept = connection.connection
+    assert kept is not None  # the web process holds it for its next request
+
+    private_copy.restart()  # every connection cut; the server is back at once
+
+    for path in ("/health/", "/scenarios/", "/api/v1/scenarios/"):
+        status, content = _served(path)
+        assert status == 200, (path, content[:500])
+    assert connection.connection is not kept  # the dead one was noticed and replaced

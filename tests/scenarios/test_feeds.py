@@ -214,6 +214,33 @@ def test_html_in_titles_and_descriptions_is_escaped(client: Client, owner) -> No
     assert "<p>&lt;img src=x onerror=alert(2)&gt;</p>" in (entry.findtext(f"{ATOM}summary") or "")
 
 
+def test_a_library_description_and_title_are_escaped_in_the_channels(client: Client, owner) -> None:
+    hostile = '<script>alert(1)</script><img src=x onerror="alert(2)">'
+    library = services.library_create(
+        owner=owner, title="<img src=y onerror=alert(3)>", description=hostile, visibility="public"
+    )
+    for url in (
+        f"/feeds/libraries/{library.public_id}/rss/",
+        f"/feeds/libraries/{library.public_id}/plays/rss/",
+    ):
+        raw = client.get(url).content.decode()
+        assert "<script" not in raw and "<img" not in raw, url
+    # As HTML, each description reads as the literal text: nothing in it is active.
+    scenarios = rss(client, f"/feeds/libraries/{library.public_id}/rss/")
+    assert scenarios.findtext("description") == (
+        "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(2)&quot;&gt;"
+    )
+    plays = rss(client, f"/feeds/libraries/{library.public_id}/plays/rss/")
+    assert plays.findtext("description") == (
+        "Games played of the scenarios of “&lt;img src=y onerror=alert(3)&gt;”, "
+        "as players recorded them."
+    )
+    # Atom's subtitle is plain text: the description as it is, escaped only by the XML.
+    feed = atom(client, f"/feeds/libraries/{library.public_id}/atom/")
+    assert feed.findtext(f"{ATOM}subtitle") == hostile
+    assert feed.find(f"{ATOM}subtitle").get("type") is None  # type: ignore[union-attr]
+
+
 def test_feeds_follow_the_language(client: Client, owner) -> None:
     make_scenario(owner, **VARIANTS["jungle"])
     channel = rss(client, ALL_RSS, HTTP_ACCEPT_LANGUAGE="it")

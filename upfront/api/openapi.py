@@ -139,7 +139,12 @@ SIDES_RULE = (
     "scenario's `period` and `theatre` (a force without `theatre` is `ETO`), and its cards are "
     "cards of the force's `nationality`."
 )
-CARD_RULE = "A card number of the force's `nationality` in the reference data."
+CARD_RULE = (
+    "A card number of the force's `nationality` in the reference data. Above `maximum` (the "
+    "highest number of any nationality) it is refused everywhere (400 at its path); within it, "
+    "a number the nationality lacks is refused in a scenario (400) and is a rule 43.2 "
+    "violation (`unknown_card`) in a force validated or saved alone (200, `valid: false`)."
+)
 PURCHASES = ("groups", "reinforcements")  # the force's lists of cards
 CUSTOM_RULE = "A special rule of code `custom` needs a non-blank `text`."
 UNKNOWN_MEMBERS = (
@@ -210,7 +215,7 @@ def _reference_codes() -> dict[str, list[str]] | None:
         "card_type": sorted({*ref.card_types, ANY_BUILDINGS}),
         "special_rule": sorted(ref.special_rules),
         # OpenAPI cannot tie a card to its force's nationality: the highest number of any.
-        "card": [str(max(number for _nationality, number in catalogue.cards))],
+        "card": [str(catalogue.highest_card)],
     }
 
 
@@ -285,6 +290,17 @@ class AutoSchema(openapi.AutoSchema):
         if direction == "request" and is_closed(serializer):
             result["additionalProperties"] = False
         return result
+
+    def _get_filter_parameters(self) -> list[dict[str, Any]]:
+        """A filter given an empty value is refused (``upfront.api.strict.ListedValuesOnly``):
+        a text filter's schema says so (``minLength``; a choice's enum and an integer already
+        leave "" out)."""
+        parameters: list[dict[str, Any]] = super()._get_filter_parameters()
+        for parameter in parameters:
+            schema = parameter.get("schema", {})
+            if schema.get("type") == "string" and "enum" not in schema:
+                schema["minLength"] = 1
+        return parameters
 
     def error_statuses(self, operation: dict[str, Any]) -> set[int]:
         """The error statuses this operation can answer, from the view's parts."""

@@ -119,16 +119,16 @@ class WholeNumberFilter(django_filters.NumberFilter):
 
 
 class ListedValuesOnly(django_filters.FilterSet):
-    """A choice filter reads only the values the schema lists, and "" is not one: refused
-    like any other (django-filter reads it as no filter)."""
+    """One rule for an empty filter value (``?visibility=``, ``?rn=``, ``?owner=``): refused
+    (400 naming the filter), never read as no filter, whatever the filter's kind. A choice
+    filter reads only the values the schema lists and "" is not one; a whole number or a text
+    is never "" either (the schema: an integer, or ``minLength: 1``). django-filter reads "" as
+    no filter; leaving the filter out is how a client asks for none."""
 
     def is_valid(self) -> bool:
         valid = super().is_valid()
-        empty = [
-            name
-            for name, found in self.filters.items()
-            if isinstance(found, django_filters.ChoiceFilter) and self.data.get(name) == ""
-        ]
+        empty = [name for name in self.filters if self.data.get(name) == ""]
         for name in empty:
+            self.form.errors.pop(name, None)  # one fault per filter: this one
             self.form.add_error(name, gettext("Leave the filter out, or give one of its values."))
         return valid and not empty

@@ -454,5 +454,10 @@ class Catalogue:
             for key, card in self.cards.items()
         }
 
+    @cached_property
+    def highest_card(self) -> int:
+        """The highest personality card number of any nationality (0 with no cards)."""
+        return max((number for _nationality, number in self.cards), default=0)
+
     def variant(self, code: str, nationality: str) -> ForceVariantInfo | None:
         return self.variants.get((code, nationality))

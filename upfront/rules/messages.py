@@ -417,6 +417,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "format.unknown_special_rule": gettext_noop("%(value)s is not a known special rule."),
         "format.unknown_card_type": gettext_noop("%(value)s is not a known action card type."),
         "format.custom_rule_text": gettext_noop("A custom special rule needs its text."),
+        "format.card_above_highest": gettext_noop(
+            "There is no personality card #%(card)s: card numbers go up to %(highest)s."
+        ),
         "format.unknown_card": gettext_noop(
             "There is no %(nationality)s personality card #%(card)s."
         ),

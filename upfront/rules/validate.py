@@ -8,11 +8,27 @@ from __future__ import annotations
 
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.constraints import CHECKS
-from upfront.rules.force import Force
+from upfront.rules.force import Force, FormatError
+from upfront.rules.messages import message
 from upfront.rules.pricing import price_force
 from upfront.rules.results import LineItem, ValidationResult, Violation
 
-__all__ = ["LineItem", "ValidationResult", "Violation", "validate_force"]
+__all__ = ["LineItem", "ValidationResult", "Violation", "card_bound_faults", "validate_force"]
+
+
+def card_bound_faults(force: Force, catalogue: Catalogue) -> list[FormatError]:
+    """Card numbers above the highest the reference data has for any nationality (the Force
+    schema's ``maximum``): faults of the document, refused as the schema says, before any
+    pricing. A number within it that the force's nationality lacks is a rule 43.2 violation."""
+    highest = catalogue.highest_card
+    return [
+        FormatError(
+            f"{path}.card",
+            message("format.card_above_highest", card=purchase.card, highest=highest),
+        )
+        for path, purchase in force.purchases
+        if purchase.card > highest
+    ]
 
 
 def validate_force(force: Force, catalogue: Catalogue) -> ValidationResult:

@@ -109,7 +109,7 @@ def test_italian_words() -> None:
         ({"attacker": "italian", "defender": "german", "period": "1943a"}, "attacker"),  # 43
         ({"attacker": "german"}, "defender"),
         ({"seed": -1}, "seed"),
-        ({"draw_seeds": {"weather": 1}}, "draw_seeds"),
+        ({"draw_seeds": {"weather": 1}}, "draw_seeds.weather"),
         ({"theatre": "MTO"}, "theatre"),
     ],
 )
