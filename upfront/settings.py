@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "upfront.context_processors.data_revision",
+                "scenarios.access.staff.staff_context",
             ],
         },
     },

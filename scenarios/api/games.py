@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, PermissionDenied, Throttled
+from rest_framework.exceptions import APIException, Throttled
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.api.common import AUTHENTICATION
 from scenarios.api.play_serializers import PlayOutputSerializer
 from scenarios.api.plays import PlayThrottle
@@ -191,20 +191,22 @@ TOKEN = OpenApiParameter(
 )
 
 
-def _body(request: Request, game: Game, companion: Companion, rights: Any) -> dict[str, Any]:
+def _body(
+    request: Request, game: Game, companion: Companion, rights: access.GameRights
+) -> dict[str, Any]:
     data = presenters.game_data(game, companion)
     data["share_url"] = (
-        request.build_absolute_uri(presenters.share_path(game)) if rights.can_play else None
+        request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else None
     )
     return data
 
 
-def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, Any]:
+def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, access.GameRights]:
     token = str(request.query_params.get("token", ""))
-    game, rights = game_selectors.game_for(request.user, id, token=token)
+    game, rights = access.game_for(request.user, id, token=token)
     if play:
         refused = _("Only the player who started the game enters its steps.")
-        selectors.require_api(rights, "can_play", refused=refused)
+        access.require_api(rights.can_play, refused)
     return game, rights
 
 
@@ -233,9 +235,8 @@ class ScenarioGamesApi(GenericAPIView):
         tags=["games"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = selectors.scenario_for(request.user, id)
-        if not game_selectors.may_start_game(rights):
-            raise PermissionDenied
+        scenario, rights = access.new_game_for(request.user, id)
+        access.require_api(rights.can_start)
         serializer = GameStartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -244,9 +245,11 @@ class ScenarioGamesApi(GenericAPIView):
             )
         except services.GameNotPossible as exc:
             raise GameConflict(presenters.not_possible(exc.reason)) from exc
+        game, game_rights = access.game_for(request.user, game.public_id)
         companion = game_selectors.game_companion(game)
-        rights = game_selectors.GameRights(can_play=True, can_share=True)
-        return Response(_body(request, game, companion, rights), status=status.HTTP_201_CREATED)
+        return Response(
+            _body(request, game, companion, game_rights), status=status.HTTP_201_CREATED
+        )
 
 
 class GameDetailApi(GenericAPIView):

@@ -27,7 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.api.common import AUTHENTICATION
 from scenarios.api.filters import Pages
 from scenarios.api.job_reports import JobResultSerializer
@@ -165,11 +165,11 @@ class StartBase(APIView):
     def post(self, request: Request, id: UUID) -> Response:
         # The same right as the pages' (selectors): 404 for what the requester may not see.
         obj, rights = (
-            selectors.scenario_for(request.user, id)
+            access.scenario_for(request.user, id)
             if self.target == "scenario"
-            else selectors.library_for(request.user, id)
+            else access.library_for(request.user, id)
         )
-        selectors.require_api(rights, "can_start_job")
+        access.require_api(rights.can_start_job)
         data = request.data  # no body is {}; a JSON null is no object
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])

@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.api.common import AUTHENTICATION, READS
 from scenarios.api.filters import Pages
 from scenarios.api.play_serializers import (
@@ -84,7 +84,7 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        self.scenario, _rights = selectors.scenario_for(request.user, id)
+        self.scenario, _rights = access.scenario_for(request.user, id)
         page = self.paginate_queryset(self.get_queryset())
         data = PlayOutputSerializer(page, many=True, context={"user": request.user}).data
         return self.get_paginated_response(data)
@@ -100,8 +100,8 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = selectors.scenario_for(request.user, id)
-        selectors.require_api(rights, "can_record_play")
+        scenario, rights = access.scenario_for(request.user, id)
+        access.require_api(rights.can_record_play)
         serializer = PlayInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -128,9 +128,9 @@ class PlayDetailApi(GenericAPIView):
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     def _record(self, request: Request, id: UUID, *, edit: bool) -> PlayRecord:
-        record, rights = play_selectors.play_for(request.user, id)
+        record, rights = access.play_for(request.user, id)
         if edit:
-            selectors.require_api(rights, "can_edit", refused=str(NOT_YOURS))
+            access.require_api(rights.can_edit, str(NOT_YOURS))
         return record
 
     @extend_schema(

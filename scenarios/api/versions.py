@@ -17,7 +17,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scenarios import selectors
+from scenarios import access
+from scenarios.access import ScenarioRights
 from scenarios.analysis.versions import version_changes
 from scenarios.api.common import (
     AUTHENTICATION,
@@ -29,7 +30,6 @@ from scenarios.api.common import (
 from scenarios.api.filters import Pages
 from scenarios.api.serializers import ScenarioDetailOutputSerializer
 from scenarios.models import Scenario
-from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
@@ -51,7 +51,7 @@ class VersionOutputSerializer(serializers.Serializer):
 
 
 def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
-    return selectors.scenario_for(request.user, id, related=("forked_from",))
+    return access.scenario_for(request.user, id, related=("forked_from",))
 
 
 class ScenarioVersionsApi(GenericAPIView):
@@ -107,7 +107,7 @@ class ScenarioVersionRestoreApi(Base):
     )
     def post(self, request: Request, id: UUID, number: int) -> Response:
         scenario, rights = _visible(request, id)
-        selectors.require_api(rights, "can_restore_version")
+        access.require_api(rights.can_restore_version)
         version_of(scenario, number)
         with document_faults("document"):
             scenario = scenario_version_restore(

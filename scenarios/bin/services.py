@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scenarios import listing_cache
+from scenarios.access import bin_item_for, libraries_editable_by
 from scenarios.bin import selectors
 from scenarios.bin.models import BinNotice
 from scenarios.models import Library, Scenario
-from scenarios.selectors import libraries_editable_by
 
 BIN_FIELDS = ["deleted_at", "deleted_by", "deleted_with_library"]
 
@@ -91,7 +91,7 @@ def bin_restore(*, user: Any, public_id: Any) -> Scenario | Library:
     A scenario returns to its library if that still exists and it was its owner who deleted it;
     deleted by the library's owner, it comes back as one of its owner's own scenarios. A library
     comes back with the scenarios that went with it."""
-    item = selectors.bin_item_for(user, public_id)
+    item = bin_item_for(user, public_id)
     if isinstance(item, Library):
         Library.everything.filter(pk=item.pk).update(deleted_at=None)
         item.deleted_at = None
@@ -130,7 +130,7 @@ def _purge_library(library: Library) -> None:
 def bin_purge(*, user: Any, public_id: Any) -> None:
     """Delete for good the scenario or library ``public_id`` of ``user``'s bin, with its
     versions, play records and jobs."""
-    item = selectors.bin_item_for(user, public_id)
+    item = bin_item_for(user, public_id)
     if isinstance(item, Library):
         _purge_library(item)
     else:

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scenarios import selectors, services
+from scenarios import access, selectors, services
 from scenarios.models import Scenario
 from tests.factories import make_library, make_scenario
 
@@ -167,7 +167,7 @@ def test_rights_of_each_person_over_a_scenario_in_a_library(owner, collaborator,
     library = make_library(curator, "private", collaborators=(owner, collaborator))
     scenario = make_scenario(owner, "unlisted", library=library)
     rights = {
-        name: selectors.scenario_rights(scenario, user)
+        name: access.scenario_rights(scenario, user)
         for name, user in [
             ("owner", owner),
             ("curator", curator),

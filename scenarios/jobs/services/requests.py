@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS, options_errors
 from scenarios.jobs.services.outbox import job_send
@@ -89,10 +89,10 @@ def job_request(
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
     # The right is the selectors' (the same for the page, the API and a retry).
-    if scenario is not None and not selectors.scenario_rights(scenario, user).can_start_job:
+    if scenario is not None and not access.scenario_rights(scenario, user).can_start_job:
         raise JobNotVisible
     if library is not None:
-        if not selectors.library_rights(library, user).can_start_job:
+        if not access.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
             message = gettext("A library's only job is the setup sheets of the library (PDF).")
