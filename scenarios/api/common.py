@@ -1,4 +1,4 @@
-"""What the API's doors over user content share: authentication, the base views, a
+"""What the API's doors over user content share: the base views, a
 document's faults as one problem, the words of a refused right, and the detail answers.
 
 Who may do what is decided by ``access.scenario_for`` / ``library_for`` (``scenarios.access``
@@ -20,9 +20,8 @@ from uuid import UUID
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -36,12 +35,6 @@ from scenarios.models import Library, Scenario
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.reference.fetch import data_revision_current
 
-# A token (scripts) or the site's session (the browser; writes need the CSRF token). Not HTTP
-# Basic: a password alone must not reach content shared under the account's name before its
-# e-mail address is verified (README, Accounts). Token first, so a refusal is a 401 that
-# names the scheme to retry with.
-AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
-
 # The methods anyone may use on a detail path: HEAD is a GET without the body.
 READS = ("GET", "HEAD")
 
@@ -50,13 +43,14 @@ CANNOT_EDIT_SCENARIO = gettext_lazy("You may see this scenario but not change it
 CANNOT_EDIT_LIBRARY = gettext_lazy("You may see this library but not change it.")
 
 
+# A door for signed-in requesters: the API's defaults (authentication by token, then session;
+# IsAuthenticated), set once in settings.REST_FRAMEWORK. No docstring: the schema would show
+# it as each operation's description.
 class Base(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
+    pass
 
 
 class ListBase(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     pagination_class = Pages
 

@@ -25,7 +25,6 @@ from rest_framework.views import APIView
 from scenarios import access, selectors, services
 from scenarios.api import serializers
 from scenarios.api.common import (
-    AUTHENTICATION,
     CANNOT_EDIT_LIBRARY,
     NOT_OWNER,
     READS,
@@ -98,8 +97,6 @@ class LibraryListCreateApi(ListBase):
 
 
 class LibraryDetailApi(APIView):
-    authentication_classes = AUTHENTICATION
-
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
@@ -207,7 +204,6 @@ class LibraryForkApi(Base):
 
 
 class LibraryExportApi(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(

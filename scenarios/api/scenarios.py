@@ -27,7 +27,6 @@ from rest_framework.views import APIView
 from scenarios import access, listing_cache, selectors, services
 from scenarios.api import serializers
 from scenarios.api.common import (
-    AUTHENTICATION,
     CANNOT_EDIT_SCENARIO,
     NOT_OWNER,
     READS,
@@ -179,7 +178,6 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
 
 
 class ScenarioDetailApi(APIView):
-    authentication_classes = AUTHENTICATION
     needs_reference_data = ("PUT", "PATCH")  # the document is checked again
 
     def get_permissions(self) -> list[Any]:
@@ -289,7 +287,6 @@ class ScenarioForkApi(Base):
 
 
 class ScenarioExportApi(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -21,7 +21,6 @@ from scenarios import access
 from scenarios.access import ScenarioRights
 from scenarios.analysis.versions import version_changes
 from scenarios.api.common import (
-    AUTHENTICATION,
     RECHECK_FAULTS,
     Base,
     document_faults,
@@ -55,7 +54,6 @@ def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
 
 
 class ScenarioVersionsApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     pagination_class = Pages
     queryset = Scenario.objects.none()  # for the schema's path parameters only
@@ -74,7 +72,6 @@ class ScenarioVersionsApi(GenericAPIView):
 
 
 class ScenarioVersionApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     queryset = Scenario.objects.none()  # for the schema's path parameters only
 
