@@ -95,9 +95,12 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         )
         if listed
         else [],
+        # A link only for what a link opens: unlisted or public.
         "share_url": request.build_absolute_uri(
             reverse("scenarios:library", kwargs={"public_id": library.public_id})
-        ),
+        )
+        if library.visibility in access.SHARED
+        else "",
     }
     return render(request, "scenarios/library_detail.html", context)
 

@@ -88,14 +88,18 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "scenario": scenario,
         "preview": preview,
         "rights": rights,
-        "visibility": (visibility := access.scenario_visibility(scenario)),
-        "visibility_label": labels.VISIBILITY[visibility],
+        "visibility_label": labels.VISIBILITY[visibility := access.scenario_visibility(scenario)],
+        # Seen more widely than its own visibility says: its library shares it.
+        "shared_by_library": visibility != scenario.visibility,
         "origin": origin,
         # A copy whose original has been changed since: the page offers the diff.
         "origin_changed": origin is not None
         and scenario.forked_from_version is not None
         and origin.version > scenario.forked_from_version,
-        "share_url": request.build_absolute_uri(scenario_url(scenario)),
+        # A link only for what a link opens: unlisted or public.
+        "share_url": request.build_absolute_uri(scenario_url(scenario))
+        if visibility in access.SHARED
+        else "",
         "stale": (stale := revision is not None and scenario.data_revision_id != revision.pk),
         # Stale while every scenario is being checked again: it will not be for long.
         "revalidating": stale and revision is not None and revalidation_running(revision.pk),
