@@ -46,7 +46,7 @@ class PlayThrottle(BaseThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         user = request.user
-        self._wait = services.play_allowance_wait(user) if user.is_authenticated else None
+        self._wait = services.play_allowance_wait(user) if access.signed_in(user) else None
         return self._wait is None
 
     def wait(self) -> float | None:

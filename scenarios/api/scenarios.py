@@ -132,7 +132,7 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
         # signed-in one too. Then only the page's rows' columns are read, as values (as the
         # list page: scenarios.list_rows.scenario_list_rows).
         key = None
-        if not request.user.is_authenticated:
+        if not access.signed_in(request.user):
             key = listing_cache.cache_key(f"api-list:{request.get_host()}", request)
             cached = cache.get(key)
             if cached is not None:

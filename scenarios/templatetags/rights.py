@@ -1,4 +1,4 @@
-"""Rights a template outside the scenario pages asks (the site's menu), from the selectors."""
+"""Rights a template outside the scenario pages asks (the menu), from ``scenarios.access``."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     if scenario.forked_from_id:
         origin = access.scenarios_visible_to(user).filter(pk=scenario.forked_from_id).first()
     revision = data_revision_current()
-    libraries = access.libraries_editable_by(user) if user.is_authenticated else []
+    libraries = access.libraries_editable_by(user) if access.signed_in(user) else []
     context = {
         "scenario": scenario,
         "preview": preview,

@@ -52,10 +52,6 @@ class JobFileMissing(Exception):
         self.gone = gone
 
 
-def _signed_in(user: Any) -> bool:
-    return user is not None and getattr(user, "is_authenticated", False)
-
-
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
@@ -84,7 +80,7 @@ def job_request(
     options, a library job of a kind other than ``pdf``). Never fails because the broker is
     down: the job then waits in the outbox.
     """
-    if not _signed_in(user):
+    if not access.signed_in(user):
         raise JobNotVisible
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
