@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scenarios import selectors
+from scenarios import access, selectors
 from scenarios.analysis.document_check import (
     CheckedScenario,
     checked_of,
@@ -232,7 +232,7 @@ def scenario_fork(*, scenario: Scenario, user: Any, library: Library | None = No
 
 @transaction.atomic
 def scenario_put_in_library(
-    *, scenario: Scenario, library: Library, user: Any, rights: selectors.ScenarioRights
+    *, scenario: Scenario, library: Library, user: Any, rights: access.ScenarioRights
 ) -> Scenario:
     """Put ``scenario`` in ``library`` (one ``user`` may put scenarios in): moved there if
     ``rights`` allow moving it, else a copy of it goes there. Answers the scenario that is."""

@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "upfront.context_processors.data_revision",
+                "scenarios.access.staff.staff_context",
             ],
         },
     },
@@ -326,11 +327,14 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # No HTTP Basic: a password alone would let an account in without the e-mail
-        # verification django-allauth requires at sign-in (tests/api/test_tokens.py).
-        "rest_framework.authentication.SessionAuthentication",
+        # verification django-allauth requires at sign-in (tests/api/test_tokens.py). Token
+        # first, so a refusal is a 401 that names the scheme to retry with; the session is
+        # the browser's (writes need the CSRF token).
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # A door is for signed-in requesters unless it says AllowAny: one that forgets is closed.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),

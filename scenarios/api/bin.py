@@ -10,22 +10,21 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scenarios import access
 from scenarios.api import serializers as api_serializers
 from scenarios.api.common import Base, library_detail, scenario_detail
 from scenarios.bin import selectors, services
 from scenarios.bin.export import account_export
 from scenarios.models import Library
-from scenarios.selectors import library_rights, scenario_rights
 
 
 class BinItemOutputSerializer(serializers.Serializer):
@@ -49,10 +48,7 @@ RESTORED = PolymorphicProxySerializer(
 
 
 def _item(request: Request, id: UUID) -> None:
-    try:
-        selectors.bin_item_for(request.user, id)
-    except Http404 as exc:
-        raise NotFound(_not_in_bin()) from exc
+    access.require_api(access.in_bin(request.user, id), _not_in_bin(), seen=False)
 
 
 def _not_in_bin() -> str:
@@ -90,8 +86,8 @@ class BinRestoreApi(Base):
         _item(request, id)
         restored = services.bin_restore(user=request.user, public_id=id)
         if isinstance(restored, Library):
-            return library_detail(restored, library_rights(restored, request.user))
-        return scenario_detail(restored, scenario_rights(restored, request.user))
+            return library_detail(restored, access.library_rights(restored, request.user))
+        return scenario_detail(restored, access.scenario_rights(restored, request.user))
 
 
 class BinItemApi(Base):

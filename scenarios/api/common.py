@@ -1,9 +1,9 @@
-"""What the API's doors over user content share: authentication, the base views, a
-document's faults as one problem, the rights refused in words, and the detail answers.
+"""What the API's doors over user content share: the base views, a
+document's faults as one problem, the words of a refused right, and the detail answers.
 
-Who may do what is decided by ``selectors.scenario_for`` / ``library_for`` (their docstring
-and docs/api.md#who-may-do-what), the same rights the pages ask; a door refuses through
-``selectors.require_api``:
+Who may do what is decided by ``access.scenario_for`` / ``library_for`` (``scenarios.access``
+and docs/api.md#who-may-do-what), the same rights the pages ask; a door hands the right it
+needs, with the words below, to ``access.require_api``:
 
 * reading: whoever may see it; anyone else gets 404;
 * any other right the requester lacks over something they see: 403 (naming what is
@@ -19,13 +19,12 @@ from uuid import UUID
 
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import selectors, services
+from scenarios import access, services
 from scenarios.api.filters import Pages
 from scenarios.api.serializers import (
     LibraryDetailOutputSerializer,
@@ -35,12 +34,6 @@ from scenarios.models import Library, Scenario
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.reference.fetch import data_revision_current
 
-# A token (scripts) or the site's session (the browser; writes need the CSRF token). Not HTTP
-# Basic: a password alone must not reach content shared under the account's name before its
-# e-mail address is verified (README, Accounts). Token first, so a refusal is a 401 that
-# names the scheme to retry with.
-AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
-
 # The methods anyone may use on a detail path: HEAD is a GET without the body.
 READS = ("GET", "HEAD")
 
@@ -49,24 +42,16 @@ CANNOT_EDIT_SCENARIO = gettext_lazy("You may see this scenario but not change it
 CANNOT_EDIT_LIBRARY = gettext_lazy("You may see this library but not change it.")
 
 
+# A door for signed-in requesters: the API's defaults (authentication by token, then session;
+# IsAuthenticated), set once in settings.REST_FRAMEWORK. No docstring: the schema would show
+# it as each operation's description.
 class Base(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
+    pass
 
 
 class ListBase(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     pagination_class = Pages
-
-
-def require(rights: Any, *needed: str, cannot_edit: Any) -> None:
-    """403 for the first right of ``needed`` that ``rights`` lack, in words: ``cannot_edit``
-    for editing, else that it is the owner's (``selectors.require_api``)."""
-    for right in needed:
-        selectors.require_api(
-            rights, right, refused=str(cannot_edit if right == "can_edit" else NOT_OWNER)
-        )
 
 
 def _join(prefix: str, path: str) -> str:
@@ -97,22 +82,20 @@ def target_library(
     """The library named by id, if ``user`` may edit it; else a fault (not revealing why)."""
     if library_id is None:
         return None, []
-    library = selectors.library_to_hold(user, library_id)
+    library = access.library_to_hold(user, library_id)
     if library is None:
         return None, [{"path": path, "message": str(services.NO_LIBRARY_TO_HOLD)}]
     return library, []
 
 
-def scenario_detail(
-    scenario: Scenario, rights: selectors.ScenarioRights, **kwargs: Any
-) -> Response:
+def scenario_detail(scenario: Scenario, rights: access.ScenarioRights, **kwargs: Any) -> Response:
     """One scenario as the API answers it, with the requester's ``rights`` over it."""
     revision = data_revision_current()
     context = {"rights": rights, "data_revision_id": revision.pk if revision else None}
     return Response(ScenarioDetailOutputSerializer(scenario, context=context).data, **kwargs)
 
 
-def library_detail(library: Library, rights: selectors.LibraryRights, **kwargs: Any) -> Response:
+def library_detail(library: Library, rights: access.LibraryRights, **kwargs: Any) -> Response:
     """One library as the API answers it, with the requester's ``rights`` over it."""
     context = {"rights": {library.pk: rights}}
     return Response(LibraryDetailOutputSerializer(library, context=context).data, **kwargs)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.pagination import PageNumberPagination
 
+from scenarios import access
 from scenarios.filters import SORTS, OwnFiltersFilterSet
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
@@ -68,10 +69,10 @@ class NamedFiltersBackend(DjangoFilterBackend):
 
 def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
     if value == "me":
-        user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated:
+        uid = access.user_id(getattr(request, "user", None))
+        if uid is None:
             return queryset.none()
-        return queryset.filter(owner_id=user.pk)
+        return queryset.filter(owner_id=uid)
     return queryset.filter(owner__username=value)
 
 

@@ -18,14 +18,13 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import APIException, PermissionDenied, Throttled
+from rest_framework.exceptions import APIException, Throttled
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scenarios import selectors
-from scenarios.api.common import AUTHENTICATION
+from scenarios import access
 from scenarios.api.game_serializers import (
     DrawSerializer,
     FinishSerializer,
@@ -35,7 +34,6 @@ from scenarios.api.game_serializers import (
 )
 from scenarios.api.play_serializers import PlayOutputSerializer
 from scenarios.api.plays import PlayThrottle
-from scenarios.games import selectors as game_selectors
 from scenarios.plays import game_presenters as presenters
 from scenarios.plays import games as services
 from scenarios.plays import services as play_services
@@ -65,26 +63,26 @@ TOKEN = OpenApiParameter(
 )
 
 
-def _body(request: Request, game: Game, companion: Companion, rights: Any) -> dict[str, Any]:
+def _body(
+    request: Request, game: Game, companion: Companion, rights: access.GameRights
+) -> dict[str, Any]:
     data = presenters.game_data(game, companion)
     data["share_url"] = (
-        request.build_absolute_uri(presenters.share_path(game)) if rights.can_play else None
+        request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else None
     )
     return data
 
 
-def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, Any]:
+def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, access.GameRights]:
     token = str(request.query_params.get("token", ""))
-    game, rights = game_selectors.game_for(request.user, id, token=token)
+    game, rights = access.game_for(request.user, id, token=token)
     if play:
         refused = _("Only the player who started the game enters its steps.")
-        selectors.require_api(rights, "can_play", refused=refused)
+        access.require_api(rights.can_play, refused)
     return game, rights
 
 
 class ScenarioGamesApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     serializer_class = GameStartSerializer
     needs_reference_data = ("POST",)
 
@@ -104,9 +102,8 @@ class ScenarioGamesApi(GenericAPIView):
         tags=["games"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = selectors.scenario_for(request.user, id)
-        if not game_selectors.may_start_game(rights):
-            raise PermissionDenied
+        scenario, rights = access.new_game_for(request.user, id)
+        access.require_api(rights.can_start)
         serializer = GameStartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -115,13 +112,14 @@ class ScenarioGamesApi(GenericAPIView):
             )
         except services.GameNotPossible as exc:
             raise GameConflict(presenters.not_possible(exc.reason)) from exc
+        game, game_rights = access.game_for(request.user, game.public_id)
         companion = game_companion(game)
-        rights = game_selectors.GameRights(can_play=True, can_share=True)
-        return Response(_body(request, game, companion, rights), status=status.HTTP_201_CREATED)
+        return Response(
+            _body(request, game, companion, game_rights), status=status.HTTP_201_CREATED
+        )
 
 
 class GameDetailApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     serializer_class = GameSerializer
 
@@ -140,8 +138,6 @@ class GameDetailApi(GenericAPIView):
 
 
 class GameDrawsApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     serializer_class = DrawSerializer
 
     @extend_schema(
@@ -175,8 +171,6 @@ class GameDrawsApi(GenericAPIView):
 
 
 class GameNextDeckApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     serializer_class = StepSerializer
 
     @extend_schema(
@@ -202,8 +196,6 @@ class GameNextDeckApi(GenericAPIView):
 
 
 class GameFinishApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     serializer_class = FinishSerializer
 
     def get_throttles(self) -> list[Any]:

@@ -22,13 +22,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, NotFound
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import selectors
-from scenarios.api.common import AUTHENTICATION
+from scenarios import access
 from scenarios.api.filters import Pages
 from scenarios.api.job_reports import JobResultSerializer
 from scenarios.jobs import kinds, services
@@ -155,8 +153,6 @@ class JobThrottle(AtomicScopedRateThrottle):
 
 
 class StartBase(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     throttle_classes = [JobThrottle]
     throttle_scope = "jobs"
     kind = ""
@@ -165,11 +161,11 @@ class StartBase(APIView):
     def post(self, request: Request, id: UUID) -> Response:
         # The same right as the pages' (selectors): 404 for what the requester may not see.
         obj, rights = (
-            selectors.scenario_for(request.user, id)
+            access.scenario_for(request.user, id)
             if self.target == "scenario"
-            else selectors.library_for(request.user, id)
+            else access.library_for(request.user, id)
         )
-        selectors.require_api(rights, "can_start_job")
+        access.require_api(rights.can_start_job)
         data = request.data  # no body is {}; a JSON null is no object
         if not isinstance(data, dict):
             raise InvalidInput([{"path": "$", "message": _("Must be a JSON object.")}])
@@ -243,8 +239,6 @@ LibraryPdfApi = _start_view(
 
 
 class JobListApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     pagination_class = Pages
 
     def get_queryset(self) -> QuerySet[Job]:
@@ -263,9 +257,6 @@ class JobListApi(GenericAPIView):
 
 
 class JobDetailApi(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(
         operation_id="jobs_retrieve",
         summary="One of your jobs: status, progress, result, error, links",
@@ -277,9 +268,6 @@ class JobDetailApi(APIView):
 
 
 class JobFileApi(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(
         operation_id="jobs_file",
         summary="Download a job's setup sheet (PDF)",
@@ -312,8 +300,6 @@ class JobFileApi(APIView):
 
 
 class JobRetryApi(APIView):
-    authentication_classes = AUTHENTICATION
-    permission_classes = [IsAuthenticated]
     throttle_classes = [JobThrottle]
     throttle_scope = "jobs"
 

@@ -2,8 +2,8 @@
 copy, export, import, collaborators, and the Library document's JSON Schema.
 
 One view class per path, one method per operation. Views translate HTTP to calls of
-``scenarios.selectors`` (every read and right, refused as ``scenarios.api.common`` says) and
-``scenarios.services`` (every write) and back.
+``scenarios.access`` (every right, refused as ``scenarios.api.common`` says),
+``scenarios.selectors`` (the lists) and ``scenarios.services`` (every write) and back.
 """
 
 from __future__ import annotations
@@ -22,18 +22,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import selectors, services
+from scenarios import access, selectors, services
 from scenarios.api import serializers
 from scenarios.api.common import (
-    AUTHENTICATION,
     CANNOT_EDIT_LIBRARY,
+    NOT_OWNER,
     READS,
     RECHECK_FAULTS,
     Base,
     ListBase,
     document_faults,
     library_detail,
-    require,
 )
 from scenarios.api.filters import LibraryFilter, ScenarioFilter
 from scenarios.models import Library, Scenario
@@ -43,14 +42,14 @@ from upfront.api.problems import InvalidInput
 from upfront.rules.scenario import LIBRARY_SCHEMA
 
 
-def _library(request: Request, id: UUID) -> tuple[Library, selectors.LibraryRights]:
+def _library(request: Request, id: UUID) -> tuple[Library, access.LibraryRights]:
     """The library (404 if not visible) with what the detail answer shows, and the rights."""
-    return selectors.library_for(request.user, id, related=("forked_from",))
+    return access.library_for(request.user, id, related=("forked_from",))
 
 
 def _created(request: Request, library: Library) -> Response:
     """A new library (the requester's own), as the detail answers it."""
-    rights = selectors.library_rights(library, request.user)
+    rights = access.library_rights(library, request.user)
     return library_detail(library, rights, status=status.HTTP_201_CREATED)
 
 
@@ -79,7 +78,7 @@ class LibraryListCreateApi(ListBase):
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         # Read with the page (selectors.libraries_listed_for): no query per library.
-        context = {"rights": {lib.pk: selectors.library_rights(lib, request.user) for lib in page}}
+        context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
         return self.get_paginated_response(
             serializers.LibraryOutputSerializer(page, many=True, context=context).data
         )
@@ -98,8 +97,6 @@ class LibraryListCreateApi(ListBase):
 
 
 class LibraryDetailApi(APIView):
-    authentication_classes = AUTHENTICATION
-
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
@@ -113,12 +110,12 @@ class LibraryDetailApi(APIView):
 
     def _update(self, request: Request, id: UUID, serializer_class: type) -> Response:
         library, rights = _library(request, id)
-        require(rights, "can_edit", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_edit, CANNOT_EDIT_LIBRARY)
         serializer = serializer_class(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data.get("visibility", library.visibility) != library.visibility:
-            require(rights, "can_share", cannot_edit=CANNOT_EDIT_LIBRARY)
+            access.require_api(rights.can_share, NOT_OWNER)
         library = services.library_update(library=library, **data)
         return library_detail(library, rights)
 
@@ -153,7 +150,8 @@ class LibraryDetailApi(APIView):
     )
     def delete(self, request: Request, id: UUID) -> Response:
         library, rights = _library(request, id)
-        require(rights, "can_edit", "can_delete", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_edit, CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_delete, NOT_OWNER)
         services.library_delete(library=library)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -195,7 +193,7 @@ class LibraryForkApi(Base):
     )
     def post(self, request: Request, id: UUID) -> Response:
         library, rights = _library(request, id)
-        require(rights, "can_copy", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_copy)
         with document_faults():
             copy = services.library_fork(
                 library=library,
@@ -206,7 +204,6 @@ class LibraryForkApi(Base):
 
 
 class LibraryExportApi(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -217,7 +214,7 @@ class LibraryExportApi(APIView):
     )
     def get(self, request: Request, id: UUID) -> HttpResponse:
         library, rights = _library(request, id)
-        require(rights, "can_export", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_export)
         # The one order of a library's contents (export -> import -> export: the same document).
         scenarios = selectors.library_scenarios_in_order(library, request.user)
         document = services.library_export(library=library, scenarios=scenarios)
@@ -269,7 +266,8 @@ class LibraryCollaboratorsApi(Base):
     )
     def post(self, request: Request, id: UUID) -> Response:
         library, rights = _library(request, id)
-        require(rights, "can_edit", "can_manage_collaborators", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_edit, CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_manage_collaborators, NOT_OWNER)
         serializer = serializers.CollaboratorInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -289,7 +287,8 @@ class LibraryCollaboratorApi(Base):
     )
     def delete(self, request: Request, id: UUID, username: str) -> Response:
         library, rights = _library(request, id)
-        require(rights, "can_edit", "can_manage_collaborators", cannot_edit=CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_edit, CANNOT_EDIT_LIBRARY)
+        access.require_api(rights.can_manage_collaborators, NOT_OWNER)
         user = next((u for u in library.collaborators.all() if u.username == username), None)
         if user is None:
             raise NotFound(_("This user is not a collaborator of the library."))

@@ -8,13 +8,13 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scenarios.access import play_rights
 from scenarios.plays.models import (
     DECKS_PLAYED_MAX,
     NOTES_MAX_LENGTH,
     OPPONENT_MAX_LENGTH,
     PlayRecord,
 )
-from scenarios.plays.selectors import play_rights
 from upfront import labels
 from upfront.api.strict import StrictSerializer
 from upfront.rules import codes

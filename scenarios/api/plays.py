@@ -22,8 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
-from scenarios import selectors
-from scenarios.api.common import AUTHENTICATION, READS
+from scenarios import access
+from scenarios.api.common import READS
 from scenarios.api.filters import Pages
 from scenarios.api.play_serializers import (
     PlayInputSerializer,
@@ -47,7 +47,7 @@ class PlayThrottle(BaseThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         user = request.user
-        self._wait = services.play_allowance_wait(user) if user.is_authenticated else None
+        self._wait = services.play_allowance_wait(user) if access.signed_in(user) else None
         return self._wait is None
 
     def wait(self) -> float | None:
@@ -61,7 +61,6 @@ def _invalid(exc: services.PlayInputError) -> InvalidInput:
 
 
 class ScenarioPlaysApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     pagination_class = Pages
     # What OPTIONS describes for POST (the browsable description of the body).
     serializer_class = PlayInputSerializer
@@ -85,7 +84,7 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def get(self, request: Request, id: UUID) -> Response:
-        self.scenario, _rights = selectors.scenario_for(request.user, id)
+        self.scenario, _rights = access.scenario_for(request.user, id)
         page = self.paginate_queryset(self.get_queryset())
         data = PlayOutputSerializer(page, many=True, context={"user": request.user}).data
         return self.get_paginated_response(data)
@@ -101,8 +100,8 @@ class ScenarioPlaysApi(GenericAPIView):
         tags=["plays"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = selectors.scenario_for(request.user, id)
-        selectors.require_api(rights, "can_record_play")
+        scenario, rights = access.scenario_for(request.user, id)
+        access.require_api(rights.can_record_play)
         serializer = PlayInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -122,16 +121,15 @@ class ScenarioPlaysApi(GenericAPIView):
 
 
 class PlayDetailApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     serializer_class = PlayPartialInputSerializer
 
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     def _record(self, request: Request, id: UUID, *, edit: bool) -> PlayRecord:
-        record, rights = play_selectors.play_for(request.user, id)
+        record, rights = access.play_for(request.user, id)
         if edit:
-            selectors.require_api(rights, "can_edit", refused=str(NOT_YOURS))
+            access.require_api(rights.can_edit, str(NOT_YOURS))
         return record
 
     @extend_schema(

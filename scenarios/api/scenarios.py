@@ -2,8 +2,9 @@
 import, and the Scenario document's JSON Schema.
 
 One view class per path, one method per operation, each with its own input and output
-serializers. Views translate HTTP to calls of ``scenarios.selectors`` (every read and right,
-refused as ``scenarios.api.common`` says) and ``scenarios.services`` (every write) and back.
+serializers. Views translate HTTP to calls of ``scenarios.access`` (every right, refused as
+``scenarios.api.common`` says), ``scenarios.selectors`` (the lists) and ``scenarios.services``
+(every write) and back.
 """
 
 from __future__ import annotations
@@ -23,16 +24,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import listing_cache, selectors, services
+from scenarios import access, listing_cache, selectors, services
 from scenarios.api import serializers
 from scenarios.api.common import (
-    AUTHENTICATION,
     CANNOT_EDIT_SCENARIO,
+    NOT_OWNER,
     READS,
     Base,
     ListBase,
     document_faults,
-    require,
     scenario_detail,
     target_library,
 )
@@ -46,14 +46,14 @@ from upfront.api.problems import InvalidInput
 from upfront.rules.scenario import SCENARIO_SCHEMA
 
 
-def _scenario(request: Request, id: UUID) -> tuple[Scenario, selectors.ScenarioRights]:
+def _scenario(request: Request, id: UUID) -> tuple[Scenario, access.ScenarioRights]:
     """The scenario (404 if not visible) with what the detail answer shows, and the rights."""
-    return selectors.scenario_for(request.user, id, related=("forked_from", "data_revision"))
+    return access.scenario_for(request.user, id, related=("forked_from", "data_revision"))
 
 
 def _created(request: Request, scenario: Scenario) -> Response:
     """A new scenario (the requester's own), as the detail answers it."""
-    rights = selectors.scenario_rights(scenario, request.user)
+    rights = access.scenario_rights(scenario, request.user)
     return scenario_detail(scenario, rights, status=status.HTTP_201_CREATED)
 
 
@@ -132,7 +132,7 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
         # signed-in one too. Then only the page's rows' columns are read, as values (as the
         # list page: scenarios.list_rows.scenario_list_rows).
         key = None
-        if not request.user.is_authenticated:
+        if not access.signed_in(request.user):
             key = listing_cache.cache_key(f"api-list:{request.get_host()}", request)
             cached = cache.get(key)
             if cached is not None:
@@ -178,7 +178,6 @@ class ScenarioListCreateApi(FreedOnReturn, ListBase):
 
 
 class ScenarioDetailApi(APIView):
-    authentication_classes = AUTHENTICATION
     needs_reference_data = ("PUT", "PATCH")  # the document is checked again
 
     def get_permissions(self) -> list[Any]:
@@ -195,16 +194,16 @@ class ScenarioDetailApi(APIView):
 
     def _update(self, request: Request, id: UUID, serializer_class: type) -> Response:
         scenario, rights = _scenario(request, id)
-        require(rights, "can_edit", cannot_edit=CANNOT_EDIT_SCENARIO)
+        access.require_api(rights.can_edit, CANNOT_EDIT_SCENARIO)
         serializer = serializer_class(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         current_library = scenario.library.public_id if scenario.library else None
         if data.get("visibility", scenario.visibility) != scenario.visibility:
-            require(rights, "can_share", cannot_edit=CANNOT_EDIT_SCENARIO)
+            access.require_api(rights.can_share, NOT_OWNER)
         moved = data.get("library", current_library) != current_library
         if moved:
-            require(rights, "can_move", cannot_edit=CANNOT_EDIT_SCENARIO)
+            access.require_api(rights.can_move, NOT_OWNER)
         library, faults = (
             target_library(request.user, data["library"]) if "library" in data else (False, [])
         )
@@ -220,7 +219,7 @@ class ScenarioDetailApi(APIView):
             )
         # Moved out of a library, its rights may be other than before.
         if moved:
-            rights = selectors.scenario_rights(scenario, request.user)
+            rights = access.scenario_rights(scenario, request.user)
         return scenario_detail(scenario, rights)
 
     @extend_schema(
@@ -257,7 +256,8 @@ class ScenarioDetailApi(APIView):
     )
     def delete(self, request: Request, id: UUID) -> Response:
         scenario, rights = _scenario(request, id)
-        require(rights, "can_edit", "can_delete", cannot_edit=CANNOT_EDIT_SCENARIO)
+        access.require_api(rights.can_edit, CANNOT_EDIT_SCENARIO)
+        access.require_api(rights.can_delete, NOT_OWNER)
         services.scenario_delete(scenario=scenario, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -275,7 +275,7 @@ class ScenarioForkApi(Base):
     )
     def post(self, request: Request, id: UUID) -> Response:
         scenario, rights = _scenario(request, id)
-        require(rights, "can_copy", cannot_edit=CANNOT_EDIT_SCENARIO)
+        access.require_api(rights.can_copy)
         serializer = serializers.ForkInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         library, faults = target_library(request.user, serializer.validated_data["library"])
@@ -287,7 +287,6 @@ class ScenarioForkApi(Base):
 
 
 class ScenarioExportApi(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -297,7 +296,7 @@ class ScenarioExportApi(APIView):
     )
     def get(self, request: Request, id: UUID) -> HttpResponse:
         scenario, rights = _scenario(request, id)
-        require(rights, "can_export", cannot_edit=CANNOT_EDIT_SCENARIO)
+        access.require_api(rights.can_export)
         return json_download(services.scenario_export(scenario=scenario), f"scenario-{id}.json")
 
 

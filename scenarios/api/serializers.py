@@ -18,12 +18,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
+from scenarios.access import scenario_visibility, scenario_visibility_of
 from scenarios.api.play_serializers import BalanceSerializer
 from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
 from scenarios.plays.presenters import balance_data
 from scenarios.plays.selectors import stored_balance
-from scenarios.selectors import scenario_visibility, scenario_visibility_of
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.strict import StrictSerializer
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH

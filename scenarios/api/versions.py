@@ -17,10 +17,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scenarios import selectors
+from scenarios import access
+from scenarios.access import ScenarioRights
 from scenarios.analysis.versions import version_changes
 from scenarios.api.common import (
-    AUTHENTICATION,
     RECHECK_FAULTS,
     Base,
     document_faults,
@@ -29,7 +29,6 @@ from scenarios.api.common import (
 from scenarios.api.filters import Pages
 from scenarios.api.serializers import ScenarioDetailOutputSerializer
 from scenarios.models import Scenario
-from scenarios.selectors import ScenarioRights
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
@@ -51,11 +50,10 @@ class VersionOutputSerializer(serializers.Serializer):
 
 
 def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:
-    return selectors.scenario_for(request.user, id, related=("forked_from",))
+    return access.scenario_for(request.user, id, related=("forked_from",))
 
 
 class ScenarioVersionsApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     pagination_class = Pages
     queryset = Scenario.objects.none()  # for the schema's path parameters only
@@ -74,7 +72,6 @@ class ScenarioVersionsApi(GenericAPIView):
 
 
 class ScenarioVersionApi(GenericAPIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     queryset = Scenario.objects.none()  # for the schema's path parameters only
 
@@ -107,7 +104,7 @@ class ScenarioVersionRestoreApi(Base):
     )
     def post(self, request: Request, id: UUID, number: int) -> Response:
         scenario, rights = _visible(request, id)
-        selectors.require_api(rights, "can_restore_version")
+        access.require_api(rights.can_restore_version)
         version_of(scenario, number)
         with document_faults("document"):
             scenario = scenario_version_restore(

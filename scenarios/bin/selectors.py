@@ -1,6 +1,7 @@
 """Reads of the bin: what a player's bin holds, what a library's deletion would do, what a
-player is told. Only the owner of a binned scenario or library sees it, and only here: every
-other read goes through the models' default managers, which leave binned rows out."""
+player is told. Only the owner of a binned scenario or library sees it
+(``scenarios.access.bin``): every other read goes through the models' default managers,
+which leave binned rows out."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db.models import QuerySet
-from django.http import Http404
 from django.utils import timezone
 
+from scenarios.access import binned_libraries_of, binned_scenarios_of
 from scenarios.bin.models import BinNotice
 from scenarios.models import Library, Scenario
 
@@ -40,17 +41,6 @@ class BinItem:
     deleted_by: str = ""
     # A library's scenarios binned with it, which come back with it.
     held: int = 0
-
-
-def binned_scenarios_of(user: Any) -> QuerySet[Scenario]:
-    """The scenarios in ``user``'s bin on their own (not those that went with a library)."""
-    return Scenario.everything.filter(
-        owner_id=user.pk, deleted_at__isnull=False, deleted_with_library=False
-    )
-
-
-def binned_libraries_of(user: Any) -> QuerySet[Library]:
-    return Library.everything.filter(owner_id=user.pk, deleted_at__isnull=False)
 
 
 def bin_items_of(user: Any) -> list[BinItem]:
@@ -83,19 +73,6 @@ def bin_items_of(user: Any) -> list[BinItem]:
             )
         )
     return sorted(items, key=lambda item: item.deleted_at, reverse=True)
-
-
-def bin_item_for(user: Any, public_id: UUID | str) -> Scenario | Library:
-    """The scenario or library ``public_id`` in ``user``'s bin; ``Http404`` for anything else
-    (someone else's bin included)."""
-    if getattr(user, "pk", None) is None:
-        raise Http404
-    found: Scenario | Library | None = binned_scenarios_of(user).filter(public_id=public_id).first()
-    if found is None:
-        found = binned_libraries_of(user).filter(public_id=public_id).first()
-    if found is None:
-        raise Http404("Nothing in your bin has this id.")
-    return found
 
 
 @dataclass

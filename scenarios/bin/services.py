@@ -19,10 +19,10 @@ from django.http import Http404
 from django.utils import timezone
 
 from scenarios import listing_cache
+from scenarios.access import bin_item_for, libraries_editable_by
 from scenarios.bin import selectors
 from scenarios.bin.models import BinNotice
 from scenarios.models import Library, Scenario
-from scenarios.selectors import libraries_editable_by
 
 BIN_FIELDS = ["deleted_at", "deleted_by", "deleted_with_library"]
 
@@ -129,7 +129,7 @@ def _held_locked(user: Any, public_id: Any) -> Scenario | Library:
     transaction ends and read again under the lock: of a restore and a purge of the same item at
     once (two requests, or beat's purge and a player's restore), the second waits for the first,
     then finds it gone from the bin and answers 404. ``Http404`` when it is not in the bin."""
-    item = selectors.bin_item_for(user, public_id)
+    item = bin_item_for(user, public_id)
     again = type(item).everything.select_for_update().filter(pk=item.pk, deleted_at__isnull=False)
     if isinstance(item, Scenario):
         again = again.filter(deleted_with_library=False)

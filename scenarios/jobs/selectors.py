@@ -1,4 +1,4 @@
-"""Reads of jobs, built from the scenario and library rights (``scenarios.selectors``)."""
+"""Reads of jobs, built from the scenario and library rights (``scenarios.access``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from uuid import UUID
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from scenarios.access import libraries_visible_to, scenarios_visible_to, signed_in
 from scenarios.jobs.models import Job
-from scenarios.selectors import libraries_visible_to, scenarios_visible_to
 
 
 def jobs_visible_to(user: Any) -> QuerySet[Job]:
@@ -18,7 +18,7 @@ def jobs_visible_to(user: Any) -> QuerySet[Job]:
     A job shows what its scenario or library held: once that is no longer visible to the
     user (made private, or they left the library), neither is the job.
     """
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not signed_in(user):
         return Job.objects.none()
     return Job.objects.filter(requested_by_id=user.pk).filter(
         Q(scenario__in=scenarios_visible_to(user).values("pk"))

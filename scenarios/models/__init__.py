@@ -5,7 +5,7 @@ columns lists filter and sort on, derived from the document by ``services`` when
 nothing else writes them. The published scenarios A-X are reference data
 (``upfront.reference``); a scenario may be based on one of them.
 
-Who may see what is decided in one place, ``selectors``: every page, API, feed and export
+Who may see what is decided in one place, ``access``: every page, API, feed and export
 reads user content through it.
 """
 

@@ -21,7 +21,7 @@ VISIBILITY_ORDER = ("private", "unlisted", "public")
 
 def wider_visibility(a: str, b: str | None) -> str:
     """The wider of two visibilities (``b`` may be None: no library). A scenario's effective
-    visibility is the wider of its own and its library's (``scenarios.selectors``)."""
+    visibility is the wider of its own and its library's (``scenarios.access``)."""
     if b is None:
         return a
     return max(a, b, key=VISIBILITY_ORDER.index)

@@ -36,7 +36,7 @@ class Scenario(models.Model):
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=VISIBILITY_CHOICES, default="private"
     )
-    # The wider of its own visibility and its library's (scenarios.selectors), stored so that
+    # The wider of its own visibility and its library's (scenarios.access), stored so that
     # the public lists count and page from the list's index alone, with no join; set by save()
     # below, and by Library.save() for the scenarios of a library whose visibility changed.
     effective_visibility = models.CharField(

@@ -1,13 +1,8 @@
-"""Reads of play records and who may do what with them.
+"""Reads of play records: a scenario's, a library's, its feed's, and the balance they make.
 
-* Whoever may see a scenario (``scenarios.selectors.scenarios_visible_to``) sees its records;
-  anyone else gets 404, as for the scenario itself.
-* Any signed-in player who may see a scenario may record a play of it
-  (``ScenarioRights.can_record_play``, decided with the scenario's other rights).
-* Only the player who recorded a play may edit or delete it.
-
-Games at the table are read here too, always from :func:`live_games`: a game of a scenario in
-the bin is as if gone, as its scenario is (docs/deletion.md).
+Who may see a record and change it is decided in ``scenarios.access.plays``. Games at the
+table are read here too, always from ``access.live_games``: a game of a scenario in the bin is
+as if gone, as its scenario is (docs/deletion.md).
 """
 
 from __future__ import annotations
@@ -15,32 +10,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
 
 from django.db.models import QuerySet
-from django.http import Http404
 
-from scenarios import selectors
+from scenarios import access, selectors
 from scenarios.models import Library, Scenario
 from scenarios.plays.models import Game, GameStep, PlayRecord
 from upfront.rules.balance import Balance, balance
 from upfront.rules.companion import Companion, model_from_dict, replay
-
-
-@dataclass(frozen=True)
-class PlayRights:
-    can_edit: bool  # change or delete the record
-
-
-def play_rights(record: PlayRecord, user: Any) -> PlayRights:
-    """What ``user`` may do with ``record`` (which they see): its player alone changes it."""
-    uid = selectors.user_id(user)
-    return PlayRights(can_edit=uid is not None and record.player_id == uid)
-
-
-def plays_visible_to(user: Any) -> QuerySet[PlayRecord]:
-    """The records of every scenario ``user`` may see."""
-    return PlayRecord.objects.filter(scenario__in=selectors.scenarios_visible_to(user).values("pk"))
 
 
 def plays_of_scenario(scenario: Scenario) -> QuerySet[PlayRecord]:
@@ -55,13 +32,6 @@ def plays_of_library(library: Library, user: Any) -> QuerySet[PlayRecord]:
     ).select_related("player", "opponent", "scenario")
 
 
-def live_games() -> QuerySet[Game]:
-    """The games whose scenario is not in the bin: the one place games are read from.
-    ``Scenario.objects`` leaves binned scenarios out, but a game reaches its scenario through a
-    join that no manager filters."""
-    return Game.objects.filter(scenario__deleted_at__isnull=True)
-
-
 def game_steps(game: Game) -> list[dict[str, object]]:
     return [step.as_step() for step in GameStep.objects.filter(game=game).order_by("index")]
 
@@ -69,19 +39,6 @@ def game_steps(game: Game) -> list[dict[str, object]]:
 def game_companion(game: Game) -> Companion:
     """The game's procedures after its saved steps (replayed by the engine)."""
     return replay(model_from_dict(game.model), game_steps(game), weather=game.weather)
-
-
-def play_for(user: Any, public_id: UUID) -> tuple[PlayRecord, PlayRights]:
-    """The record ``public_id`` and what ``user`` may do with it; 404 when they may not see it."""
-    record = (
-        plays_visible_to(user)
-        .select_related("player", "opponent", "scenario")
-        .filter(public_id=public_id)
-        .first()
-    )
-    if record is None:
-        raise Http404("no such play record")
-    return record, play_rights(record, user)
 
 
 def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]:
@@ -118,7 +75,7 @@ def stored_balance(row: Any) -> Balance:
 @dataclass(frozen=True)
 class PlayRow:
     record: PlayRecord
-    rights: PlayRights  # what the viewer may do with it
+    rights: access.PlayRights  # what the viewer may do with it
 
 
 @dataclass(frozen=True)
@@ -143,9 +100,9 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
         .select_related("game")
         .order_by("-played_on", "-created_at", "-id")
     )
-    uid = selectors.user_id(user)
+    uid = access.user_id(user)
     under_way = (
-        live_games()
+        access.live_games()
         .filter(scenario=scenario, player_id=uid, record__isnull=True)
         .order_by("-created_at")[:3]
         if uid is not None
@@ -154,7 +111,7 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     return ScenarioPlays(
         balance=stored_balance(scenario),
         recent=tuple(
-            PlayRow(record, play_rights(record, user)) for record in records[:RECENT_PLAYS]
+            PlayRow(record, access.play_rights(record, user)) for record in records[:RECENT_PLAYS]
         ),
         total=PlayRecord.objects.filter(scenario=scenario).count(),
         from_games=PlayRecord.objects.filter(scenario=scenario, game__isnull=False).count(),

@@ -1,4 +1,4 @@
-"""Rights a template outside the scenario pages asks (the site's menu), from the selectors."""
+"""Rights a template outside the scenario pages asks (the menu), from ``scenarios.access``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from scenarios import selectors
+from scenarios import access
 
 register = template.Library()
 
@@ -14,4 +14,4 @@ register = template.Library()
 @register.filter
 def may_see_revalidations(user: Any) -> bool:
     """``{% if user|may_see_revalidations %}``: the staff's revalidation page in the menu."""
-    return selectors.may_see_revalidations(user)
+    return access.may_see_revalidations(user)

@@ -1,5 +1,5 @@
 """Reads of a scenario's versions. Who may see a scenario may see its versions; who may edit
-it may restore one (``scenarios.selectors`` decides both; callers pass a scenario they got
+it may restore one (``scenarios.access`` decides both; callers pass a scenario they got
 from there)."""
 
 from __future__ import annotations

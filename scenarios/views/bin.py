@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from scenarios.bin import account, selectors, services
+from scenarios import access
+from scenarios.bin import account, services
 from scenarios.bin.export import account_export
 from scenarios.models import Library
 
@@ -35,7 +36,7 @@ def bin_restore(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def bin_purge(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    item = selectors.bin_item_for(request.user, public_id)
+    item = access.bin_item_for(request.user, public_id)
     services.bin_purge(user=request.user, public_id=public_id)
     messages.success(request, _("Deleted “%(title)s” for good.") % {"title": item.title})
     return redirect("scenarios:mine")

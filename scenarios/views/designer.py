@@ -1,9 +1,9 @@
 """The scenario designer: a new or saved scenario's form, its preview and its quick checks
 (server-rendered, htmx).
 
-Views stay thin: user content is read through ``scenarios.selectors`` only, which also
-decides each right (``scenario_for``, refused by ``require_page``: 404), and written through
-``scenarios.services`` only.
+Views stay thin: user content is read through ``scenarios.access`` (which decides each right:
+``scenario_for``, refused by ``require_page``: 404) and ``scenarios.selectors``, and written
+through ``scenarios.services`` only.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import generation, selectors, services
+from scenarios import access, generation, services
 from scenarios.analysis.document_check import scenario_body_check
 from scenarios.display import scenario_display
 from scenarios.forms import Designer, designer_options
@@ -118,7 +118,7 @@ def _designer_context(
     prefill: Any = None,
     preview: dict[str, Any] | None = None,
     rolled: dict[str, Any] | None = None,
-    rights: selectors.ScenarioRights | None = None,
+    rights: access.ScenarioRights | None = None,
 ) -> dict[str, Any]:
     forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
     summaries = _side_summaries(forces, preview)
@@ -183,12 +183,14 @@ def _render_designer(request: HttpRequest, context: dict[str, Any], status: int 
 def _designer(
     request: HttpRequest,
     scenario: Scenario | None,
-    rights: selectors.ScenarioRights | None = None,
+    rights: access.ScenarioRights | None = None,
 ) -> HttpResponse:
     user = request.user
-    # The visibility and library fields: a new scenario is the requester's to publish.
-    owner = rights is None or rights.can_publish
-    options = designer_options(libraries=selectors.libraries_editable_by(user))
+    if rights is None:
+        rights = access.new_scenario_rights(user)
+    # The visibility and library fields.
+    owner = rights.can_publish
+    options = designer_options(libraries=access.libraries_editable_by(user))
     rolled = _rolled(request, scenario)
     forces = _forces(scenario) if rolled is None else _document_forces(rolled["document"])
     if request.method != "POST":
@@ -262,7 +264,7 @@ def _designer(
     cleaned = designer.scenario.cleaned_data
     library = None
     if owner and cleaned.get("library"):
-        library = selectors.library_to_hold(user, cleaned["library"])
+        library = access.library_to_hold(user, cleaned["library"])
     try:
         if scenario is None:
             scenario = services.scenario_create(
@@ -303,8 +305,8 @@ def scenario_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def scenario_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_edit")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_edit)
     return _designer(request, scenario, rights)
 
 
@@ -312,13 +314,13 @@ def scenario_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def designer_check(request: HttpRequest, public_id: UUID | None = None) -> HttpResponse:
     """The quick checks of what the designer holds now (htmx partial, nothing saved)."""
-    scenario, rights = None, None
+    scenario, rights = None, access.new_scenario_rights(request.user)
     if public_id is not None:
-        scenario, rights = selectors.scenario_for(request.user, public_id)
-        selectors.require_page(rights, "can_edit")
-    owner = rights is None or rights.can_publish
+        scenario, rights = access.scenario_for(request.user, public_id)
+        access.require_page(rights.can_edit)
+    owner = rights.can_publish
     designer = Designer(
-        options=designer_options(libraries=selectors.libraries_editable_by(request.user)),
+        options=designer_options(libraries=access.libraries_editable_by(request.user)),
         owner=owner,
         data=request.POST,
     )

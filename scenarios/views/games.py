@@ -1,7 +1,7 @@
 """Game at the table pages: start a game from a scenario's page, play it step by step, finish
 it into a play record (docs/companion.md).
 
-Thin: ``scenarios.games.selectors`` decides who may see and play, ``scenarios.plays.games``
+Thin: ``scenarios.access.games`` decides who may see and play, ``scenarios.plays.games``
 saves each step as it is made, ``scenarios.plays.game_presenters`` words it. Every step is a
 plain form POST (it works without JavaScript, and then redirects: a reload repeats nothing);
 with htmx the game's section is swapped in place. Each form carries the step index it expects,
@@ -16,15 +16,13 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors
-from scenarios.games import selectors as game_selectors
-from scenarios.games.selectors import GameRights
+from scenarios import access
 from scenarios.plays import game_presenters as presenters
 from scenarios.plays import games as services
 from scenarios.plays import services as play_services
@@ -62,7 +60,7 @@ def _context(
     request: HttpRequest,
     game: Game,
     companion: Companion,
-    rights: GameRights,
+    rights: access.GameRights,
     error: str = "",
     form: GameFinishForm | None = None,
 ) -> dict[str, Any]:
@@ -89,7 +87,7 @@ def _answer(
     request: HttpRequest,
     game: Game,
     companion: Companion,
-    rights: GameRights,
+    rights: access.GameRights,
     error: str = "",
 ) -> HttpResponse:
     """The game's section for htmx; otherwise back to the page (a reload repeats nothing)."""
@@ -104,9 +102,8 @@ def _answer(
 @login_required
 @require_POST
 def game_start(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    if not game_selectors.may_start_game(rights):
-        raise Http404("no such scenario")
+    scenario, rights = access.new_game_for(request.user, public_id)
+    access.require_page(rights.can_start)
     try:
         game = services.game_start(scenario=scenario, player=request.user)
     except services.GameNotPossible as exc:
@@ -116,19 +113,16 @@ def game_start(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def game_page(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    game, rights = game_selectors.game_for(
-        request.user, public_id, token=request.GET.get("token", "")
-    )
+    game, rights = access.game_for(request.user, public_id, token=request.GET.get("token", ""))
     companion = game_companion(game)
     context = _context(request, game, companion, rights)
     template = "scenarios/games/_game.html" if request.htmx else "scenarios/games/page.html"
     return render(request, template, context)
 
 
-def _playable(request: HttpRequest, public_id: UUID) -> tuple[Game, GameRights]:
-    game, rights = game_selectors.game_for(request.user, public_id)
-    if not rights.can_play:
-        raise Http404("not your game")
+def _playable(request: HttpRequest, public_id: UUID) -> tuple[Game, access.GameRights]:
+    game, rights = access.game_for(request.user, public_id)
+    access.require_page(rights.can_play)
     return game, rights
 
 

@@ -4,7 +4,7 @@ download its setup sheet, retry it, list my jobs.
 The job page polls its status partial with htmx (``hx-trigger="every 1s"``) until the job
 has finished; without JavaScript the page reloads itself (a ``<noscript>`` refresh). Jobs are
 read through ``jobs.selectors.job_for`` / ``jobs_visible_to`` (not visible: 404), started on what
-``selectors.scenario_for`` / ``library_for`` allow (``can_start_job``) and written through
+``access.scenario_for`` / ``library_for`` allow (``can_start_job``) and written through
 ``scenarios.jobs.services``.
 """
 
@@ -23,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.jobs import kinds, services
 from scenarios.jobs.messages import JOB_STATES, job_message
 from scenarios.jobs.models import Job
@@ -77,18 +77,16 @@ def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
 def scenario_job_start(request: HttpRequest, public_id: UUID, kind: str) -> HttpResponse:
     if kind not in Job.Kind.values:
         raise Http404
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    if not rights.can_start_job:
-        raise Http404
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_start_job)
     return _start(request, kind, scenario=scenario)
 
 
 @login_required
 @require_POST
 def library_job_start(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    if not rights.can_start_job:
-        raise Http404
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_start_job)
     return _start(request, Job.Kind.PDF, library=library)
 
 

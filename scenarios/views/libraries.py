@@ -1,7 +1,7 @@
 """The library pages: a requester's libraries, a library's page and its actions (edit, copy,
 export, delete) and its collaborators.
 
-Every right comes from ``selectors.library_for`` and is refused by ``require_page`` (404);
+Every right comes from ``access.library_for`` and is refused by ``require_page`` (404);
 the templates learn what to offer from the same ``rights``.
 """
 
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import links, selectors, services
+from scenarios import access, links, selectors, services
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.selectors import bin_days
 from scenarios.forms import CollaboratorForm, LibraryForm
@@ -27,7 +27,7 @@ from upfront import labels
 
 @login_required
 def library_list(request: HttpRequest) -> HttpResponse:
-    libraries = selectors.libraries_editable_by(request.user).select_related("owner")
+    libraries = access.libraries_editable_by(request.user).select_related("owner")
     return render(request, "scenarios/library_list.html", {"libraries": libraries})
 
 
@@ -44,8 +44,8 @@ def library_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_edit")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_edit)
     owner = rights.can_share  # the visibility field is the owner's
     initial = {k: getattr(library, k) for k in ("title", "description", "visibility")}
     form = LibraryForm(request.POST or None, initial=initial, owner=owner)
@@ -72,11 +72,11 @@ def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
+    library, rights = access.library_for(request.user, public_id)
     user = request.user
     origin = None
     if library.forked_from_id:
-        origin = selectors.libraries_visible_to(user).filter(pk=library.forked_from_id).first()
+        origin = access.libraries_visible_to(user).filter(pk=library.forked_from_id).first()
     context = {
         "library": library,
         "scenarios": selectors.library_scenarios_in_order(library, user).select_related("owner"),
@@ -95,9 +95,12 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         )
         if listed
         else [],
+        # A link only for what a link opens: unlisted or public.
         "share_url": request.build_absolute_uri(
             reverse("scenarios:library", kwargs={"public_id": library.public_id})
-        ),
+        )
+        if library.visibility in access.SHARED
+        else "",
     }
     return render(request, "scenarios/library_detail.html", context)
 
@@ -105,8 +108,8 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def library_collaborator_add(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_manage_collaborators")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_manage_collaborators)
     form = CollaboratorForm(request.POST)
     try:
         username = form.cleaned_data["username"] if form.is_valid() else ""
@@ -125,8 +128,8 @@ def library_collaborator_add(request: HttpRequest, public_id: UUID) -> HttpRespo
 def library_collaborator_remove(
     request: HttpRequest, public_id: UUID, user_id: int
 ) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_manage_collaborators")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_manage_collaborators)
     user = get_object_or_404(library.collaborators, pk=user_id)
     services.library_collaborator_remove(library=library, user=user)
     messages.success(
@@ -138,8 +141,8 @@ def library_collaborator_remove(
 @login_required
 @require_POST
 def library_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_copy")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_copy)
     scenarios = selectors.library_scenarios_in_order(library, request.user)
     copy = services.library_fork(library=library, scenarios=scenarios, user=request.user)
     messages.success(request, _("Copied into your libraries; this copy is private."))
@@ -147,8 +150,8 @@ def library_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def library_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_export")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_export)
     scenarios = selectors.library_scenarios_in_order(library, request.user)
     data = services.library_export(library=library, scenarios=scenarios)
     return json_download(data, f"library-{public_id}")
@@ -156,8 +159,8 @@ def library_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
 
 @login_required
 def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    library, rights = selectors.library_for(request.user, public_id)
-    selectors.require_page(rights, "can_delete")
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_delete)
     if request.method == "POST":
         title = library.title
         services.library_delete(library=library)

@@ -10,13 +10,12 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.models import Scenario
-from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
 from scenarios.plays.forms import PlayRecordForm
 from scenarios.plays.models import PlayRecord
@@ -52,9 +51,8 @@ def _save(
 
 @login_required
 def play_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    if not rights.can_record_play:
-        raise Http404("no such scenario")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_record_play)
     names = side_names(scenario)
     form = PlayRecordForm(request.POST or None, player=request.user, side_names=names)
     if request.method == "POST" and form.is_valid() and _save(request, form, scenario, None):
@@ -66,10 +64,9 @@ def play_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def _own_record(request: HttpRequest, play_id: UUID) -> PlayRecord:
-    record, rights = play_selectors.play_for(request.user, play_id)
-    if not rights.can_edit:
-        # Who may see it but did not record it is refused like a stranger: nothing to do here.
-        raise Http404("not your play record")
+    record, rights = access.play_for(request.user, play_id)
+    # Who may see it but did not record it is refused like a stranger: nothing to do here.
+    access.require_page(rights.can_edit)
     return record
 
 

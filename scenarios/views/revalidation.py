@@ -1,12 +1,12 @@
 """The staff page of the bulk revalidation runs: each run's progress (n of N), failures and
-timing. Anyone who is not staff gets 404 (``selectors.may_see_revalidations``)."""
+timing. Anyone who is not staff gets 404 (``access.may_see_revalidations``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.jobs.revalidation import presenters
 from scenarios.jobs.revalidation import selectors as runs
 
@@ -15,8 +15,7 @@ REFRESH_SECONDS = 5
 
 
 def revalidation_list(request: HttpRequest) -> HttpResponse:
-    if not selectors.may_see_revalidations(request.user):
-        raise Http404
+    access.require_page(access.may_see_revalidations(request.user))
     rows = presenters.run_rows(runs.revalidations_recent())
     refresh = REFRESH_SECONDS if any(row.running for row in rows) else None
     return render(request, "scenarios/revalidations.html", {"rows": rows, "refresh": refresh})

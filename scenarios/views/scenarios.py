@@ -1,7 +1,7 @@
 """A saved scenario's own pages: the scenario page and its actions (export, copy, put in a
 library, check again, delete), and the requester's scenarios.
 
-Every right comes from ``selectors.scenario_for`` and is refused by ``require_page`` (404);
+Every right comes from ``access.scenario_for`` and is refused by ``require_page`` (404);
 the templates learn what to offer from the same ``rights``.
 """
 
@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import generation, selectors, services
+from scenarios import access, generation, services
 from scenarios.analysis.document_check import scenario_body_check
 from scenarios.bin.selectors import bin_context, bin_days
 from scenarios.display import scenario_display
@@ -76,26 +76,30 @@ def _preview_and_faults(scenario: Scenario) -> tuple[dict[str, Any], dict[str, A
 
 
 def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
+    scenario, rights = access.scenario_for(request.user, public_id)
     user = request.user
     preview, faults = _preview_and_faults(scenario)
     origin = None
     if scenario.forked_from_id:
-        origin = selectors.scenarios_visible_to(user).filter(pk=scenario.forked_from_id).first()
+        origin = access.scenarios_visible_to(user).filter(pk=scenario.forked_from_id).first()
     revision = data_revision_current()
-    libraries = selectors.libraries_editable_by(user) if user.is_authenticated else []
+    libraries = access.libraries_editable_by(user) if access.signed_in(user) else []
     context = {
         "scenario": scenario,
         "preview": preview,
         "rights": rights,
-        "visibility": (visibility := selectors.scenario_visibility(scenario)),
-        "visibility_label": labels.VISIBILITY[visibility],
+        "visibility_label": labels.VISIBILITY[visibility := access.scenario_visibility(scenario)],
+        # Seen more widely than its own visibility says: its library shares it.
+        "shared_by_library": visibility != scenario.visibility,
         "origin": origin,
         # A copy whose original has been changed since: the page offers the diff.
         "origin_changed": origin is not None
         and scenario.forked_from_version is not None
         and origin.version > scenario.forked_from_version,
-        "share_url": request.build_absolute_uri(scenario_url(scenario)),
+        # A link only for what a link opens: unlisted or public.
+        "share_url": request.build_absolute_uri(scenario_url(scenario))
+        if visibility in access.SHARED
+        else "",
         "stale": (stale := revision is not None and scenario.data_revision_id != revision.pk),
         # Stale while every scenario is being checked again: it will not be for long.
         "revalidating": stale and revision is not None and revalidation_running(revision.pk),
@@ -116,8 +120,8 @@ def scenario_url(scenario: Scenario) -> str:
 
 
 def scenario_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_export")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_export)
     return json_download(services.scenario_export(scenario=scenario), f"scenario-{public_id}")
 
 
@@ -125,8 +129,8 @@ def scenario_export(request: HttpRequest, public_id: UUID) -> JsonResponse:
 @require_POST
 def scenario_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """Copy a scenario the user may see into their account (a fork crediting its origin)."""
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_copy")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_copy)
     copy = services.scenario_fork(scenario=scenario, user=request.user)
     messages.success(request, _("Copied into your scenarios; this copy is private."))
     return redirect("scenarios:edit", public_id=copy.public_id)
@@ -137,14 +141,13 @@ def scenario_copy(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """Put a scenario into one of the user's libraries (``services.scenario_put_in_library``:
     moved if they may move it, else copied)."""
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    libraries = selectors.libraries_editable_by(request.user)
+    scenario, rights = access.scenario_for(request.user, public_id)
+    libraries = access.libraries_editable_by(request.user)
     form = AddToLibraryForm(request.POST, libraries=libraries)
-    if not form.is_valid():
-        raise Http404
-    library = selectors.library_to_hold(request.user, form.cleaned_data["library"])
-    if library is None:
-        raise Http404
+    # The form offers only the libraries the requester may put scenarios in.
+    access.require_page(form.is_valid())
+    library = access.library_to_hold(request.user, form.cleaned_data["library"])
+    access.require_page(library is not None)
     try:
         target = services.scenario_put_in_library(
             scenario=scenario, library=library, user=request.user, rights=rights
@@ -158,8 +161,8 @@ def scenario_library(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_edit")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_edit)
     try:
         services.scenario_recheck(scenario=scenario)
     except services.ScenarioInputError as exc:
@@ -173,28 +176,34 @@ def scenario_recheck(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @login_required
 def scenario_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_delete")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_delete)
     if request.method == "POST":
         title = scenario.title
         services.scenario_delete(scenario=scenario, by=request.user)
         messages.success(request, _("Moved “%(title)s” to the bin.") % {"title": title})
         return redirect("scenarios:mine")
-    context = {"object": scenario, "kind": "scenario", "bin_days": bin_days()}
+    context = {
+        "object": scenario,
+        "kind": "scenario",
+        "bin_days": bin_days(),
+        # Whose bin it goes to picks the words: the requester's own, or its owner's.
+        "own_bin": scenario.owner_id == access.user_id(request.user),
+    }
     return render(request, "scenarios/delete.html", context)
 
 
 @login_required
 def my_scenarios(request: HttpRequest) -> HttpResponse:
     user = request.user
-    scenarios = list(selectors.scenarios_editable_by(user).select_related("library", "owner"))
+    scenarios = list(access.scenarios_editable_by(user).select_related("library", "owner"))
     context = {
         "scenarios": scenarios,
         # Saved rolls whose forces are still to be bought (43.35-43.36).
         "to_finish": [
             s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
         ],
-        "libraries": selectors.libraries_editable_by(user).select_related("owner"),
+        "libraries": access.libraries_editable_by(user).select_related("owner"),
         **bin_context(user),
     }
     return render(request, "scenarios/mine.html", context)

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from builder.views import Binding, builder_page, drafts_stored
-from scenarios import selectors, services
+from scenarios import access, services
 from scenarios.models import Scenario
 from upfront import labels
 from upfront.labels.places import Places, located
@@ -34,8 +34,8 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
     """The scenario ``request.user`` may edit, the index of its side ``role``, the binding."""
     if role not in labels.SCENARIO_ROLE:
         raise Http404
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_edit")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_edit)
     body = scenario.document["scenario"]
     index = next((i for i, side in enumerate(body["sides"]) if side["role"] == role), None)
     if index is None:

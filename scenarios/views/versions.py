@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import selectors, services
+from scenarios import access, services
 from scenarios.analysis.versions import version_changes, version_diff
 from scenarios.display import scenario_display
 from scenarios.versions import presenters
@@ -22,7 +22,7 @@ from upfront.reference.selectors import reference_names
 
 
 def version_list(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
+    scenario, rights = access.scenario_for(request.user, public_id)
     context = {
         "scenario": scenario,
         "versions": presenters.version_rows(version_changes(list(versions_of(scenario)))),
@@ -32,7 +32,7 @@ def version_list(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 def version_detail(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
+    scenario, rights = access.scenario_for(request.user, public_id)
     row = version_of(scenario, number)
     context = {
         "scenario": scenario,
@@ -53,7 +53,7 @@ def _number(request: HttpRequest, name: str) -> int | None:
 def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """``?from=a&to=b``: what changed from version a to version b (b defaults to the
     current one, a to the one before b)."""
-    scenario, _rights = selectors.scenario_for(request.user, public_id)
+    scenario, _rights = access.scenario_for(request.user, public_id)
     newest = versions_of(scenario).first()
     if newest is None:
         raise Http404("no versions")
@@ -73,8 +73,8 @@ def version_compare(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def version_restore(request: HttpRequest, public_id: UUID, number: int) -> HttpResponse:
-    scenario, rights = selectors.scenario_for(request.user, public_id)
-    selectors.require_page(rights, "can_restore_version")
+    scenario, rights = access.scenario_for(request.user, public_id)
+    access.require_page(rights.can_restore_version)
     version_of(scenario, number)
     try:
         scenario = scenario_version_restore(scenario=scenario, number=number, author=request.user)

@@ -67,8 +67,12 @@ def test_draw_parameter_fault_has_its_path(api: APIClient) -> None:
     assert [e["path"] for e in body["errors"]] == ["opponent"]
 
 
-def test_anonymous_on_saved_forces_is_a_403(api: APIClient) -> None:
-    body = problem_of(api.get("/api/v1/forces/"), 403, "not_authenticated")
+def test_anonymous_on_saved_forces_is_a_401_naming_the_token_scheme(api: APIClient) -> None:
+    # The API's defaults read a token first (settings.REST_FRAMEWORK): every door that needs
+    # an account answers the same, the saved forces included.
+    response = api.get("/api/v1/forces/")
+    body = problem_of(response, 401, "not_authenticated")
+    assert response["WWW-Authenticate"] == "Token"
     assert "errors" not in body
 
 
@@ -144,10 +148,10 @@ def test_an_unexpected_error_is_a_500_problem(monkeypatch, example_force) -> Non
 
 
 def test_problems_follow_accept_language(api: APIClient) -> None:
-    en = problem_of(api.get("/api/v1/forces/"), 403, "not_authenticated")
-    it = problem_of(api.get("/api/v1/forces/", HTTP_ACCEPT_LANGUAGE="it"), 403, "not_authenticated")
+    en = problem_of(api.get("/api/v1/forces/"), 401, "not_authenticated")
+    it = problem_of(api.get("/api/v1/forces/", HTTP_ACCEPT_LANGUAGE="it"), 401, "not_authenticated")
     assert (it["title"], it["detail"]) != (en["title"], en["detail"])
-    assert it["title"] == "Accesso negato"
+    assert it["title"] == "Non autenticato"
     body = problem_of(
         api.post(
             "/api/v1/dyo/validate", {"nationality": 1}, format="json", HTTP_ACCEPT_LANGUAGE="it"
@@ -195,11 +199,11 @@ def test_every_error_response_is_the_problem_schema(schema: dict[str, Any]) -> N
     [
         ("/api/v1/dyo/validate", "post", {"200", "400", "413", "415", "429", "503"}),
         ("/api/v1/dyo/draw", "post", {"200", "400", "413", "415", "429", "503"}),
-        ("/api/v1/forces/", "get", {"200", "403"}),
-        ("/api/v1/forces/", "post", {"201", "400", "403", "413", "415", "503"}),
-        ("/api/v1/forces/{id}/", "get", {"200", "403", "404"}),
-        ("/api/v1/forces/{id}/", "patch", {"200", "400", "403", "404", "413", "415", "503"}),
-        ("/api/v1/forces/{id}/", "delete", {"204", "403", "404", "503"}),
+        ("/api/v1/forces/", "get", {"200", "401", "403"}),
+        ("/api/v1/forces/", "post", {"201", "400", "401", "403", "413", "415", "503"}),
+        ("/api/v1/forces/{id}/", "get", {"200", "401", "403", "404"}),
+        ("/api/v1/forces/{id}/", "patch", {"200", "400", "401", "403", "404", "413", "415", "503"}),
+        ("/api/v1/forces/{id}/", "delete", {"204", "401", "403", "404", "503"}),
         ("/api/v1/unit-type-table/", "get", {"200", "400"}),
         ("/api/v1/nationalities/", "get", {"200"}),
         ("/api/v1/nationalities/{code}/", "get", {"200", "404"}),

@@ -155,8 +155,8 @@ def test_no_api_endpoint_takes_a_password(django_user_model: Any) -> None:
     """The saved forces too: HTTP Basic would skip allauth's e-mail verification."""
     player = _player(django_user_model, "rommel", verified=False)
     response = APIClient().get("/api/v1/forces/", **_basic(player))
-    # The session comes first among the forces' authenticators: no scheme to retry with, so
-    # the refusal is the 403 the schema documents (a 401 would need WWW-Authenticate).
-    assert response.status_code == 403
+    # Basic is not read at all: the requester is anonymous, refused with the 401 that names
+    # the one scheme to retry with (the token, the API's first authenticator).
+    assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
-    assert "WWW-Authenticate" not in response
+    assert response["WWW-Authenticate"] == "Token"

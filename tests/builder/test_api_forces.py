@@ -49,9 +49,11 @@ def test_stranger_gets_404_everywhere(owner_api, stranger_api) -> None:
 
 
 def test_anonymous_is_refused(api) -> None:
-    # 403, as the schema documents: the session is the first authenticator (no 401 scheme).
+    # 401, as the schema documents and as every API door answers: the token is the first
+    # authenticator (settings.REST_FRAMEWORK), so the answer names the scheme to retry with.
     for response in (api.get(URL), create(api, plain_force([1]))):
-        assert response.status_code == 403
+        assert response.status_code == 401
+        assert response["WWW-Authenticate"] == "Token"
         assert response.json()["code"] == "not_authenticated"
     assert not SavedForce.objects.exists()
 

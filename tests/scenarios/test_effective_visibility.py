@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scenarios import selectors, services
+from scenarios import access, services
 from tests.factories import make_library, make_scenario
 from tests.scenarios.api.conftest import client_for
 
@@ -64,7 +64,7 @@ def test_an_unlisted_library_makes_its_scenarios_reachable_by_link_only(
     api = client_for(stranger)
     assert api.get(f"/api/v1/scenarios/{scenario.public_id}/").status_code == 200
     assert api.get("/api/v1/scenarios/").json()["count"] == 0
-    assert selectors.scenario_visibility(scenario) == "unlisted"
+    assert access.scenario_visibility(scenario) == "unlisted"
 
 
 def test_a_scenario_that_leaves_the_library_keeps_its_own_visibility(
@@ -80,7 +80,7 @@ def test_a_scenario_that_leaves_the_library_keeps_its_own_visibility(
 def test_a_public_scenario_in_a_private_library_stays_public(owner: Any, stranger: Any) -> None:
     library = make_library(owner, "private")
     scenario = make_scenario(owner, "public", library=library)
-    assert selectors.scenario_visibility(scenario) == "public"
+    assert access.scenario_visibility(scenario) == "public"
     assert client_for(stranger).get(f"/api/v1/scenarios/{scenario.public_id}/").status_code == 200
 
 

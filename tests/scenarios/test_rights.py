@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scenarios import selectors, services
+from scenarios import access, selectors, services
 from scenarios.models import Scenario
 from tests.factories import make_library, make_scenario
 
@@ -167,7 +167,7 @@ def test_rights_of_each_person_over_a_scenario_in_a_library(owner, collaborator,
     library = make_library(curator, "private", collaborators=(owner, collaborator))
     scenario = make_scenario(owner, "unlisted", library=library)
     rights = {
-        name: selectors.scenario_rights(scenario, user)
+        name: access.scenario_rights(scenario, user)
         for name, user in [
             ("owner", owner),
             ("curator", curator),
@@ -221,3 +221,43 @@ def test_a_library_without_feeds_links_none(owner, visibility) -> None:
     html = page(owner).get(f"/libraries/{library.public_id}/").content.decode()
     assert "/feeds/libraries/" not in html and 'rel="alternate"' not in html
     assert Client().get(f"/feeds/libraries/{library.public_id}/rss/").status_code == 404
+
+
+# --- The rights the doors and templates used to compose themselves ---------------------------
+
+
+@pytest.mark.parametrize("door", ["page", "api"])
+def test_a_removed_collaborator_is_not_linked_to_a_library_they_may_no_longer_open(
+    owner, collaborator, door
+) -> None:
+    # Alice's private library; Bob, a collaborator, puts his scenario in it; Alice removes him
+    # (his scenario stays there, his). His scenario's page must not link a library that
+    # answers him 404.
+    library = make_library(owner, "private", collaborators=(collaborator,))
+    scenario = make_scenario(collaborator, "private", library=library)
+    services.library_collaborator_remove(library=library, user=collaborator)
+    _scenario, rights = access.scenario_for(collaborator, scenario.public_id)
+    assert rights.can_view and not rights.can_open_library
+    detail = page(collaborator).get(f"/scenarios/{scenario.public_id}/").content.decode()
+    assert f"/libraries/{library.public_id}/" not in detail and library.title in detail
+    opened = (
+        page(collaborator).get(f"/libraries/{library.public_id}/")
+        if door == "page"
+        else api(collaborator).get(f"/api/v1/libraries/{library.public_id}/")
+    )
+    assert opened.status_code == 404
+    # Its owner, still a member, is linked and let in.
+    assert access.scenario_rights(scenario, owner).can_open_library
+    assert (
+        f"/libraries/{library.public_id}/"
+        in page(owner).get(f"/scenarios/{scenario.public_id}/").content.decode()
+    )
+
+
+def test_a_new_scenario_is_its_designers_to_publish_and_nothing_else_yet(owner) -> None:
+    rights = access.new_scenario_rights(owner)
+    assert rights.can_edit and rights.can_publish and rights.can_share and rights.can_move
+    assert not (rights.can_delete or rights.can_copy or rights.can_export)
+    assert access.new_scenario_rights(AnonymousUser()) == access.ScenarioRights()
+    form = page(owner).get("/scenarios/new/").content.decode()
+    assert 'name="visibility"' in form

@@ -1,23 +1,34 @@
 """Pages and API agree on every right: one matrix, both doors.
 
-Five people try every action on a scenario and on a library, each through the page (Django's
-test client) and through the API (DRF's client), each door on a fresh copy of the same world:
+The matrix's rows are the rights: every field of every rights value of ``scenarios.access``
+(``dataclasses.fields``) names the actions that exercise it (``RIGHT_ACTIONS``), so a new
+right is a new row by itself, and a right with no action fails ``test_every_right_is_a_row``
+naming it. Beside them, the rows no rights field holds: seeing a job, a game by its link or
+once finished, and a player's bin (seen by its owner alone).
 
-* ``owner`` made the scenario and put it in the library (they collaborate on it);
+Six people try every action on a scenario, a library, a game and a bin, each through the page
+(Django's test client) and through the API (DRF's client), each door on a fresh copy of the
+same world:
+
+* ``owner`` made the scenario and put it in the library (they collaborate on it); they
+  started the games and their bin holds a scenario;
 * ``curator`` owns the library holding it;
 * ``collaborator`` collaborates on the library;
 * ``stranger`` is signed in and nothing else;
+* ``staff`` is staff and nothing else: staff have no right over players' work;
 * ``anonymous`` is not signed in.
 
 Each door's answer is reduced to one outcome: ``allowed`` (what the action does happened),
 ``refused`` (nothing changed), or ``sign-in`` (the page's login redirect, the API's 401). Both
 doors must give the outcome ``_expected_*`` write out by hand: the decisions documented in
-``scenarios.selectors`` and docs/api.md. Whoever may not see the object gets 404 from both.
+``scenarios.access`` and docs/api.md. Whoever may not see the object gets 404 from both.
 What an export holds (its scenarios, in their order) must be the same through both doors.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import datetime
 import json
 import uuid
@@ -31,18 +42,21 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scenarios import services
+from scenarios import access, services
+from scenarios.bin import services as bin_services
 from scenarios.jobs.models import Job
 from scenarios.models import Library, Scenario
+from scenarios.plays import games as game_services
 from scenarios.plays import services as play_services
-from scenarios.plays.models import PlayRecord
+from scenarios.plays.models import Game, GameStep, PlayRecord
 from tests.factories import make_library, make_scenario
+from tests.scenarios.api.conftest import document
 from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
 
 ALLOWED, REFUSED, SIGN_IN = "allowed", "refused", "sign-in"
-ACTORS = ("owner", "curator", "collaborator", "stranger", "anonymous")
+ACTORS = ("owner", "curator", "collaborator", "stranger", "staff", "anonymous")
 MEMBERS = ("owner", "curator", "collaborator")
 
 
@@ -55,6 +69,11 @@ class World:
     # A library of the actor's own (where "move to a library" moves the scenario).
     shelf: Library | None
     jobs: dict[str, Job] = field(default_factory=dict)
+    # The owner's games of a scenario of the library (under way; finished) and a scenario in
+    # the owner's bin: made only for the rows that ask for them (``_rooms``).
+    game: Game | None = None
+    finished: Game | None = None
+    binned: Scenario | None = None
 
     @property
     def user(self) -> Any | None:
@@ -76,6 +95,7 @@ class World:
 def _world(actor: str, scenario_visibility: str, library_visibility: str) -> World:
     make = get_user_model().objects.create_user
     users = {name: make(name, f"{name}@example.org", "pw") for name in (*MEMBERS, "stranger")}
+    users["staff"] = make("staff", "staff@example.org", "pw", is_staff=True)
     users["newbie"] = make("newbie", "newbie@example.org", "pw")
     users["veteran"] = make("veteran", "veteran@example.org", "pw")
     make("sleeper", "sleeper@example.org", "pw", is_active=False)
@@ -247,6 +267,12 @@ SCENARIO_ACTIONS: dict[str, Action] = {
         lambda w, c: c.get(f"/api/v1/jobs/{_job(w, 'owner').public_id}"),
         lambda w, r: _shows_job(r, _job(w, "owner")),
     ),
+    # The library the scenario page links: the library's own door must let the viewer in.
+    "open its library": (
+        lambda w, c: c.get(f"/libraries/{w.library.public_id}/"),
+        lambda w, c: c.get(f"/api/v1/libraries/{w.library.public_id}/"),
+        lambda w, r: r.status_code == 200 and w.library.title in r.content.decode(),
+    ),
 }
 
 
@@ -358,7 +384,187 @@ LIBRARY_ACTIONS: dict[str, Action] = {
             Job.objects.filter(library=w.library, requested_by=w.user).exists() if w.user else False
         ),
     ),
+    "see its collaborators": (
+        lambda w, c: c.get(_l(w, L)),
+        lambda w, c: c.get(_l(w, LA)),
+        lambda w, r: r.status_code == 200 and "veteran" in r.content.decode(),
+    ),
 }
+
+
+# --- Games at the table and the bin ----------------------------------------------------------
+
+
+def _rooms(w: World) -> None:
+    """The owner's games of a scenario of the library, as visible as the world's scenario (one
+    under way, one finished into its play record), and a scenario in the owner's bin."""
+    owner = w.users["owner"]
+    doc = copy.deepcopy(document("Pass in the snow"))
+    # Deep snow in the mountains, overcast: a draw is due before deck 1 (M10.4, 99.5).
+    doc["scenario"].update(
+        {"environment": "deep_snow", "mountain": True, "weather": ["overcast", "ground_snow"]}
+    )
+    played = services.scenario_create(
+        owner=owner, data=doc, library=w.library, visibility=w.scenario.visibility
+    )
+    w.game = game_services.game_start(scenario=played, player=owner, seed=3)
+    w.finished = game_services.game_start(scenario=played, player=owner, seed=4)
+    game_services.game_draw(game=w.finished, number=1, colour="red")
+    game_services.game_finish(game=w.finished, winner="attacker", ending="victory_condition")
+    w.binned = make_scenario(owner, "private", title="Binned plan")
+    bin_services.scenario_bin(scenario=w.binned, by=owner)
+
+
+def _g(w: World, path: str, game: Game | None = None) -> str:
+    game = game or w.game
+    assert game is not None
+    return path.replace("{g}", str(game.public_id)).replace("{s}", str(game.scenario.public_id))
+
+
+def _token(w: World) -> dict[str, str]:
+    assert w.game is not None
+    return {"token": w.game.watch_token}
+
+
+def _new_game(w: World) -> bool:
+    if w.user is None or w.game is None or w.finished is None:
+        return False
+    started = Game.objects.filter(player=w.user, scenario=w.game.scenario)
+    return started.exclude(pk__in=[w.game.pk, w.finished.pk]).exists()
+
+
+def _shows_share_link(response: Any) -> bool:
+    if response.status_code != 200:
+        return False
+    if response["Content-Type"].startswith("text/html"):
+        return 'id="share-url"' in response.content.decode()
+    return response.json()["share_url"] is not None
+
+
+GAME_ACTIONS: dict[str, Action] = {
+    "start a game": (
+        lambda w, c: c.post(_g(w, "/scenarios/{s}/games/new/")),
+        lambda w, c: c.post(_g(w, "/api/v1/scenarios/{s}/games"), {}, format="json"),
+        lambda w, r: _new_game(w),
+    ),
+    "draw": (
+        lambda w, c: c.post(_g(w, "/games/{g}/draw/"), {"draw": "red-1"}),
+        lambda w, c: c.post(
+            _g(w, "/api/v1/games/{g}/draws"), {"number": 1, "colour": "red"}, format="json"
+        ),
+        lambda w, r: GameStep.objects.filter(game=w.game).exists(),
+    ),
+    "see the share link": (
+        lambda w, c: c.get(_g(w, "/games/{g}/"), _token(w)),
+        lambda w, c: c.get(_g(w, "/api/v1/games/{g}"), _token(w)),
+        lambda w, r: _shows_share_link(r),
+    ),
+    "watch by link": (
+        lambda w, c: c.get(_g(w, "/games/{g}/"), _token(w)),
+        lambda w, c: c.get(_g(w, "/api/v1/games/{g}"), _token(w)),
+        lambda w, r: r.status_code == 200,
+    ),
+    "see a finished game": (
+        lambda w, c: c.get(_g(w, "/games/{g}/", w.finished)),
+        lambda w, c: c.get(_g(w, "/api/v1/games/{g}", w.finished)),
+        lambda w, r: r.status_code == 200,
+    ),
+}
+
+
+def _b(w: World, path: str) -> str:
+    assert w.binned is not None
+    return path.replace("{b}", str(w.binned.public_id))
+
+
+BIN_ACTIONS: dict[str, Action] = {
+    "list the bin": (
+        lambda w, c: c.get("/scenarios/mine/"),
+        lambda w, c: c.get("/api/v1/bin/"),
+        lambda w, r: r.status_code == 200 and "Binned plan" in r.content.decode(),
+    ),
+    "restore from the bin": (
+        lambda w, c: c.post(_b(w, "/scenarios/bin/{b}/restore/")),
+        lambda w, c: c.post(_b(w, "/api/v1/bin/{b}/restore")),
+        lambda w, r: w.binned is not None and Scenario.objects.filter(pk=w.binned.pk).exists(),
+    ),
+    "purge from the bin": (
+        lambda w, c: c.post(_b(w, "/scenarios/bin/{b}/purge/")),
+        lambda w, c: c.delete(_b(w, "/api/v1/bin/{b}")),
+        lambda w, r: (
+            w.binned is not None and not Scenario.everything.filter(pk=w.binned.pk).exists()
+        ),
+    ),
+}
+
+# The actions whose refusal is an answer without what is refused (a page without the link),
+# not a 404: the requester sees the page itself.
+SHOWN = ("see its collaborators", "see the share link", "list the bin")
+
+
+# --- The rows: every right of every rights value, and what exercises it ---------------------
+# "table: action" for each field of each rights class of scenarios.access. A new field with no
+# entry fails test_every_right_is_a_row, naming it.
+
+RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
+    "ScenarioRights.can_view": ("scenario: view", "scenario: see its versions"),
+    "ScenarioRights.can_edit": ("scenario: edit",),
+    "ScenarioRights.can_delete": ("scenario: delete",),
+    "ScenarioRights.can_move": ("scenario: move to a library",),
+    "ScenarioRights.can_share": ("scenario: change visibility",),
+    "ScenarioRights.can_copy": ("scenario: copy",),
+    "ScenarioRights.can_export": ("scenario: export",),
+    "ScenarioRights.can_start_job": ("scenario: start a validation", "scenario: see their job"),
+    "ScenarioRights.can_record_play": ("scenario: record a play",),
+    "ScenarioRights.can_restore_version": ("scenario: restore a version",),
+    "ScenarioRights.can_publish": (
+        "scenario: change visibility",
+        "scenario: move to a library",
+    ),
+    "ScenarioRights.can_open_library": ("scenario: open its library",),
+    "LibraryRights.can_view": ("library: view",),
+    "LibraryRights.can_edit": ("library: edit",),
+    "LibraryRights.can_delete": ("library: delete",),
+    "LibraryRights.can_share": ("library: change visibility",),
+    "LibraryRights.can_manage_collaborators": (
+        "library: add a collaborator",
+        "library: add a collaborator named in capitals",
+        "library: add an inactive account",
+        "library: remove a collaborator",
+    ),
+    "LibraryRights.can_copy": ("library: copy",),
+    "LibraryRights.can_export": ("library: export",),
+    "LibraryRights.can_start_job": ("library: start its setup sheets",),
+    "LibraryRights.can_see_collaborators": ("library: see its collaborators",),
+    "PlayRights.can_edit": ("scenario: change the owner's play record",),
+    "GameRights.can_start": ("game: start a game",),
+    "GameRights.can_play": ("game: draw",),
+    "GameRights.can_share": ("game: see the share link",),
+}
+# The rows no rights field holds: who sees a job, a game and a bin is decided by what they
+# may see (a job is its requester's, a game its player's or the link holder's, a bin its
+# owner's).
+SEEN_ACTIONS = (
+    "scenario: see the owner's job",
+    "game: watch by link",
+    "game: see a finished game",
+    "bin: list the bin",
+    "bin: restore from the bin",
+    "bin: purge from the bin",
+)
+TABLES: dict[str, dict[str, Action]] = {
+    "scenario": SCENARIO_ACTIONS,
+    "library": LIBRARY_ACTIONS,
+    "game": GAME_ACTIONS,
+    "bin": BIN_ACTIONS,
+}
+
+
+def _rows(table: str) -> list[str]:
+    """The actions of ``table`` the rights and the seen rows name, each once, in order."""
+    named = [a for actions in RIGHT_ACTIONS.values() for a in actions] + list(SEEN_ACTIONS)
+    rows = [a.split(": ", 1)[1] for a in named if a.startswith(f"{table}: ")]
+    return list(dict.fromkeys(rows))
 
 
 # --- What each one may do (the decisions, written out) ---------------------------------------
@@ -368,6 +574,9 @@ def _expected_scenario(action: str, actor: str, visibility: str) -> str:
     sees = actor in MEMBERS or visibility != "private"
     if action in ("view", "export", "see its versions"):
         return ALLOWED if sees else REFUSED
+    if action == "open its library":
+        # The library is private: its members open it, however public the scenario is.
+        return ALLOWED if actor in MEMBERS else REFUSED
     if actor == "anonymous":
         return SIGN_IN
     if action in ("edit",):
@@ -390,6 +599,8 @@ def _expected_library(action: str, actor: str, visibility: str) -> str:
     sees = actor in MEMBERS or visibility != "private"
     if action in ("view", "export"):
         return ALLOWED if sees else REFUSED
+    if action == "see its collaborators":
+        return ALLOWED if actor in MEMBERS else REFUSED
     if actor == "anonymous":
         return SIGN_IN
     if action == "edit":
@@ -401,6 +612,42 @@ def _expected_library(action: str, actor: str, visibility: str) -> str:
     if action in ("copy", "start its setup sheets"):
         return ALLOWED if sees else REFUSED
     raise AssertionError(action)
+
+
+def _expected_game(action: str, actor: str, visibility: str) -> str:
+    sees = actor in MEMBERS or visibility != "private"
+    if action == "watch by link":
+        return ALLOWED  # whoever holds the link, signed in or not
+    if action == "see a finished game":
+        return ALLOWED if sees else REFUSED
+    if action == "see the share link":
+        return ALLOWED if actor == "owner" else REFUSED
+    if actor == "anonymous":
+        return SIGN_IN
+    if action == "start a game":
+        return ALLOWED if sees else REFUSED
+    if action == "draw":
+        return ALLOWED if actor == "owner" else REFUSED  # who started it
+    raise AssertionError(action)
+
+
+def _expected_bin(action: str, actor: str, visibility: str) -> str:
+    if actor == "anonymous":
+        return SIGN_IN
+    return ALLOWED if actor == "owner" else REFUSED
+
+
+def _sees(table: str, action: str, actor: str, visibility: str) -> bool:
+    """Does ``actor`` see what ``action`` acts on (else a refusal is a 404 from both doors)?"""
+    if action in ("see the share link", "list the bin", "watch by link"):
+        return True
+    if table == "bin":
+        return actor == "owner"
+    if (table, action) == ("game", "draw"):
+        return actor == "owner"  # a game under way is its player's (or the link holder's)
+    if (table, action) == ("scenario", "open its library"):
+        return actor in MEMBERS
+    return actor in MEMBERS or visibility != "private"
 
 
 # --- The doors -------------------------------------------------------------------------------
@@ -427,41 +674,54 @@ def _held(response: Any) -> tuple[str, ...] | None:
     return None
 
 
-def _page_outcome(w: World, response: Any, done: bool) -> Answer:
+def _page_outcome(w: World, response: Any, done: bool, shown: bool) -> Answer:
     location = response.get("Location", "")
     if response.status_code == 302 and location.startswith("/accounts/login/"):
         return Answer(SIGN_IN, 302)
     if done:
         assert response.status_code in (200, 302), response.status_code
         return Answer(ALLOWED, response.status_code, _held(response))
-    # A page refuses with 404, or does something else instead (a copy, a message).
-    assert response.status_code in (302, 404), response.status_code
+    # A page refuses with 404, or does something else instead (a copy, a message); a page
+    # the requester sees shows it without what is refused.
+    assert response.status_code in ((200, 404) if shown else (302, 404)), response.status_code
     return Answer(REFUSED, response.status_code)
 
 
-def _api_outcome(w: World, response: Any, done: bool) -> Answer:
+def _api_outcome(w: World, response: Any, done: bool, shown: bool) -> Answer:
     if response.status_code == 401:
         return Answer(SIGN_IN, 401)
     if done:
         assert response.status_code in (200, 201, 202, 204), response.content
         return Answer(ALLOWED, response.status_code, _held(response))
+    if shown and response.status_code == 200:
+        return Answer(REFUSED, 200)
     # 400: a name that cannot be a collaborator.
     assert response.status_code in (400, 403, 404), response.content
     assert response["Content-Type"].startswith("application/problem+json")
     return Answer(REFUSED, response.status_code)
 
 
-def _through(door: str, actor: str, visibilities: tuple[str, str], action: Action) -> Answer:
+def _through(
+    door: str,
+    actor: str,
+    visibilities: tuple[str, str],
+    action: Action,
+    *,
+    rooms: bool = False,
+    shown: bool = False,
+) -> Answer:
     """One door on a fresh world, rolled back afterwards (the next door finds it anew)."""
     page, api, effect = action
     with transaction.atomic():
         w = _world(actor, *visibilities)
+        if rooms:
+            _rooms(w)
         if door == "page":
             response = page(w, w.page())
-            answer = _page_outcome(w, response, effect(w, response))
+            answer = _page_outcome(w, response, effect(w, response), shown)
         else:
             response = api(w, w.api())
-            answer = _api_outcome(w, response, effect(w, response))
+            answer = _api_outcome(w, response, effect(w, response), shown)
         transaction.set_rollback(True)
     return answer
 
@@ -474,32 +734,85 @@ def _check(expected: str, page: Answer, api: Answer, sees: bool) -> None:
         assert (page.status, api.status) == (404, 404)
 
 
+def test_every_right_is_a_row() -> None:
+    rights = [
+        value
+        for value in vars(access).values()
+        if isinstance(value, type) and value.__name__.endswith("Rights")
+    ]
+    assert set(rights) == set(access.RIGHTS), "a rights class missing from access.RIGHTS"
+    missing = [
+        f"{cls.__name__}.{f.name}"
+        for cls in access.RIGHTS
+        for f in dataclasses.fields(cls)
+        if f"{cls.__name__}.{f.name}" not in RIGHT_ACTIONS
+    ]
+    assert missing == [], "rights with no row in the matrix (RIGHT_ACTIONS): " + ", ".join(missing)
+    for table, action in (row.split(": ", 1) for rows in RIGHT_ACTIONS.values() for row in rows):
+        assert action in TABLES[table], f"{table}: {action} is no action"
+
+
 @pytest.mark.parametrize("visibility", ["private", "public"])
 @pytest.mark.parametrize("actor", ACTORS)
-@pytest.mark.parametrize("action", list(SCENARIO_ACTIONS))
+@pytest.mark.parametrize("action", _rows("scenario"))
 def test_scenario_rights_are_the_same_through_both_doors(
     action: str, actor: str, visibility: str
 ) -> None:
     # The library is private: what the stranger sees of the scenario is its own visibility.
     visibilities = (visibility, "private")
-    page = _through("page", actor, visibilities, SCENARIO_ACTIONS[action])
-    api = _through("api", actor, visibilities, SCENARIO_ACTIONS[action])
-    sees = actor in MEMBERS or visibility != "private"
+    shown = action in SHOWN
+    page = _through("page", actor, visibilities, SCENARIO_ACTIONS[action], shown=shown)
+    api = _through("api", actor, visibilities, SCENARIO_ACTIONS[action], shown=shown)
+    sees = _sees("scenario", action, actor, visibility)
     _check(_expected_scenario(action, actor, visibility), page, api, sees)
 
 
 @pytest.mark.parametrize("visibility", ["private", "public"])
 @pytest.mark.parametrize("actor", ACTORS)
-@pytest.mark.parametrize("action", list(LIBRARY_ACTIONS))
+@pytest.mark.parametrize("action", _rows("library"))
 def test_library_rights_are_the_same_through_both_doors(
     action: str, actor: str, visibility: str
 ) -> None:
     # The scenario in it is public: a stranger who sees the library has something to copy.
     visibilities = ("public", visibility)
-    page = _through("page", actor, visibilities, LIBRARY_ACTIONS[action])
-    api = _through("api", actor, visibilities, LIBRARY_ACTIONS[action])
-    sees = actor in MEMBERS or visibility != "private"
-    _check(_expected_library(action, actor, visibility), page, api, sees)
+    shown = action in SHOWN
+    page = _through("page", actor, visibilities, LIBRARY_ACTIONS[action], shown=shown)
+    api = _through("api", actor, visibilities, LIBRARY_ACTIONS[action], shown=shown)
+    _check(
+        _expected_library(action, actor, visibility),
+        page,
+        api,
+        _sees("library", action, actor, visibility),
+    )
+
+
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("action", _rows("game"))
+def test_game_rights_are_the_same_through_both_doors(
+    action: str, actor: str, visibility: str
+) -> None:
+    # The games' scenario is as visible as the world's, in the private library.
+    visibilities = (visibility, "private")
+    shown = action in SHOWN
+    page = _through("page", actor, visibilities, GAME_ACTIONS[action], rooms=True, shown=shown)
+    api = _through("api", actor, visibilities, GAME_ACTIONS[action], rooms=True, shown=shown)
+    _check(
+        _expected_game(action, actor, visibility),
+        page,
+        api,
+        _sees("game", action, actor, visibility),
+    )
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("action", _rows("bin"))
+def test_bin_rights_are_the_same_through_both_doors(action: str, actor: str) -> None:
+    visibilities = ("private", "private")
+    shown = action in SHOWN
+    page = _through("page", actor, visibilities, BIN_ACTIONS[action], rooms=True, shown=shown)
+    api = _through("api", actor, visibilities, BIN_ACTIONS[action], rooms=True, shown=shown)
+    _check(_expected_bin(action, actor, "private"), page, api, _sees("bin", action, actor, ""))
 
 
 # --- What the pages offer: a link or button is shown exactly when its right is held ----------
@@ -516,6 +829,7 @@ SCENARIO_PAGE_OFFERS = {
     "record a play": 'href="{s}plays/new/"',
     "change the owner's play record": 'href="/plays/{play}/edit/"',
     "move to a library": "Put in this library",
+    "open its library": 'href="/libraries/{lib}/"',
 }
 DESIGNER_OFFERS = {
     "delete": 'href="{s}delete/"',
@@ -551,7 +865,11 @@ def test_the_scenario_pages_offer_an_action_exactly_when_the_right_is_held(
 ) -> None:
     w = _world(actor, visibility, "private")
     _renamed(w)
-    names = {"s": f"/scenarios/{w.scenario.public_id}/", "play": _owners_play(w).public_id}
+    names = {
+        "s": f"/scenarios/{w.scenario.public_id}/",
+        "play": _owners_play(w).public_id,
+        "lib": w.library.public_id,
+    }
     client = w.page()
     page = client.get(names["s"])
     if _expected_scenario("view", actor, visibility) != ALLOWED:

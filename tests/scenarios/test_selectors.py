@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from scenarios import selectors, services
+from scenarios import access, selectors, services
 
 pytestmark = pytest.mark.django_db
 
@@ -16,10 +16,10 @@ pytestmark = pytest.mark.django_db
 )
 def test_visibility(owner, stranger, scenario_document, visibility, stranger_sees, listed) -> None:
     scenario = services.scenario_create(owner=owner, data=scenario_document, visibility=visibility)
-    assert selectors.scenarios_visible_to(owner).filter(pk=scenario.pk).exists()
+    assert access.scenarios_visible_to(owner).filter(pk=scenario.pk).exists()
     for user in (stranger, AnonymousUser()):
-        assert selectors.scenarios_visible_to(user).filter(pk=scenario.pk).exists() is stranger_sees
-        assert not selectors.scenarios_editable_by(user).filter(pk=scenario.pk).exists()
+        assert access.scenarios_visible_to(user).filter(pk=scenario.pk).exists() is stranger_sees
+        assert not access.scenarios_editable_by(user).filter(pk=scenario.pk).exists()
     assert selectors.scenarios_listed().filter(pk=scenario.pk).exists() is listed
 
 
@@ -29,7 +29,7 @@ def test_collaborators_see_and_edit_the_library_and_its_private_scenarios(
     library = services.library_create(owner=owner, title="Club")
     scenario = services.scenario_create(owner=owner, data=scenario_document, library=library)
     services.library_collaborator_add(library=library, user=collaborator)
-    assert selectors.libraries_editable_by(collaborator).filter(pk=library.pk).exists()
-    assert selectors.scenarios_editable_by(collaborator).filter(pk=scenario.pk).exists()
-    assert not selectors.libraries_visible_to(stranger).filter(pk=library.pk).exists()
-    assert not selectors.scenarios_visible_to(stranger).filter(pk=scenario.pk).exists()
+    assert access.libraries_editable_by(collaborator).filter(pk=library.pk).exists()
+    assert access.scenarios_editable_by(collaborator).filter(pk=scenario.pk).exists()
+    assert not access.libraries_visible_to(stranger).filter(pk=library.pk).exists()
+    assert not access.scenarios_visible_to(stranger).filter(pk=scenario.pk).exists()

@@ -65,6 +65,11 @@ LANGUAGE: Mapping[str, Label] = {"en": _("English"), "it": _("Italian")}
 SIDE: Mapping[str, Label] = {"axis": _("Axis"), "allied": _("Allied")}
 # The halves of a year a period names (codes.PERIODS: 1943b is July-December 1943).
 PERIOD_HALF: Mapping[str, Label] = {"a": _("January-June"), "b": _("July-December")}
+# A draw of the roll drawn again: what came of it (the roll page's note).
+REROLL: Mapping[str, Label] = {
+    "same": _("Re-rolled: the same result again."),
+    "new": _("Re-rolled: a new result."),
+}
 
 # -- the scenario document (upfront.rules.scenario) ----------------------------------------------
 

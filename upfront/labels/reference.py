@@ -444,3 +444,9 @@ WEATHER_KIND: Mapping[str, Label] = {
     "condition": _("Condition"),
     "troop_capability": _("Troop capability"),
 }
+# A published scenario's texts about its cards, by column (the designer's prefill shows them).
+PUBLISHED_SCENARIO_TEXT: Mapping[str, Label] = {
+    "deck_removals": _("Removed from the deck"),
+    "cower_cards": _("Cower cards"),
+    "first_player": _("First player"),
+}

@@ -1,4 +1,4 @@
-"""Reads of revalidation runs (who may see them: ``scenarios.selectors.may_see_revalidations``)."""
+"""Reads of revalidation runs (who may see them: ``scenarios.access.may_see_revalidations``)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from django.http.response import HttpResponseBase
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 
-from scenarios import selectors
+from scenarios import access
 from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS, options_errors
 from scenarios.jobs.services.outbox import job_send
@@ -50,10 +50,6 @@ class JobFileMissing(Exception):
         self.gone = gone
 
 
-def _signed_in(user: Any) -> bool:
-    return user is not None and getattr(user, "is_authenticated", False)
-
-
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
@@ -82,15 +78,15 @@ def job_request(
     options, a library job of a kind other than ``pdf``). Never fails because the broker is
     down: the job then waits in the outbox.
     """
-    if not _signed_in(user):
+    if not access.signed_in(user):
         raise JobNotVisible
     if (scenario is None) == (library is None):
         raise ValueError("a job is of one scenario or of one library")
     # The right is the selectors' (the same for the page, the API and a retry).
-    if scenario is not None and not selectors.scenario_rights(scenario, user).can_start_job:
+    if scenario is not None and not access.scenario_rights(scenario, user).can_start_job:
         raise JobNotVisible
     if library is not None:
-        if not selectors.library_rights(library, user).can_start_job:
+        if not access.library_rights(library, user).can_start_job:
             raise JobNotVisible
         if kind != Job.Kind.PDF:
             message = gettext("A library's only job is the setup sheets of the library (PDF).")

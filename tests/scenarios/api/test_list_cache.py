@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scenarios import selectors, services
+from scenarios import access, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from tests.scenarios.api.conftest import client_for, make_library, make_scenario
@@ -75,7 +75,7 @@ def test_the_effective_visibility_column_follows_every_change(owner: Any) -> Non
         rows = Scenario.objects.select_related("library")
         # The column agrees with the rule computed from the rows (selectors).
         for row in rows:
-            assert row.effective_visibility == selectors.scenario_visibility(row), row.title
+            assert row.effective_visibility == access.scenario_visibility(row), row.title
         return {row.title: row.effective_visibility for row in rows}
 
     assert column() == {"Inside": "private", "Unlisted inside": "unlisted", "Outside": "private"}

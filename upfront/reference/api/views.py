@@ -8,6 +8,7 @@ import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import viewsets
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -75,6 +76,7 @@ class DYOTableFilter(ListedValuesOnly):
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
     # Public data: credentials are not read, so they cannot be refused either.
     authentication_classes: list = []
+    permission_classes = [AllowAny]
     pagination_class = None
 
 
@@ -261,6 +263,7 @@ class ValidMatchupViewSet(ReadOnly):
 
 class DataRevisionApi(APIView):
     authentication_classes: list = []
+    permission_classes = [AllowAny]
     needs_reference_data = ("GET",)
 
     @extend_schema(

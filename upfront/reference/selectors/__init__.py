@@ -50,7 +50,6 @@ from upfront.reference.selectors.scenarios import (
     special_rules,
     victory_row_summaries,
 )
-from upfront.reference.selectors.staff import is_staff_member
 from upfront.reference.selectors.terrain import (
     AdaptationView,
     FireIgnitionTable,
@@ -112,7 +111,6 @@ __all__ = [
     "environments",
     "fire_ignition",
     "fire_rules",
-    "is_staff_member",
     "missing_cards",
     "mountain_adaptations",
     "mountain_troops",

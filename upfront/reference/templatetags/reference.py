@@ -29,7 +29,6 @@ from upfront import labels
 from upfront.reference import phrasing
 from upfront.reference import provenance as provenance_words
 from upfront.reference.models import Bilingual, is_english_fallback, localized
-from upfront.reference.selectors import is_staff_member
 
 register = template.Library()
 
@@ -143,8 +142,9 @@ def provenance(context: template.Context, obj: Any, *note_fields: str) -> dict[s
     as theirs, so the admin audience loses nothing.
     """
     fields = ["note", *note_fields]
-    request = context.get("request")
-    staff = request is not None and is_staff_member(request.user)
+    # Who counts as staff is the apps' decision (``scenarios.access.staff``), handed to every
+    # template by its context processor: the reference data imports no app.
+    staff = bool(context.get("staff_member"))
     source = getattr(obj, "source", "") or ""
     confidence = getattr(obj, "confidence", "")
     return {

@@ -1,0 +1,131 @@
+"""Who may see a library and what they may do with it (the rules: ``scenarios.access``).
+
+What one may do with a library (``LibraryRights``):
+
+* edit its title and description, put scenarios in it: its owner and its collaborators;
+* delete it, change its visibility, add and remove collaborators: its owner only;
+* copy it, start its setup sheets: anyone signed in who sees it; export it: anyone who
+  sees it. A copy, an export and a setup sheet hold the scenarios of it the requester sees,
+  in the order they were put in it (``selectors.library_scenarios_in_order``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Value
+from django.http import Http404
+
+from scenarios.access.requester import user_id
+from scenarios.models import Library
+
+SHARED = ("unlisted", "public")
+
+
+@dataclass(frozen=True)
+class LibraryRights:
+    """What a requester may do with one library they see."""
+
+    can_view: bool = False
+    can_edit: bool = False
+    can_delete: bool = False
+    can_share: bool = False
+    can_manage_collaborators: bool = False
+    can_copy: bool = False
+    can_export: bool = False
+    can_start_job: bool = False
+    # Reads the list of collaborators: its owner and its collaborators.
+    can_see_collaborators: bool = False
+
+
+def libraries_visible_to(user: Any) -> QuerySet[Library]:
+    """Libraries ``user`` may open (by id or link)."""
+    uid = user_id(user)
+    condition = Q(visibility__in=SHARED)
+    if uid is not None:
+        condition |= Q(owner_id=uid) | Q(collaborators__id=uid)
+    return Library.objects.filter(condition).distinct()
+
+
+def libraries_editable_by(user: Any) -> QuerySet[Library]:
+    """Libraries ``user`` may edit and put scenarios in (owner or collaborator)."""
+    uid = user_id(user)
+    if uid is None:
+        return Library.objects.none()
+    return Library.objects.filter(Q(owner_id=uid) | Q(collaborators__id=uid)).distinct()
+
+
+def library_to_hold(user: Any, public_id: UUID | str) -> Library | None:
+    """The library ``public_id`` if ``user`` may put scenarios in it (its owner and its
+    collaborators: create, import, move or copy into it), else ``None``."""
+    return libraries_editable_by(user).filter(public_id=public_id).first()
+
+
+def member_library_ids(uid: int) -> list[int]:
+    """The ids of the libraries ``uid`` owns or collaborates on, read now (one query)."""
+    return list(
+        Library.objects.filter(Q(owner_id=uid) | Q(collaborators__id=uid))
+        .values_list("id", flat=True)
+        .distinct()
+    )
+
+
+def with_requester(found: QuerySet[Any], uid: int | None, library_id: str) -> QuerySet[Any]:
+    """``found`` with, on each row, whether ``uid`` collaborates on the library
+    ``library_id`` names: the rights then cost no query of their own."""
+    if uid is None:
+        return found
+    through = Library.collaborators.through
+    return found.annotate(
+        rights_uid=Value(uid, output_field=IntegerField()),
+        rights_collaborates=Exists(
+            through.objects.filter(library_id=OuterRef(library_id), user_id=uid)
+        ),
+    )
+
+
+def is_collaborator(row: Any, library: Library | None, uid: int | None) -> bool:
+    """Does ``uid`` collaborate on ``library``? Read from ``row`` when ``with_requester``
+    annotated it, else asked (one query)."""
+    if library is None or uid is None:
+        return False
+    if getattr(row, "rights_uid", None) == uid:
+        return bool(row.rights_collaborates)
+    return library.collaborators.filter(pk=uid).exists()
+
+
+def library_rights(library: Library, user: Any) -> LibraryRights:
+    """The rights of ``user`` over ``library`` (which they may or may not see)."""
+    uid = user_id(user)
+    owner = uid is not None and uid == library.owner_id
+    editor = owner or is_collaborator(library, library, uid)
+    viewer = editor or library.visibility in SHARED
+    signed_in = uid is not None
+    return LibraryRights(
+        can_view=viewer,
+        can_edit=editor,
+        can_delete=owner,
+        can_share=owner,
+        can_manage_collaborators=owner,
+        can_copy=viewer and signed_in,
+        can_export=viewer,
+        can_start_job=viewer and signed_in,
+        can_see_collaborators=editor,
+    )
+
+
+def library_for(
+    user: Any, public_id: UUID | str, *, related: tuple[str, ...] = ()
+) -> tuple[Library, LibraryRights]:
+    """The library ``public_id`` if ``user`` may see it, with their rights over it.
+
+    Raises ``Http404`` if it does not exist or ``user`` may not see it.
+    """
+    found = libraries_visible_to(user).select_related("owner", *related)
+    found = with_requester(found, user_id(user), "pk")
+    library = found.filter(public_id=public_id).first()
+    if library is None:
+        raise Http404("No library matches the given query.")
+    return library, library_rights(library, user)
