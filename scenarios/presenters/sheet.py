@@ -178,7 +178,7 @@ def print_document(template: str, context: dict[str, Any], *, paper: str, ink_sa
                 **context,
                 "page_css": page_css,
                 "ink_saving": ink_saving,
-                "language": translation.get_language(),
+                "language": labels.language(),
                 "revision": revision_label(),
             },
         )
