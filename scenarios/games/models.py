@@ -8,6 +8,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from upfront import labels
+
 # A seed fits in a signed 64-bit column on every database.
 SEED_MAX = 2**63 - 1
 
@@ -20,6 +22,7 @@ class Game(models.Model):
     """One game of a scenario. The model it follows is kept as it was when the game began, so a
     later edit of the scenario or of the reference data never changes a game under way."""
 
+    # The engine's codes (upfront.rules.companion.GAME_STATUSES); their words are labels'.
     class Status(models.TextChoices):
         PREPARING = "preparing"
         PLAYING = "playing"
@@ -40,7 +43,11 @@ class Game(models.Model):
     model = models.JSONField()
     weather = models.JSONField(default=list)
     # Kept in step with the replayed steps, for lists; the steps are the truth.
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    status = models.CharField(
+        max_length=10,
+        choices=labels.choices(Status.values, labels.GAME_STATUS),
+        default=Status.PREPARING,
+    )
     deck = models.PositiveSmallIntegerField(default=1)
     # The read-only link the player shares with the other player.
     watch_token = models.CharField(max_length=32, default=new_watch_token, editable=False)
