@@ -27,7 +27,7 @@ from scenarios.jobs.stored import (
     validation_source,
 )
 from scenarios.models import Scenario
-from scenarios.plays.presenters import recorded_early_ends
+from scenarios.plays.selectors import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context

@@ -8,7 +8,6 @@ from typing import Any
 
 from scenarios.models import Scenario
 from scenarios.plays.selectors import ScenarioPlays
-from scenarios.plays.selectors import recorded_early_ends as recorded_early_ends  # jobs' import
 from upfront.reference.selectors import reference_names
 from upfront.rules.balance import Balance
 

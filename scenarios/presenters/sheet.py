@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from scenarios.models import Library, Scenario
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
@@ -127,7 +127,7 @@ def sheet_context(
     validation (``forces``), so printing validates no force.
     """
     body = scenario.document["scenario"]
-    shown = scenario_display(body, check_forces=False)
+    shown = scenario_preview(body, check_forces=False)
     cards = catalogue_current().cards
     sides = shown["sides"]
     forces: list[Mapping[str, Any] | None] = list((validation or {}).get("forces") or [])

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from scenarios import services
 from scenarios.analysis.validation import full_validation
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from scenarios.presenters import display
 from scenarios.presenters.validation import validation_context
 from upfront.reference import models as m
@@ -67,10 +67,10 @@ def test_the_door_helper_checks_the_forces_only_when_asked(
     scenario_document: dict[str, Any],
 ) -> None:
     body = scenario_document["scenario"]
-    checked = scenario_display(body)
+    checked = scenario_preview(body)
     assert [side["check"]["valid"] for side in checked["sides"]] == [True, True]
     assert checked["sides"][0]["check"]["total_points"] > 0
-    unchecked = scenario_display(body, check_forces=False)
+    unchecked = scenario_preview(body, check_forces=False)
     assert [side["check"] for side in unchecked["sides"]] == [None, None]
     assert unchecked["sides"][1]["cards"] == checked["sides"][1]["cards"]
 
