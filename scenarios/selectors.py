@@ -409,12 +409,13 @@ def require_api(rights: Any, *needed: str, refused: str | None = None) -> None:
 # --- Collaborators ----------------------------------------------------------------------------
 
 
-def user_for_collaboration(username: str) -> Any | None:
-    """The active account named ``username`` (to make it a collaborator), or ``None``.
+def active_user_named(username: str) -> Any | None:
+    """The active account a player means by ``username``, or ``None``: the one rule for every
+    name a player types (a library's new collaborator, a play record's opponent).
 
     The name is trimmed; an exact match wins, else a case-insensitive match if exactly one
     account has it ("Anna" finds "anna", but not when "anna" and "ANNA" both exist).
-    Inactive accounts are never found. Both doors (the library page and the API) use it.
+    Inactive accounts are never found.
     """
     name = username.strip()
     if not name:

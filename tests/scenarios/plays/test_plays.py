@@ -381,3 +381,24 @@ def test_the_plays_are_read_by_selectors_and_only_rendered_by_the_presenter(
         shown = presenters.plays_context(public_scenario, mine, can_record=True)
     assert shown["plays_total"] == 2 and shown["can_record_play"] is True
     assert shown["side_names"] == {"attacker": "American", "defender": "German"}
+
+
+def test_an_opponent_and_a_collaborator_are_found_by_one_rule(
+    public_scenario: Scenario, owner: Any, stranger: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "The active account with this name" is selectors.active_user_named, for every door that
+    # reads a typed name: the play record's opponent asks it as the library's collaborator does.
+    from scenarios import selectors
+    from scenarios import services as scenario_services
+
+    asked: list[str] = []
+
+    def found(name: str) -> Any:
+        asked.append(name)
+        return owner
+
+    monkeypatch.setattr(selectors, "active_user_named", found)
+    assert record(public_scenario, stranger, opponent="The Owner").opponent == owner
+    library = make_library(stranger, "private")
+    scenario_services.library_collaborator_add_named(library=library, username="Anyone")
+    assert asked == ["The Owner", "Anyone"]
