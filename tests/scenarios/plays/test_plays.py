@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from scenarios import selectors
+from scenarios import services as scenario_services
 from scenarios.models import Scenario
 from scenarios.plays import presenters, services
 from scenarios.plays import selectors as plays_selectors
@@ -388,9 +390,6 @@ def test_an_opponent_and_a_collaborator_are_found_by_one_rule(
 ) -> None:
     # "The active account with this name" is selectors.active_user_named, for every door that
     # reads a typed name: the play record's opponent asks it as the library's collaborator does.
-    from scenarios import selectors
-    from scenarios import services as scenario_services
-
     asked: list[str] = []
 
     def found(name: str) -> Any:
