@@ -272,7 +272,7 @@ def _in_process(
         cpu_s.append(_cpu() - start_cpu)
         library_pages = _pages(pdf)
     library_s, library_cpu = statistics.median(wall_s), statistics.median(cpu_s)
-    # What the book on workers is measured against (issue 23): the in-process sheets' CPU per
+    # What the book on workers is measured against: the in-process sheets' CPU per
     # page and the pages Chromium prints per second of the same sheet.
     args.figures = {
         "cpu_per_page": library_cpu / library_pages,

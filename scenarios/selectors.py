@@ -251,7 +251,7 @@ def scenarios_listed_apart_for(user: Any) -> tuple[QuerySet[Scenario], QuerySet[
         return public, Scenario.objects.none()
     # The libraries' ids read first (a list, not subqueries): PostgreSQL then reads the
     # scenarios of the owner and of those libraries from their indexes, where "owner or in
-    # a subquery" had it read every row of the table (14 ms at 11,000 scenarios).
+    # a subquery" had it read every row of the table (docs/performance.md).
     member = _scenario_member(uid, _member_library_ids(uid))
     return public, Scenario.objects.filter(member).exclude(_scenario_shared(("public",)))
 

@@ -41,3 +41,17 @@ def test_links_lead_inside_the_repository(page: Path) -> None:
         assert linked.exists(), f"{page.name}: {target} does not exist"
         if anchor and linked.suffix == ".md":
             assert anchor in _anchors(linked), f"{page.name}: no heading #{anchor} in {path}"
+
+
+def test_code_says_why_without_issue_numbers() -> None:
+    # A comment or docstring says why in words: "issue 22 §6" means nothing to a reader of a
+    # clone, and the figures a change was measured by belong in docs/performance.md.
+    cited = []
+    for room in ("upfront", "scenarios", "builder", "bench", "scripts", "templates"):
+        for path in (ROOT / room).rglob("*"):
+            if path.suffix not in {".py", ".html", ".sh", ".js"} or not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search(r"\bissues? #?\d+", line, flags=re.IGNORECASE):
+                    cited.append(f"{path.relative_to(ROOT)}:{number}")
+    assert cited == []

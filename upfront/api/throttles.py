@@ -1,9 +1,10 @@
 """API throttles whose limits hold under concurrency.
 
 DRF's ``SimpleRateThrottle`` reads a request history from the cache, appends and writes it
-back: concurrent requests each read the same history, so a limit of 600 a minute let 912
-through (issue 22 §6). These count in one atomic step (``upfront.cache.counter_hit``): a fixed
-window per client and scope that starts with its first request and ends ``duration`` later.
+back: concurrent requests each read the same history and each let themselves through, so
+under a burst the limit is not held (docs/performance.md has the measured overrun). These
+count in one atomic step (``upfront.cache.counter_hit``): a fixed window per client and scope
+that starts with its first request and ends ``duration`` later.
 """
 
 from __future__ import annotations
