@@ -8,7 +8,8 @@ migrate`` and ``load_reference`` first), in one run of this script:
 
 Prints, per scenario, the median wall time of a full simulation with each engine, the runs per
 second and the ratio (target: vectorised >= 100x the plain loop; 100,000 runs in about a
-second). The figures go to docs/performance.md ("Simulation of the random procedures").
+second). The ratios go to docs/performance.md's table; a dated run to
+docs/performance-history.md ("Simulation of the random procedures").
 """
 
 from __future__ import annotations

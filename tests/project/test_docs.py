@@ -55,3 +55,10 @@ def test_code_says_why_without_issue_numbers() -> None:
                 if re.search(r"\bissues? #?\d+", line, flags=re.IGNORECASE):
                     cited.append(f"{path.relative_to(ROOT)}:{number}")
     assert cited == []
+
+
+def test_the_performance_page_holds_today_and_the_history_the_rest() -> None:
+    # performance.md is today's table and what it means; every dated run is in the history.
+    page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert len(page.splitlines()) <= 300
+    assert "performance-history.md" in page

@@ -1,7 +1,7 @@
 """A setup sheet's print HTML as PDF bytes: the one place WeasyPrint renders.
 
-What the renderer is given is only what a sheet prints (docs/performance.md, "The setup
-sheet"): one print stylesheet per mode, the report stylesheets' screen rules left out, and
+What the renderer is given is only what a sheet prints (docs/performance.md, "Figures the
+code cites"): one print stylesheet per mode, the report stylesheets' screen rules left out, and
 WeasyPrint's user-agent stylesheet without the rules for features a sheet never uses.
 """
 
