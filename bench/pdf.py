@@ -195,6 +195,7 @@ def _in_process(
     from django.contrib.staticfiles import finders
     from weasyprint import HTML
 
+    from scenarios.display import sheet_reads
     from scenarios.jobs.sheets import PRINT_ORIGIN, book, fetcher
     from scenarios.jobs.sheets import pdf as sheet_pdf
     from scenarios.presenters.sheet import scenario_sheet_html
@@ -203,7 +204,7 @@ def _in_process(
     # is timed twice: as the app runs it in a warm worker (the same HTML, print.css parsed once
     # per process) and on the very file Chromium reads (print.css parsed on every render).
     css = Path(str(finders.find("css/print.css"))).read_text(encoding="utf-8")
-    html = scenario_sheet_html(sheet)
+    html = scenario_sheet_html(sheet, sheet_reads(sheet))
     inlined = html.replace("<head>", f"<head><style>{css}</style>", 1)
     source = work / "sheet.html"
     source.write_text(inlined, encoding="utf-8")

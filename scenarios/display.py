@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
+
 from scenarios.analysis.forces import side_checks
+from scenarios.models import Scenario
 from scenarios.presenters import display
+from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
+from upfront.reference import models as ref
+from upfront.reference.fetch import catalogue_current
 from upfront.reference.selectors import scenario_reference_rows
 
 
@@ -26,4 +32,19 @@ def scenario_preview(body: dict[str, Any], *, check_forces: bool = True) -> dict
         body,
         rows=scenario_reference_rows(body),
         checks=side_checks(body) if check_forces else None,
+    )
+
+
+def sheet_reads(scenario: Scenario, options: SheetOptions = DEFAULT_SHEET) -> SheetReads:
+    """What a scenario's setup sheet shows of the reference data, read for the presenter
+    (``scenarios.presenters.sheet``): the rows its body names (their names in the sheet's
+    language), the card catalogue of the current data and its period's row (the sheet prints
+    the half-year's months)."""
+    body = scenario.document["scenario"]
+    with translation.override(options.language):
+        rows = scenario_reference_rows(body)
+    return SheetReads(
+        rows=rows,
+        cards=catalogue_current().cards,
+        period=ref.Period.objects.filter(code=body.get("period") or "").first(),
     )

@@ -29,6 +29,7 @@ from scenarios.jobs.stored import (
 from scenarios.models import Scenario
 from scenarios.plays.selectors import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
+from scenarios.presenters.sheet import SheetOptions
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 
@@ -70,15 +71,15 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 # --- pdf ---------------------------------------------------------------------------------------
 
 
-def _pdf_options(job: Job) -> dict[str, Any]:
-    return {k: job.options[k] for k in ("paper", "language", "ink_saving")}
+def _pdf_options(job: Job) -> SheetOptions:
+    return SheetOptions.of(job.options)
 
 
-def _file_name(title: str, options: dict[str, Any]) -> str:
-    return f"{slugify(title) or 'setup-sheet'}-{options['paper'].lower()}.pdf"
+def _file_name(title: str, options: SheetOptions) -> str:
+    return f"{slugify(title) or 'setup-sheet'}-{options.paper.lower()}.pdf"
 
 
-def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str]:
+def _stored_sheet(scenario: Scenario, options: SheetOptions) -> tuple[str, str]:
     """A scenario's setup sheet with its validation and simulation: its key and storage name.
 
     The sheet is content-addressed by the sources of the results it prints, known before
@@ -90,14 +91,14 @@ def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str
 
     subject = subject_of(scenario)
     sources = [validation_source(subject), simulation_source(subject, runs=DEFAULT_RUNS, seed=0)]
-    key = storage.sheet_key(scenario, sources=sources, **options)
+    key = storage.sheet_key(scenario, options, sources=sources)
 
     def render() -> bytes:
         return pdf.render_scenario_pdf(
             scenario,
+            options,
             validation=validation_of(subject),
             simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
-            **options,
         )
 
     return key, storage.stored_pdf(key, render)
@@ -111,7 +112,8 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
     _key, name = _stored_sheet(_scenario(job), options)
     progress(95, "job_note_saving")
     return Outcome(
-        result={"file_name": _file_name(job.scenario.title, options), **options}, file=name
+        result={"file_name": _file_name(job.scenario.title, options), **options.as_dict()},
+        file=name,
     )
 
 
@@ -153,14 +155,16 @@ def bind_book(job: Job, sheets: list[dict[str, Any]]) -> Outcome:
     library = job.library
     assert library is not None
     options = _pdf_options(job)
-    key = storage.book_key(library, [(s["title"], s["key"]) for s in sheets], **options)
+    key = storage.book_key(library, [(s["title"], s["key"]) for s in sheets], options)
 
     def render() -> bytes:
         bound = [book.BookSheet(s["title"], storage.stored_bytes(s["file"])) for s in sheets]
-        return book.render_book(library, bound, **options)
+        return book.render_book(library, bound, options)
 
     name = storage.stored_pdf(key, render)
-    return Outcome(result={"file_name": _file_name(library.title, options), **options}, file=name)
+    return Outcome(
+        result={"file_name": _file_name(library.title, options), **options.as_dict()}, file=name
+    )
 
 
 RUNNERS: dict[str, Callable[[Job, Progress], Outcome]] = {

@@ -18,8 +18,9 @@ from weasyprint.html import UA
 
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.display import sheet_reads
 from scenarios.jobs.sheets import PRINT_ORIGIN, fetcher, pdf
-from scenarios.presenters.sheet import scenario_sheet_html
+from scenarios.presenters.sheet import SheetOptions, scenario_sheet_html
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +60,7 @@ def test_a_full_sheet_renders_without_a_css_warning(
 ) -> None:
     html = scenario_sheet_html(
         scenario,
+        sheet_reads(scenario),
         validation=full_validation(scenario),
         simulation=simulate_scenario(scenario, runs=200),
     )
@@ -109,9 +111,11 @@ def _text(data: bytes, folder: Path, name: str) -> str:
 def test_the_sheet_prints_the_same_as_with_weasyprints_full_stylesheet(
     scenario: Any, tmp_path: Path, language: str
 ) -> None:
+    options = SheetOptions(language=language)
     html = scenario_sheet_html(
         scenario,
-        language=language,
+        sheet_reads(scenario, options),
+        options,
         validation=full_validation(scenario),
         simulation=simulate_scenario(scenario, runs=200),
     )
