@@ -17,9 +17,10 @@ from scenarios.analysis.forces import side_checks
 from scenarios.models import Scenario
 from scenarios.presenters import display
 from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
+from scenarios.presenters.simulation import SimulationReads
 from upfront.reference import models as ref
 from upfront.reference.fetch import catalogue_current
-from upfront.reference.selectors import scenario_reference_rows
+from upfront.reference.selectors import nationality_names, scenario_reference_rows
 
 
 def scenario_preview(body: dict[str, Any], *, check_forces: bool = True) -> dict[str, Any]:
@@ -43,8 +44,15 @@ def sheet_reads(scenario: Scenario, options: SheetOptions = DEFAULT_SHEET) -> Sh
     body = scenario.document["scenario"]
     with translation.override(options.language):
         rows = scenario_reference_rows(body)
+        simulation = simulation_reads()
     return SheetReads(
         rows=rows,
-        cards=catalogue_current().cards,
+        cards=simulation.cards,
         period=ref.Period.objects.filter(code=body.get("period") or "").first(),
+        simulation=simulation,
     )
+
+
+def simulation_reads() -> SimulationReads:
+    """What a simulation report names, in the active language (cached per data revision)."""
+    return SimulationReads(nationalities=nationality_names(), cards=catalogue_current().cards)

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from scenarios import selectors
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
+from scenarios.display import simulation_reads
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobFailed, Outcome, Progress
@@ -201,7 +202,7 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
         # The prediction beside what players recorded of the same scenario's early ends.
         recorded = recorded_early_ends(job.scenario) if job.scenario is not None else None
         return ["scenarios/reports/_simulation.html"], {
-            "simulation": simulation_context(job.result, recorded)
+            "simulation": simulation_context(job.result, simulation_reads(), recorded)
         }
     return None  # a PDF: the page offers its download
 
@@ -214,5 +215,5 @@ def report_data(job: Job) -> dict[str, Any] | None:
     if job.kind == Job.Kind.VALIDATE:
         return validation_data(result)
     if job.kind == Job.Kind.SIMULATE:
-        return simulation_data(result)
+        return simulation_data(result, simulation_reads())
     return {"file_name": result.get("file_name")}

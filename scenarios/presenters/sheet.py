@@ -25,7 +25,7 @@ from django.utils.translation import pgettext
 
 from scenarios.models import Library, Scenario
 from scenarios.presenters.display import scenario_display
-from scenarios.presenters.simulation import simulation_context
+from scenarios.presenters.simulation import SimulationReads, simulation_context
 from scenarios.presenters.validation import validation_context
 from upfront import labels
 from upfront.reference import models as ref
@@ -84,6 +84,7 @@ class SheetReads:
     rows: ScenarioReferenceRows
     cards: Mapping[tuple[str, int], Any]
     period: ref.Period | None
+    simulation: SimulationReads  # what the printed simulation names
 
 
 def _known(value: Any) -> Any:
@@ -202,7 +203,7 @@ def sheet_context(
     if validation is not None:
         context["validation"] = validation_context(dict(validation))
     if simulation is not None:
-        context["simulation"] = simulation_context(dict(simulation))
+        context["simulation"] = simulation_context(dict(simulation), reads.simulation)
     return context
 
 

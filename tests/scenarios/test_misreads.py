@@ -22,6 +22,7 @@ from django.utils import translation
 
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.display import simulation_reads
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
@@ -177,7 +178,10 @@ def with_random_reinforcements(document: dict[str, Any]) -> dict[str, Any]:
 def report(result: dict[str, Any], language: str) -> str:
     with translation.override(language):
         markup = render_to_string(
-            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+            "scenarios/reports/_simulation.html",
+            {
+                "simulation": simulation_context(result, simulation_reads()),
+            },
         )
     return visible(html.unescape(markup))
 
