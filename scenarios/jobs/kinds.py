@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from scenarios import selectors
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
-from scenarios.display import simulation_reads
+from scenarios.display import simulation_reads, validation_reads
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobFailed, Outcome, Progress
@@ -196,7 +196,7 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
     if job.kind == Job.Kind.VALIDATE:
         return (
             ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
-            {"validation": validation_context(job.result)},
+            {"validation": validation_context(job.result, validation_reads(job.result))},
         )
     if job.kind == Job.Kind.SIMULATE:
         # The prediction beside what players recorded of the same scenario's early ends.
@@ -213,7 +213,7 @@ def report_data(job: Job) -> dict[str, Any] | None:
     if job.status != Job.Status.SUCCEEDED or not isinstance(result, dict):
         return None
     if job.kind == Job.Kind.VALIDATE:
-        return validation_data(result)
+        return validation_data(result, validation_reads(result))
     if job.kind == Job.Kind.SIMULATE:
         return simulation_data(result, simulation_reads())
     return {"file_name": result.get("file_name")}

@@ -26,7 +26,7 @@ from scenarios.presenters.simulation import (
     reason_text,
     row_result,
 )
-from scenarios.presenters.validation import validation_context
+from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
 
 
@@ -66,9 +66,9 @@ def _deck_data(raw: Mapping[str, Any] | None, shown: Mapping[str, Any] | None) -
     }
 
 
-def validation_data(result: Mapping[str, Any]) -> dict[str, Any]:
+def validation_data(result: Mapping[str, Any], reads: ValidationReads) -> dict[str, Any]:
     """A validation result as the API gives it: every finding, the deck, the rules digest."""
-    shown = validation_context(dict(result))
+    shown = validation_context(dict(result), reads)
     findings = []
     for finding, row in zip(result.get("findings") or [], shown["findings"], strict=True):
         paths = list(finding.get("items") or [])

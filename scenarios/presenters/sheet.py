@@ -26,7 +26,7 @@ from django.utils.translation import pgettext
 from scenarios.models import Library, Scenario
 from scenarios.presenters.display import scenario_display
 from scenarios.presenters.simulation import SimulationReads, simulation_context
-from scenarios.presenters.validation import validation_context
+from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.fetch import data_revision_current
@@ -85,6 +85,7 @@ class SheetReads:
     cards: Mapping[tuple[str, int], Any]
     period: ref.Period | None
     simulation: SimulationReads  # what the printed simulation names
+    validation: ValidationReads | None = None  # what the printed validation names, if any
 
 
 def _known(value: Any) -> Any:
@@ -201,7 +202,9 @@ def sheet_context(
     }
     # The report partials' presenters build their own context.
     if validation is not None:
-        context["validation"] = validation_context(dict(validation))
+        if reads.validation is None:
+            raise ValueError("a sheet printing a validation is handed what it names (reads)")
+        context["validation"] = validation_context(dict(validation), reads.validation)
     if simulation is not None:
         context["simulation"] = simulation_context(dict(simulation), reads.simulation)
     return context

@@ -163,7 +163,7 @@ def render_scenario_pdf(
     return html_to_pdf(
         scenario_sheet_html(
             scenario,
-            sheet_reads(scenario, options),
+            sheet_reads(scenario, options, validation),
             options,
             validation=validation,
             simulation=simulation,
