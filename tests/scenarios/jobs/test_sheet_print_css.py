@@ -58,10 +58,11 @@ def test_the_print_stylesheet_holds_only_what_print_uses(ink_saving: bool) -> No
 def test_a_full_sheet_renders_without_a_css_warning(
     scenario: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
+    validation = full_validation(scenario)
     html = scenario_sheet_html(
         scenario,
-        sheet_reads(scenario),
-        validation=full_validation(scenario),
+        sheet_reads(scenario, validation=validation),
+        validation=validation,
         simulation=simulate_scenario(scenario, runs=200),
     )
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
@@ -111,12 +112,12 @@ def _text(data: bytes, folder: Path, name: str) -> str:
 def test_the_sheet_prints_the_same_as_with_weasyprints_full_stylesheet(
     scenario: Any, tmp_path: Path, language: str
 ) -> None:
-    options = SheetOptions(language=language)
+    options, validation = SheetOptions(language=language), full_validation(scenario)
     html = scenario_sheet_html(
         scenario,
-        sheet_reads(scenario, options),
+        sheet_reads(scenario, options, validation),
         options,
-        validation=full_validation(scenario),
+        validation=validation,
         simulation=simulate_scenario(scenario, runs=200),
     )
     ours = pdf.html_to_pdf(html)
