@@ -8,7 +8,9 @@ the ratios a run records for ``bench/all.py``.
   scenarios (``bench.library._seed``) and PostgreSQL's statistics;
 * ``record``: one ratio and its target, appended as a JSON line to ``$BENCH_RESULTS`` when
   ``bench/all.py`` runs the bench (nothing otherwise);
-* ``machine``: cores, CPU model and load average, for every table of figures.
+* ``machine``: cores, CPU model and load average, for every table of figures;
+* ``worker_environment`` / ``CeleryWorker``: a real ``celery -A upfront worker`` in its own
+  process group on the run's database and broker, its CPU time, and its stop.
 
 Import this module before Django: it puts the project on the path and the settings in place.
 """
@@ -20,8 +22,12 @@ import json
 import os
 import platform
 import random
+import shutil
+import signal
+import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +155,81 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "load": load_average(),
     }
+
+
+def worker_environment(**settings: str) -> dict[str, str]:
+    """This process's environment for a worker, without the caller's job and Celery tuning
+    (``JOB_*``, ``CELERY_*``: a worker runs on the defaults), plus ``settings``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JOB_", "CELERY_"))}
+    env.update(CELERY_TASK_ALWAYS_EAGER="0", PYTHONUNBUFFERED="1", **settings)
+    return env
+
+
+def _group_cpu(group: int) -> float:
+    """CPU seconds (user + system) of the live processes of a process group, from /proc."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class CeleryWorker:
+    """``celery -A upfront worker -Q queue`` with a prefork pool of ``concurrency`` processes,
+    started in a process group of its own (its pool's CPU time is the group's), logging to
+    ``log``. ``wait_ready`` waits for Celery's "ready." line; ``stop`` ends the group."""
+
+    def __init__(
+        self,
+        *,
+        queue: str,
+        concurrency: int,
+        name: str,
+        env: Mapping[str, str],
+        log: Path,
+        options: Sequence[str] = (),
+    ) -> None:
+        celery = shutil.which("celery", path=str(Path(sys.executable).parent))
+        if not celery:
+            raise SystemExit("the celery command is not installed")
+        self.log = log
+        self.proc = subprocess.Popen(
+            [
+                celery,
+                *("-A", "upfront", "worker", "-Q", queue, "--pool=prefork"),
+                f"--concurrency={concurrency}",
+                *options,
+                *("-n", f"{name}-{os.getpid()}@%h", "--loglevel=INFO"),
+            ],
+            cwd=ROOT,
+            env=dict(env),
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, seconds: float = 120) -> None:
+        deadline = time.monotonic() + seconds
+        while "ready." not in self.log.read_text(errors="replace"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the worker did not start:\n{self.log.read_text()}")
+            time.sleep(0.2)
+
+    def cpu(self) -> float:
+        return _group_cpu(self.proc.pid)
+
+    def stop(self) -> None:
+        if self.proc.poll() is not None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)

@@ -353,7 +353,7 @@ def main() -> None:
             f"{p95 / health_wall:4.1f}/{cpu95 / health_cpu:<4.1f}"
         )
         if name != "health":
-            # Issue 8's target (<= 3) is for what a visitor gets between two changes, the
+            # The listing target (<= 3) is for what a visitor gets between two changes, the
             # list cache; a page built afresh is over_http.py's "list fresh" (<= 5).
             target = None if mode == "miss" else 3.0
             ratio = p95 / health_wall

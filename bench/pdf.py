@@ -38,7 +38,6 @@ import io
 import os
 import resource
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -196,6 +195,7 @@ def _in_process(
     from django.contrib.staticfiles import finders
     from weasyprint import HTML
 
+    from scenarios.display import sheet_reads
     from scenarios.jobs.sheets import PRINT_ORIGIN, book, fetcher
     from scenarios.jobs.sheets import pdf as sheet_pdf
     from scenarios.presenters.sheet import scenario_sheet_html
@@ -204,7 +204,7 @@ def _in_process(
     # is timed twice: as the app runs it in a warm worker (the same HTML, print.css parsed once
     # per process) and on the very file Chromium reads (print.css parsed on every render).
     css = Path(str(finders.find("css/print.css"))).read_text(encoding="utf-8")
-    html = scenario_sheet_html(sheet)
+    html = scenario_sheet_html(sheet, sheet_reads(sheet))
     inlined = html.replace("<head>", f"<head><style>{css}</style>", 1)
     source = work / "sheet.html"
     source.write_text(inlined, encoding="utf-8")
@@ -273,7 +273,7 @@ def _in_process(
         cpu_s.append(_cpu() - start_cpu)
         library_pages = _pages(pdf)
     library_s, library_cpu = statistics.median(wall_s), statistics.median(cpu_s)
-    # What the book on workers is measured against (issue 23): the in-process sheets' CPU per
+    # What the book on workers is measured against: the in-process sheets' CPU per
     # page and the pages Chromium prints per second of the same sheet.
     args.figures = {
         "cpu_per_page": library_cpu / library_pages,
@@ -326,76 +326,20 @@ def _in_process(
 # --- The book on real workers ------------------------------------------------------------------
 
 
-def _tree_cpu(root: int) -> float:
-    """CPU seconds (user + system) of a process and all its live descendants, from /proc."""
-    parents: dict[int, int] = {}
-    times: dict[int, float] = {}
-    tick = os.sysconf("SC_CLK_TCK")
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry.name)] = int(fields[1])
-        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
-    tree, todo = {root}, [root]
-    while todo:
-        pid = todo.pop()
-        for child, parent in parents.items():
-            if parent == pid and child not in tree:
-                tree.add(child)
-                todo.append(child)
-    return sum(times.get(pid, 0.0) for pid in tree)
-
-
-class _Worker:
-    """``celery -A upfront worker -Q pdf --concurrency=N`` on this run's database and media."""
-
-    def __init__(self, logs: Path, redis_url: str, processes: int) -> None:
-        celery = shutil.which("celery", path=str(Path(sys.executable).parent))
-        if not celery:
-            raise SystemExit("the celery command is not installed")
-        # The defaults of the job settings: nothing of the caller's JOB_/CELERY_ environment.
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("JOB_", "CELERY_"))}
-        env.update(
-            CELERY_BROKER_URL=redis_url,
-            CELERY_RESULT_BACKEND=redis_url,
-            CELERY_TASK_ALWAYS_EAGER="0",
-            REDIS_URL=redis_url,
-            PYTHONUNBUFFERED="1",
-        )
-        self.log = logs / f"worker-{processes}.log"
-        self.proc = subprocess.Popen(
-            [
-                celery,
-                *("-A", "upfront", "worker", "-Q", "pdf", "--pool=prefork"),
-                f"--concurrency={processes}",
-                *("-n", f"bench-pdf-{processes}-{os.getpid()}@%h", "--loglevel=INFO"),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=self.log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 120
-        while "ready." not in self.log.read_text(errors="replace"):
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the worker did not start:\n{self.log.read_text()}")
-            time.sleep(0.2)
-
-    def cpu(self) -> float:
-        return _tree_cpu(self.proc.pid)
-
-    def stop(self) -> None:
-        os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+def _worker(logs: Path, redis_url: str, processes: int) -> common.CeleryWorker:
+    """``celery -A upfront worker -Q pdf --concurrency=N`` on this run's database and media,
+    ready."""
+    worker = common.CeleryWorker(
+        queue="pdf",
+        concurrency=processes,
+        name=f"bench-pdf-{processes}",
+        env=common.worker_environment(
+            CELERY_BROKER_URL=redis_url, CELERY_RESULT_BACKEND=redis_url, REDIS_URL=redis_url
+        ),
+        log=logs / f"worker-{processes}.log",
+    )
+    worker.wait_ready()
+    return worker
 
 
 def _forget_analyses(redis_url: str) -> None:
@@ -410,7 +354,7 @@ def _forget_analyses(redis_url: str) -> None:
         client.delete(*keys)
 
 
-def _book_job(owner: Any, library: Any, worker: _Worker) -> tuple[float, float, int]:
+def _book_job(owner: Any, library: Any, worker: common.CeleryWorker) -> tuple[float, float, int]:
     """Request a book job and wait for it: wall seconds, the workers' CPU seconds, pages."""
     from django.core.files.storage import default_storage
 
@@ -451,7 +395,7 @@ def _book_on_workers(
     for processes in (1, 2):
         logs = args.logs or work
         logs.mkdir(parents=True, exist_ok=True)
-        worker = _Worker(logs, args.redis, processes)
+        worker = _worker(logs, args.redis, processes)
         try:
             shutil.rmtree(sheets, ignore_errors=True)
             _book_job(owner, warm, worker)  # each process imports WeasyPrint and sets up fonts

@@ -25,8 +25,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,21 +40,6 @@ from bench import common  # noqa: E402
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _group_cpu(group: int) -> float:
-    """CPU seconds (user + system) of the live processes of a process group."""
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == group:  # pgrp
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
-
-
 def _machine() -> tuple[float, float]:
     """Busy and total CPU seconds of the whole machine so far (/proc/stat, every core)."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -64,55 +47,16 @@ def _machine() -> tuple[float, float]:
     return (sum(values) - idle) / TICKS, sum(values) / TICKS
 
 
-class Worker:
-    def __init__(self, number: int, env: dict[str, str], directory: Path) -> None:
-        celery = shutil.which("celery", path=str(Path(sys.executable).parent))
-        assert celery, "the celery command is not installed"
-        self.log = directory / f"worker-{number}.log"
-        self.proc = subprocess.Popen(
-            [
-                celery,
-                "-A",
-                "upfront",
-                "worker",
-                "-Q",
-                "celery",
-                "--pool=prefork",
-                "--concurrency=1",
-                "--without-gossip",
-                "--without-mingle",
-                "--loglevel=INFO",
-                "-n",
-                f"bench{number}-{os.getpid()}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=self.log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if "ready." in self.log.read_text(errors="replace"):
-                return
-            if self.proc.poll() is not None:
-                sys.exit(f"worker exited:\n{self.log.read_text(errors='replace')}")
-            time.sleep(0.2)
-        sys.exit(f"worker did not start:\n{self.log.read_text(errors='replace')}")
-
-    def cpu(self) -> float:
-        return _group_cpu(self.proc.pid)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
+def _worker(number: int, env: dict[str, str], directory: Path) -> common.CeleryWorker:
+    """One worker on the general queue with one pool process, as the job drills run them."""
+    return common.CeleryWorker(
+        queue="celery",
+        concurrency=1,
+        name=f"bench{number}",
+        env=env,
+        log=directory / f"worker-{number}.log",
+        options=("--without-gossip", "--without-mingle"),
+    )
 
 
 def _round(n_workers: int, env: dict[str, str], directory: Path) -> dict[str, float]:
@@ -123,7 +67,7 @@ def _round(n_workers: int, env: dict[str, str], directory: Path) -> dict[str, fl
     from upfront.reference.services import data_revision_create
 
     app.control.purge()  # this Redis database's queue only
-    workers = [Worker(n, env, directory) for n in range(n_workers)]
+    workers = [_worker(n, env, directory) for n in range(n_workers)]
     try:
         for worker in workers:
             worker.wait_ready()
@@ -212,13 +156,7 @@ def main() -> None:
     )
 
     # The workers: this environment (the database, the broker), no job or Celery tuning.
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("JOB_", "CELERY_"))}
-    env.update(
-        CELERY_BROKER_URL=redis_url,
-        CELERY_TASK_ALWAYS_EAGER="0",
-        DATABASE_URL=database_url,
-        PYTHONUNBUFFERED="1",
-    )
+    env = common.worker_environment(CELERY_BROKER_URL=redis_url, DATABASE_URL=database_url)
     env.pop("TESTING", None)
     directory = Path(tempfile.mkdtemp(prefix="bench-revalidate-"))
     results = []

@@ -8,7 +8,8 @@ migrate`` and ``load_reference`` first), in one run of this script:
 
 Prints, per scenario, the median wall time of a full simulation with each engine, the runs per
 second and the ratio (target: vectorised >= 100x the plain loop; 100,000 runs in about a
-second). The figures go to docs/performance.md ("Simulation of the random procedures").
+second). The ratios go to docs/performance.md's table; a dated run to
+docs/performance-history.md ("Simulation of the random procedures").
 """
 
 from __future__ import annotations
@@ -158,10 +159,11 @@ def main() -> None:
         last = simulate(model, runs=args.runs, seed=1).to_dict()
     # The report of the last scenario, its three SVG charts included (what a report page
     # or a setup sheet adds to a stored result).
+    from scenarios.display import simulation_reads
     from scenarios.presenters.simulation import simulation_context
 
     last["data_revision"] = catalogue.data_revision
-    render = median_seconds(lambda: simulation_context(last), 5)
+    render = median_seconds(lambda: simulation_context(last, simulation_reads()), 5)
     print(f"simulation_context (3 SVG charts): {render * 1000:.0f} ms")
 
 

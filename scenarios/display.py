@@ -1,21 +1,32 @@
-"""The scenario display for the doors that ask for it in one call.
+"""A scenario's preview for the doors that ask for it in one call (``scenario_preview``).
 
 Reads the reference rows the body names once (``upfront.reference.selectors``), checks the
 forces when asked (``scenarios.analysis.forces``) and hands both to the presenter
 (``scenarios.presenters.display``). A door that already holds the rows or the checks calls the
-presenter itself.
+presenter, ``scenarios.presenters.display.scenario_display``, itself: the two have different
+names because one reads and checks and the other only renders.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils import translation
+
 from scenarios.analysis.forces import side_checks
+from scenarios.models import Scenario
 from scenarios.presenters import display
-from upfront.reference.selectors import scenario_reference_rows
+from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
+from scenarios.presenters.simulation import SimulationReads
+from scenarios.presenters.validation import ValidationReads
+from upfront.reference import models as ref
+from upfront.reference import selectors
+from upfront.reference.fetch import catalogue_current
+from upfront.reference.selectors import nationality_names, scenario_reference_rows
 
 
-def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict[str, Any]:
+def scenario_preview(body: dict[str, Any], *, check_forces: bool = True) -> dict[str, Any]:
     """The scenario body ``document["scenario"]`` as the preview template shows it.
 
     ``check_forces=False`` leaves each side's ``check`` empty: a caller holding the scenario's
@@ -25,4 +36,46 @@ def scenario_display(body: dict[str, Any], *, check_forces: bool = True) -> dict
         body,
         rows=scenario_reference_rows(body),
         checks=side_checks(body) if check_forces else None,
+    )
+
+
+def sheet_reads(
+    scenario: Scenario,
+    options: SheetOptions = DEFAULT_SHEET,
+    validation: Mapping[str, Any] | None = None,
+) -> SheetReads:
+    """What a scenario's setup sheet shows of the reference data, read for the presenter
+    (``scenarios.presenters.sheet``): the rows its body names (their names in the sheet's
+    language), the card catalogue of the current data and its period's row (the sheet prints
+    the half-year's months), and what the printed ``validation`` names."""
+    body = scenario.document["scenario"]
+    with translation.override(options.language):
+        rows = scenario_reference_rows(body)
+        simulation = simulation_reads()
+        checked = validation_reads(validation) if validation is not None else None
+    return SheetReads(
+        rows=rows,
+        cards=simulation.cards,
+        period=ref.Period.objects.filter(code=body.get("period") or "").first(),
+        simulation=simulation,
+        validation=checked,
+    )
+
+
+def simulation_reads() -> SimulationReads:
+    """What a simulation report names, in the active language (cached per data revision)."""
+    return SimulationReads(nationalities=nationality_names(), cards=catalogue_current().cards)
+
+
+def validation_reads(result: Mapping[str, Any]) -> ValidationReads:
+    """The reference data's words a validation ``result`` names, in the active language
+    (a fixed number of queries whatever it holds; most cached per data revision)."""
+    return ValidationReads(
+        texts=selectors.validation_texts(result),
+        scenario_summaries=selectors.scenario_rule_summaries(),
+        dyo_summaries=selectors.dyo_rule_summaries(),
+        card_types=selectors.code_names("card_type"),
+        special_rules=selectors.code_names("special_rule"),
+        terrain_decks=selectors.code_names("terrain_deck"),
+        published_scenarios=catalogue_current().scenario_reference.published_scenarios,
     )

@@ -58,20 +58,14 @@ def expansion_choices() -> list[tuple[str, Any]]:
     ]
 
 
-# Sort orders: the newest first unless asked; ids break ties so pages never overlap.
+# Sort orders (their words are labels.SORT_ORDER): the newest first unless asked; ids break
+# ties so pages never overlap.
 SORTS: Mapping[str, tuple[str, ...]] = {
     "newest": ("-updated_at", "-id"),
     "title": ("title", "id"),
     "smallest": ("size_points", "-updated_at", "-id"),
     "largest": ("-size_points", "-updated_at", "-id"),
     "most_played": ("-plays_counted", "-updated_at", "-id"),
-}
-SORT_LABELS = {
-    "newest": _("Newest first"),
-    "title": _("Title"),
-    "smallest": _("Smallest first"),
-    "largest": _("Largest first"),
-    "most_played": _("Most played first"),
 }
 
 
@@ -201,7 +195,7 @@ class ScenarioFilter(OwnFiltersFilterSet):
     )
     sort = django_filters.ChoiceFilter(
         label=_("Sort by"),
-        choices=list(SORT_LABELS.items()),
+        choices=labels.choices(SORTS, labels.SORT_ORDER),
         empty_label=None,
         method="filter_sort",
         # static/js/browse.js leaves the default out of the address.

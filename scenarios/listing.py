@@ -84,10 +84,10 @@ class _Words:
         return self._once("period", code, lambda: labels.period_label(code))
 
     def theatre(self, code: str) -> str:
-        return self._once("theatre", code, lambda: str(labels.THEATRE.get(code, code)))
+        return self._once("theatre", code, lambda: labels.label("theatre", code))
 
     def expansion(self, code: str) -> str:
-        return self._once("expansion", code, lambda: str(labels.EXPANSION.get(code, code)))
+        return self._once("expansion", code, lambda: labels.label("expansion", code))
 
     def balance(self, code: str) -> str:
         return self._once("balance", code, lambda: str(labels.BALANCE_VERDICT[code]))

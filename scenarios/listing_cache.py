@@ -27,7 +27,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils.http import urlencode
-from django.utils.translation import get_language
+
+from upfront import labels
 
 VERSION_KEY = "scenarios:listing-version"
 SHARED_SECONDS = 300
@@ -78,7 +79,7 @@ def cache_key(kind: str, request: HttpRequest) -> str:
     """The key of ``kind`` for this address and language, in the current listing version."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
-    return f"scenarios:{kind}:{listing_version()}:{get_language()}:{address}"
+    return f"scenarios:{kind}:{listing_version()}:{labels.language()}:{address}"
 
 
 FILTERS_VERSION_KEY = "scenarios:filters-version"
@@ -102,4 +103,4 @@ def filters_key(request: HttpRequest) -> str:
         version = cache.get(FILTERS_VERSION_KEY)
     query = urlencode(sorted((k, v) for k, v in request.GET.lists() if k != "page"), doseq=True)
     address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
-    return f"scenarios:filters:{version}:{get_language()}:{address}"
+    return f"scenarios:filters:{version}:{labels.language()}:{address}"

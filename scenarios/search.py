@@ -12,8 +12,8 @@ On SQLite the search asks the FTS5 table ``scenarios_scenario_fts`` (migration
 ``0009_sqlite_fts5_search``, kept by triggers) with the same rule: every word, as a word or
 the start of one, in the title or the description. Each word goes into the FTS5 query as a
 quoted string with a prefix star (``"kohi"*``), so nothing a user types (a quote, ``*``,
-``NEAR``, ``-``, ``OR``) is read as FTS5 syntax. Before it, SQLite read every public row
-with ``LIKE`` (24 ms for 10,000 scenarios, docs/performance.md).
+``NEAR``, ``-``, ``OR``) is read as FTS5 syntax. Without it, SQLite reads every public row
+with ``LIKE``, which is what the fresh search's ratio measured (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def scenarios_listed_apart_for(user: Any) -> tuple[QuerySet[Scenario], QuerySet[
         return public, Scenario.objects.none()
     # The libraries' ids read first (a list, not subqueries): PostgreSQL then reads the
     # scenarios of the owner and of those libraries from their indexes, where "owner or in
-    # a subquery" had it read every row of the table (14 ms at 11,000 scenarios).
+    # a subquery" had it read every row of the table (docs/performance.md).
     member = access.scenario_member(uid, access.member_library_ids(uid))
     return public, Scenario.objects.filter(member).exclude(access.scenario_shared(("public",)))
 
@@ -107,12 +107,13 @@ def scenarios_listed_apart_for(user: Any) -> tuple[QuerySet[Scenario], QuerySet[
 # --- Collaborators ----------------------------------------------------------------------------
 
 
-def user_for_collaboration(username: str) -> Any | None:
-    """The active account named ``username`` (to make it a collaborator), or ``None``.
+def active_user_named(username: str) -> Any | None:
+    """The active account a player means by ``username``, or ``None``: the one rule for every
+    name a player types (a library's new collaborator, a play record's opponent).
 
     The name is trimmed; an exact match wins, else a case-insensitive match if exactly one
     account has it ("Anna" finds "anna", but not when "anna" and "ANNA" both exist).
-    Inactive accounts are never found. Both doors (the library page and the API) use it.
+    Inactive accounts are never found.
     """
     name = username.strip()
     if not name:

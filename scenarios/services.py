@@ -303,10 +303,10 @@ def library_collaborator_add_named(*, library: Library, username: str) -> Any:
     """Make the account named ``username`` a collaborator of ``library``; return it.
 
     The one rule for both doors (the library page and the API): the name is resolved by
-    ``selectors.user_for_collaboration`` (active accounts; exact, else a unique
+    ``selectors.active_user_named`` (active accounts; exact, else a unique
     case-insensitive match). Raises ``CollaboratorInputError`` with the same text for both.
     """
-    user = selectors.user_for_collaboration(username)
+    user = selectors.active_user_named(username)
     if user is None:
         raise CollaboratorInputError(_("No user with this username."))
     if user.pk == library.owner_id:

@@ -49,6 +49,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", default=False)
+# Under the tests (TESTING=1, or pytest loaded): faults that production only logs, such as a
+# code shown without its label, raise instead.
+TESTING = env_bool("TESTING") or "pytest" in sys.modules
 
 # A development key is only acceptable while DEBUG is on; `check --deploy` flags it otherwise.
 SECRET_KEY = env("SECRET_KEY") or "django-insecure-dev-only-key-change-me-in-production"
@@ -265,7 +268,7 @@ STATIC_URL = "static/"
 # collectstatic writes here (`scripts/serve.sh prepare`, the Dockerfile); WhiteNoise serves it.
 STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
-if DEBUG or env_bool("TESTING") or "pytest" in sys.modules:
+if DEBUG or TESTING:
     STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
 elif env_bool("STATIC_COMPRESS", default=True):
     # Hashed names plus gzip and Brotli copies that WhiteNoise serves as they are. Compressing

@@ -7,6 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from scenarios.views.home import home
 from upfront import views
 
 # Swagger UI and ReDoc style themselves with inline styles and ReDoc searches in a blob: worker;
@@ -14,7 +15,7 @@ from upfront import views
 _API_DOCS_POLICY = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home, name="home"),
     path("health/", views.health, name="health"),
     # The API first, under one prefix, the DYO validation (the hot path) at its head: Django
     # tries the patterns in order, and every one tried before a match costs.

@@ -1,27 +1,17 @@
+"""The project's own pages: health for load balancers and monitors, the API token page.
+
+The home page is a door of scenarios (``scenarios.views.home``): nothing here imports an app.
+"""
+
 from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scenarios import listing, selectors
 from upfront.api.tokens import api_token_of, api_token_revoke, api_token_rotate
 from upfront.health import dependencies
-from upfront.reference.fetch import data_revision_current
 from upfront.reference.models import DataRevision
-
-# How many of the most played public scenarios the home page lists.
-MOST_PLAYED = 5
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    played = selectors.scenarios_listed().filter(plays_counted__gt=0)
-    rows = listing.listed_rows(played).order_by("-plays_counted", "-updated_at", "-id")
-    context = {
-        "revision": data_revision_current(),
-        "most_played": listing.scenario_rows(rows[:MOST_PLAYED]),
-    }
-    return render(request, "home.html", context)
 
 
 def health(request: HttpRequest) -> JsonResponse:

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from builder import selectors, services
-from builder.api import serializers as s
+from builder.api import serializers
 from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.negotiation import JSONOnlyNegotiation
@@ -129,7 +129,7 @@ class ForceValidateApi(FreedOnReturn):
         "violations, each citing its rule with a one-line summary of it. Messages, labels and "
         "summaries follow `Accept-Language` (`it`).",
         request={"application/json": FORCE_REF},
-        responses={200: s.ValidationResultSerializer},
+        responses={200: serializers.ValidationResultSerializer},
         examples=[
             OpenApiExample("Interchange example force", value=EXAMPLE_FORCE, request_only=True),
             OpenApiExample(
@@ -158,8 +158,8 @@ class DrawApi(APIView):
         "`mountain_troops` (M12.1) needs `nationality` and `period`: a nation without mountain "
         "troops at that date is refused (400, naming the parameter), otherwise a black RN makes "
         "the elites mountain troops.",
-        request=s.DrawInputSerializer,
-        responses={200: s.DrawResultSerializer},
+        request=serializers.DrawInputSerializer,
+        responses={200: serializers.DrawResultSerializer},
         examples=[
             OpenApiExample(
                 "Unit type",
@@ -175,7 +175,7 @@ class DrawApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        serializer = s.DrawInputSerializer(data=request.data)
+        serializer = serializers.DrawInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         params = dict(serializer.validated_data)
         seed = params.pop("seed", None)
@@ -205,7 +205,7 @@ def _strictly(serializer: Any, body: dict[str, Any]) -> None:
 def _document_from(body: Any) -> tuple[str | None, Any]:
     """Accept ``{"name", "data"}`` or a bare Force document (import)."""
     if isinstance(body, dict) and "data" in body:
-        _strictly(s.SavedForceInputSerializer(), body)
+        _strictly(serializers.SavedForceInputSerializer(), body)
         name = body.get("name")
         return (name if isinstance(name, str) else None), body["data"]
     return None, body
@@ -218,19 +218,19 @@ class ForceListCreateApi(APIView):
     @extend_schema(
         operation_id="forces_list",
         summary="Your saved forces",
-        responses={200: s.SavedForceOutputSerializer(many=True)},
+        responses={200: serializers.SavedForceOutputSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
         forces = selectors.saved_forces_for(request.user)
-        return Response(s.SavedForceOutputSerializer(forces, many=True).data)
+        return Response(serializers.SavedForceOutputSerializer(forces, many=True).data)
 
     @extend_schema(
         operation_id="forces_create",
         summary="Save or import a force",
         description='Body `{"name", "data"}` or a bare Force document (import; named by '
         "`?name=`). All-or-nothing: a malformed document saves nothing and gets 400 with paths.",
-        request=s.SavedForceInputSerializer,
-        responses={201: s.SavedForceOutputSerializer},
+        request=serializers.SavedForceInputSerializer,
+        responses={201: serializers.SavedForceOutputSerializer},
         examples=[
             OpenApiExample(
                 "Save the interchange example",
@@ -245,7 +245,9 @@ class ForceListCreateApi(APIView):
         name = name or request.query_params.get("name") or _("Imported force")
         with _input_faults():
             saved = services.saved_force_create(owner=request.user, name=name[:120], data=data)
-        return Response(s.SavedForceOutputSerializer(saved).data, status=status.HTTP_201_CREATED)
+        return Response(
+            serializers.SavedForceOutputSerializer(saved).data, status=status.HTTP_201_CREATED
+        )
 
 
 class ForceDetailApi(APIView):
@@ -258,17 +260,17 @@ class ForceDetailApi(APIView):
     @extend_schema(
         operation_id="forces_retrieve",
         summary="One of your saved forces",
-        responses={200: s.SavedForceOutputSerializer},
+        responses={200: serializers.SavedForceOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(s.SavedForceOutputSerializer(self._get(request, pk)).data)
+        return Response(serializers.SavedForceOutputSerializer(self._get(request, pk)).data)
 
     def _update(self, request: Request, pk: int) -> Response:
         saved = self._get(request, pk)
         body = request.data
         if not isinstance(body, dict):
             raise InvalidInput([{"path": "$", "message": _("Expected a JSON object.")}])
-        _strictly(s.SavedForceUpdateSerializer(), body)
+        _strictly(serializers.SavedForceUpdateSerializer(), body)
         name = body.get("name")
         with _input_faults():
             saved = services.saved_force_update(
@@ -276,13 +278,13 @@ class ForceDetailApi(APIView):
                 name=name[:120] if isinstance(name, str) else None,
                 data=body.get("data"),
             )
-        return Response(s.SavedForceOutputSerializer(saved).data)
+        return Response(serializers.SavedForceOutputSerializer(saved).data)
 
     @extend_schema(
         operation_id="forces_update",
         summary="Replace a saved force's name and/or document",
-        request=s.SavedForceUpdateSerializer,
-        responses={200: s.SavedForceOutputSerializer},
+        request=serializers.SavedForceUpdateSerializer,
+        responses={200: serializers.SavedForceOutputSerializer},
         examples=[MALFORMED_EXAMPLE],
     )
     def put(self, request: Request, pk: int) -> Response:
@@ -291,8 +293,8 @@ class ForceDetailApi(APIView):
     @extend_schema(
         operation_id="forces_partial_update",
         summary="Change a saved force's name and/or document",
-        request=s.SavedForceUpdateSerializer,
-        responses={200: s.SavedForceOutputSerializer},
+        request=serializers.SavedForceUpdateSerializer,
+        responses={200: serializers.SavedForceOutputSerializer},
         examples=[MALFORMED_EXAMPLE],
     )
     def patch(self, request: Request, pk: int) -> Response:

@@ -34,6 +34,7 @@ from scenarios.jobs.messages import job_message
 from scenarios.jobs.models import Job
 from scenarios.jobs.options import OPTIONS
 from scenarios.jobs.selectors import job_for, jobs_visible_to
+from upfront import labels
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 from upfront.api.strict import strict
 from upfront.api.throttles import AtomicScopedRateThrottle
@@ -63,7 +64,7 @@ class JobLinksSerializer(serializers.Serializer):
 
 class JobOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField(source="public_id")
-    kind = serializers.ChoiceField(choices=Job.Kind.choices)
+    kind = serializers.ChoiceField(choices=labels.choices(Job.Kind.values, labels.JOB_KIND))
     status = serializers.SerializerMethodField(
         help_text="`waiting`: recorded, not yet handed to the job queue (it is down; the job "
         "is sent when it is back); then `queued`, `running`, `succeeded` or `failed`"

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from scenarios import selectors
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
+from scenarios.display import simulation_reads, validation_reads
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobFailed, Outcome, Progress
@@ -27,8 +28,9 @@ from scenarios.jobs.stored import (
     validation_source,
 )
 from scenarios.models import Scenario
-from scenarios.plays.presenters import recorded_early_ends
+from scenarios.plays.selectors import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
+from scenarios.presenters.sheet import SheetOptions
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 
@@ -70,15 +72,15 @@ def run_simulate(job: Job, progress: Progress) -> Outcome:
 # --- pdf ---------------------------------------------------------------------------------------
 
 
-def _pdf_options(job: Job) -> dict[str, Any]:
-    return {k: job.options[k] for k in ("paper", "language", "ink_saving")}
+def _pdf_options(job: Job) -> SheetOptions:
+    return SheetOptions.of(job.options)
 
 
-def _file_name(title: str, options: dict[str, Any]) -> str:
-    return f"{slugify(title) or 'setup-sheet'}-{options['paper'].lower()}.pdf"
+def _file_name(title: str, options: SheetOptions) -> str:
+    return f"{slugify(title) or 'setup-sheet'}-{options.paper.lower()}.pdf"
 
 
-def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str]:
+def _stored_sheet(scenario: Scenario, options: SheetOptions) -> tuple[str, str]:
     """A scenario's setup sheet with its validation and simulation: its key and storage name.
 
     The sheet is content-addressed by the sources of the results it prints, known before
@@ -90,14 +92,14 @@ def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str
 
     subject = subject_of(scenario)
     sources = [validation_source(subject), simulation_source(subject, runs=DEFAULT_RUNS, seed=0)]
-    key = storage.sheet_key(scenario, sources=sources, **options)
+    key = storage.sheet_key(scenario, options, sources=sources)
 
     def render() -> bytes:
         return pdf.render_scenario_pdf(
             scenario,
+            options,
             validation=validation_of(subject),
             simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
-            **options,
         )
 
     return key, storage.stored_pdf(key, render)
@@ -111,7 +113,8 @@ def run_pdf(job: Job, progress: Progress) -> Outcome:
     _key, name = _stored_sheet(_scenario(job), options)
     progress(95, "job_note_saving")
     return Outcome(
-        result={"file_name": _file_name(job.scenario.title, options), **options}, file=name
+        result={"file_name": _file_name(job.scenario.title, options), **options.as_dict()},
+        file=name,
     )
 
 
@@ -153,14 +156,16 @@ def bind_book(job: Job, sheets: list[dict[str, Any]]) -> Outcome:
     library = job.library
     assert library is not None
     options = _pdf_options(job)
-    key = storage.book_key(library, [(s["title"], s["key"]) for s in sheets], **options)
+    key = storage.book_key(library, [(s["title"], s["key"]) for s in sheets], options)
 
     def render() -> bytes:
         bound = [book.BookSheet(s["title"], storage.stored_bytes(s["file"])) for s in sheets]
-        return book.render_book(library, bound, **options)
+        return book.render_book(library, bound, options)
 
     name = storage.stored_pdf(key, render)
-    return Outcome(result={"file_name": _file_name(library.title, options), **options}, file=name)
+    return Outcome(
+        result={"file_name": _file_name(library.title, options), **options.as_dict()}, file=name
+    )
 
 
 RUNNERS: dict[str, Callable[[Job, Progress], Outcome]] = {
@@ -191,13 +196,13 @@ def report(job: Job) -> tuple[list[str], dict[str, Any]] | None:
     if job.kind == Job.Kind.VALIDATE:
         return (
             ["scenarios/reports/_validation.html", "scenarios/reports/_digest.html"],
-            {"validation": validation_context(job.result)},
+            {"validation": validation_context(job.result, validation_reads(job.result))},
         )
     if job.kind == Job.Kind.SIMULATE:
         # The prediction beside what players recorded of the same scenario's early ends.
         recorded = recorded_early_ends(job.scenario) if job.scenario is not None else None
         return ["scenarios/reports/_simulation.html"], {
-            "simulation": simulation_context(job.result, recorded)
+            "simulation": simulation_context(job.result, simulation_reads(), recorded)
         }
     return None  # a PDF: the page offers its download
 
@@ -208,7 +213,7 @@ def report_data(job: Job) -> dict[str, Any] | None:
     if job.status != Job.Status.SUCCEEDED or not isinstance(result, dict):
         return None
     if job.kind == Job.Kind.VALIDATE:
-        return validation_data(result)
+        return validation_data(result, validation_reads(result))
     if job.kind == Job.Kind.SIMULATE:
-        return simulation_data(result)
+        return simulation_data(result, simulation_reads())
     return {"file_name": result.get("file_name")}

@@ -57,13 +57,3 @@ def job_message(message_id: str, params: Mapping[str, Any] | None = None) -> str
         return str(template) % values
     except (KeyError, TypeError, ValueError):
         return str(template)
-
-
-# The status a player reads (Job.state: "waiting" is a queued job not yet sent).
-JOB_STATES = {
-    "waiting": _("Waiting for the job queue"),
-    "queued": _("Queued"),
-    "running": _("Running"),
-    "succeeded": _("Done"),
-    "failed": _("Failed"),
-}

@@ -1,4 +1,4 @@
-"""A scenario's effective visibility as a column of its own (issue 15 §7).
+"""A scenario's effective visibility as a column of its own.
 
 The public lists asked "its visibility is public, or its library's is" of every scenario, a
 condition on the library's row joined to each one, so SQLite counted and paged the list

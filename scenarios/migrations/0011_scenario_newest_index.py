@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    # A signed-in list's page in its order (docs/performance.md, issue 15 §7).
+    # A signed-in list's page in its order (docs/performance.md).
     dependencies = [
         ("scenarios", "0010_revalidation"),
     ]

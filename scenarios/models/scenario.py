@@ -129,7 +129,7 @@ class Scenario(models.Model):
             # filters read, so counting and filtering read this index and not the rows, which
             # carry the whole document. Partial on the default manager's condition (not in the
             # bin, scenarios.bin): every list asks it, and an index without it has the
-            # database read each row to check it (a fresh SQLite list 2.3x dearer).
+            # database read each row to check it (docs/performance.md).
             models.Index(
                 fields=[
                     "effective_visibility",

@@ -127,7 +127,11 @@ class Game(models.Model):
     model = models.JSONField()
     weather = models.JSONField(default=list)
     # Kept in step with the replayed steps, for lists; the steps are the truth.
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    status = models.CharField(
+        max_length=10,
+        choices=labels.choices(Status.values, labels.GAME_STATUS),
+        default=Status.PREPARING,
+    )
     deck = models.PositiveSmallIntegerField(default=1)
     # The read-only link the player shares with the other player.
     watch_token = models.CharField(max_length=32, default=new_watch_token, editable=False)

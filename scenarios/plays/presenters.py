@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from scenarios.models import Scenario
 from scenarios.plays.selectors import ScenarioPlays
-from scenarios.plays.selectors import recorded_early_ends as recorded_early_ends  # jobs' import
 from upfront.reference.selectors import reference_names
 from upfront.rules.balance import Balance
 

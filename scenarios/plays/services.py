@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scenarios import selectors
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.plays.models import (
@@ -62,16 +63,6 @@ def play_allowance_wait(player: Any) -> int | None:
     return ratelimit.rows_wait("plays", PlayRecord.objects.filter(player=player))
 
 
-def _opponent_user(name: str) -> Any | None:
-    """The active account an opponent's name names: exact, else one case-insensitive match."""
-    users = get_user_model().objects.filter(is_active=True)
-    exact = users.filter(username=name).first()
-    if exact is not None:
-        return exact
-    matches = list(users.filter(username__iexact=name)[:2])
-    return matches[0] if len(matches) == 1 else None
-
-
 def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     """The record's fields from ``values`` (already typed by a form or serializer), checked
     together; raises PlayInputError naming each faulty field and, where one applies, its rule."""
@@ -113,7 +104,7 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
         errors["notes"] = _("Notes have at most %(max)d characters.") % {"max": NOTES_MAX_LENGTH}
     if errors:
         raise PlayInputError(errors=errors)
-    opponent_user = _opponent_user(opponent) if opponent else None
+    opponent_user = selectors.active_user_named(opponent) if opponent else None
     if opponent_user is not None and opponent_user.pk == getattr(player, "pk", None):
         raise PlayInputError(errors={"opponent": _("You cannot be your own opponent.")})
     return {

@@ -8,8 +8,9 @@ the API and the page say the same. The serializers in ``scenarios.api.job_report
 these shapes for the OpenAPI schema.
 
 A presenter only renders: no engine work, no forms or views, a fixed number of queries
-whatever the result holds (the validation's are ``validation_context``'s; the simulation reads
-the nationalities' names once). No chart is drawn: the API carries the figures.
+whatever the result holds (the validation's are ``validation_context``'s; the simulation's
+names and cards are handed in, ``SimulationReads``). No chart is drawn: the API carries the
+figures.
 """
 
 from __future__ import annotations
@@ -19,15 +20,14 @@ from typing import Any
 
 from scenarios.analysis.simulation import standard_error
 from scenarios.presenters.simulation import (
+    SimulationReads,
     assumption_of,
     opponent_draws_text,
     reason_text,
     row_result,
 )
-from scenarios.presenters.validation import validation_context
+from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
-from upfront.reference.fetch import catalogue_current
-from upfront.reference.selectors import nationality_names
 
 
 def _deck_data(raw: Mapping[str, Any] | None, shown: Mapping[str, Any] | None) -> Any:
@@ -66,9 +66,9 @@ def _deck_data(raw: Mapping[str, Any] | None, shown: Mapping[str, Any] | None) -
     }
 
 
-def validation_data(result: Mapping[str, Any]) -> dict[str, Any]:
+def validation_data(result: Mapping[str, Any], reads: ValidationReads) -> dict[str, Any]:
     """A validation result as the API gives it: every finding, the deck, the rules digest."""
-    shown = validation_context(dict(result))
+    shown = validation_context(dict(result), reads)
     findings = []
     for finding, row in zip(result.get("findings") or [], shown["findings"], strict=True):
         paths = list(finding.get("items") or [])
@@ -110,7 +110,7 @@ def validation_data(result: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
+def simulation_data(result: Mapping[str, Any], reads: SimulationReads) -> dict[str, Any]:
     """A simulation result as the API gives it: the figures, with their standard errors."""
     runs = int(result.get("runs") or 0)
     assumption = assumption_of(dict(result))
@@ -166,9 +166,9 @@ def simulation_data(result: Mapping[str, Any]) -> dict[str, Any]:
         for cause in result["deck_end_checks"]
     ]
     data["opponent_draws_text"] = opponent_draws_text(result)
-    names = nationality_names()
+    names = reads.nationalities
     sides = result.get("reinforcements") or []
-    cards = catalogue_current().cards if sides else {}
+    cards = reads.cards
     data["reinforcements"] = [
         {
             "role": side["role"],

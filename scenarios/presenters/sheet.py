@@ -1,6 +1,12 @@
 """What a setup sheet shows: the print HTML of a scenario's sheet and of a library book's
 cover, in the active language, rendered from results it is handed (docs/setup-sheets.md).
 
+How a sheet is printed (paper, language, ink saving) is one :class:`SheetOptions` value for
+every function that renders, keys or stores a sheet; what a sheet shows of the reference data
+(the rows its scenario names, the card catalogue, its period) is read by the caller
+(``scenarios.display.sheet_reads``) and handed in as :class:`SheetReads`: this module reads
+nothing.
+
 No WeasyPrint here: the PDF, the book binding and the stored files are background work
 (``scenarios.jobs.sheets``); this module is what the bench hands Chromium and what the
 tests read.
@@ -9,6 +15,7 @@ tests read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -16,14 +23,15 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scenarios.display import scenario_display
 from scenarios.models import Library, Scenario
-from scenarios.presenters.simulation import simulation_context
-from scenarios.presenters.validation import validation_context
+from scenarios.presenters.display import scenario_display
+from scenarios.presenters.simulation import SimulationReads, simulation_context
+from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
 from upfront.reference import models as ref
-from upfront.reference.fetch import catalogue_current, data_revision_current
+from upfront.reference.fetch import data_revision_current
 from upfront.reference.phrasing import card_name
+from upfront.reference.selectors import ScenarioReferenceRows
 from upfront.rules.codes import LANGUAGES
 
 UNKNOWN = "—"  # how a value no source gives is printed
@@ -31,6 +39,53 @@ UNKNOWN = "—"  # how a value no source gives is printed
 
 class SetupSheetError(ValueError):
     """An option the renderer does not know (paper size, language)."""
+
+
+def sheet_options_check(paper: str, language: str) -> None:
+    if paper not in labels.PAPER:
+        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(labels.PAPER)}")
+    if language not in LANGUAGES:
+        raise SetupSheetError(f"unknown language {language!r}; expected one of {LANGUAGES}")
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How a sheet or a book is printed: checked when made (``SetupSheetError``)."""
+
+    paper: str = "A4"
+    language: str = "en"
+    ink_saving: bool = False
+
+    def __post_init__(self) -> None:
+        sheet_options_check(self.paper, self.language)
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> SheetOptions:
+        """The sheet's options among a job's (which hold others too)."""
+        return cls(
+            paper=options["paper"],
+            language=options["language"],
+            ink_saving=bool(options["ink_saving"]),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# A sheet on A4, in English, in colour.
+DEFAULT_SHEET = SheetOptions()
+
+
+@dataclass(frozen=True)
+class SheetReads:
+    """What a scenario's sheet shows of the reference data, read by the caller: the rows its
+    scenario names, the card catalogue (each card's printed values) and its period's row."""
+
+    rows: ScenarioReferenceRows
+    cards: Mapping[tuple[str, int], Any]
+    period: ref.Period | None
+    simulation: SimulationReads  # what the printed simulation names
+    validation: ValidationReads | None = None  # what the printed validation names, if any
 
 
 def _known(value: Any) -> Any:
@@ -117,18 +172,19 @@ def revision_label() -> str:
 
 def sheet_context(
     scenario: Scenario,
+    reads: SheetReads,
     validation: Mapping[str, Any] | None,
     simulation: Mapping[str, Any] | None,
     anchor: str,
 ) -> dict[str, Any]:
     """Everything the print templates read for one scenario, in the active language.
 
-    It renders the results it is given and computes nothing: each side's points come from the
+    It renders what it is handed and computes nothing: each side's points come from the
     validation (``forces``), so printing validates no force.
     """
     body = scenario.document["scenario"]
-    shown = scenario_display(body, check_forces=False)
-    cards = catalogue_current().cards
+    shown = scenario_display(body, rows=reads.rows)
+    cards = reads.cards
     sides = shown["sides"]
     forces: list[Mapping[str, Any] | None] = list((validation or {}).get("forces") or [])
     forces += [None] * (len(sides) - len(forces))  # not validated, or an older result
@@ -140,15 +196,17 @@ def sheet_context(
         "sides": [_side(s, cards, checked) for s, checked in zip(sides, forces, strict=False)],
         "status": _status(validation),
         # "1943b" is how the sources name a half-year; the months are printed beside it.
-        "period": ref.Period.objects.filter(code=body.get("period") or "").first(),
+        "period": reads.period,
         "validation": None,
         "simulation": None,
     }
     # The report partials' presenters build their own context.
     if validation is not None:
-        context["validation"] = validation_context(dict(validation))
+        if reads.validation is None:
+            raise ValueError("a sheet printing a validation is handed what it names (reads)")
+        context["validation"] = validation_context(dict(validation), reads.validation)
     if simulation is not None:
-        context["simulation"] = simulation_context(dict(simulation))
+        context["simulation"] = simulation_context(dict(simulation), reads.simulation)
     return context
 
 
@@ -157,17 +215,10 @@ def _css_string(text: str) -> str:
     return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
 
 
-def sheet_options_check(paper: str, language: str) -> None:
-    if paper not in labels.PAPER:
-        raise SetupSheetError(f"unknown paper size {paper!r}; expected one of {list(labels.PAPER)}")
-    if language not in LANGUAGES:
-        raise SetupSheetError(f"unknown language {language!r}; expected one of {LANGUAGES}")
-
-
-def print_document(template: str, context: dict[str, Any], *, paper: str, ink_saving: bool) -> str:
+def print_document(template: str, context: dict[str, Any], options: SheetOptions) -> str:
     page_word, of_word = pgettext("setup sheet", "page"), pgettext("setup sheet", "of")
     page_css = (
-        f"@page {{ size: {paper}; }}\n"
+        f"@page {{ size: {options.paper}; }}\n"
         f"@page {{ @bottom-right {{ content: {_css_string(page_word)} ' ' counter(page) ' ' "
         f"{_css_string(of_word)} ' ' counter(pages); }} }}"
     )
@@ -177,8 +228,8 @@ def print_document(template: str, context: dict[str, Any], *, paper: str, ink_sa
             {
                 **context,
                 "page_css": page_css,
-                "ink_saving": ink_saving,
-                "language": translation.get_language(),
+                "ink_saving": options.ink_saving,
+                "language": labels.language(),
                 "revision": revision_label(),
             },
         )
@@ -187,38 +238,28 @@ def print_document(template: str, context: dict[str, Any], *, paper: str, ink_sa
 
 def scenario_sheet_html(
     scenario: Scenario,
+    reads: SheetReads,
+    options: SheetOptions = DEFAULT_SHEET,
     *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
 ) -> str:
     """The print HTML of one setup sheet (also what the bench gives Chromium)."""
-    sheet_options_check(paper, language)
-    with translation.override(language):
-        context = {"sheet": sheet_context(scenario, validation, simulation, "scenario-1")}
-        return print_document(
-            "scenarios/print/sheet.html", context, paper=paper, ink_saving=ink_saving
-        )
+    with translation.override(options.language):
+        context = {"sheet": sheet_context(scenario, reads, validation, simulation, "scenario-1")}
+        return print_document("scenarios/print/sheet.html", context, options)
 
 
 def book_front_html(
     library: Library,
     entries: Sequence[tuple[str, int]],
-    *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
+    options: SheetOptions = DEFAULT_SHEET,
 ) -> str:
     """The print HTML of a book's cover and contents: ``entries`` are (title, the book's page
     the sheet starts on), in order."""
-    sheet_options_check(paper, language)
-    with translation.override(language):
+    with translation.override(options.language):
         context = {
             "library": library,
             "entries": [{"title": title, "page": page} for title, page in entries],
         }
-        return print_document(
-            "scenarios/print/library.html", context, paper=paper, ink_saving=ink_saving
-        )
+        return print_document("scenarios/print/library.html", context, options)

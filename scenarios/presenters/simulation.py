@@ -5,13 +5,15 @@ language for ``templates/scenarios/reports/_simulation.html``: labels, percentag
 assumption text and SVG bar charts written by :mod:`scenarios.presenters.charts`, the same bytes
 for the same result and language, readable printed in black and white.
 
-A presenter only renders: it runs no engine work, imports no forms or views, and reads the
-reference data with a fixed number of queries.
+A presenter only renders: it runs no engine work, imports no forms or views, and reads
+nothing: the nationalities' names and the card catalogue a report names are read by the
+caller (``scenarios.display.simulation_reads``) and handed in as :class:`SimulationReads`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.formats import number_format
@@ -23,9 +25,18 @@ from scenarios.analysis.simulation import INVALID_DOCUMENT
 from scenarios.presenters import charts
 from scenarios.presenters.cards import card_words
 from upfront import labels
-from upfront.reference.fetch import catalogue_current
-from upfront.reference.selectors import nationality_names
 from upfront.rules.catalogue import CardInfo
+
+
+@dataclass(frozen=True)
+class SimulationReads:
+    """What a simulation report names from the reference data, read by the caller in the
+    report's language: each nationality's name, and the card catalogue (the cards of the
+    Random Reinforcement rows, by nationality and number)."""
+
+    nationalities: Mapping[str, str]
+    cards: Mapping[tuple[str, int], CardInfo]
+
 
 # Charts: greys and hatches, so they read the same printed in black and white.
 # (fill, hatch) by style: distinct in grey and pattern alike.
@@ -209,7 +220,7 @@ def _recorded(code: str, recorded: Mapping[str, Any] | None) -> str | None:
 
 
 def simulation_context(
-    result: dict[str, Any], recorded: Mapping[str, Any] | None = None
+    result: dict[str, Any], reads: SimulationReads, recorded: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The result of :func:`simulate_scenario` in the active language, for the template.
 
@@ -271,14 +282,14 @@ def simulation_context(
         charts["weather"] = _weather_chart(weather, kind)
     else:
         context["weather"] = None
-    names = nationality_names()
+    names = reads.nationalities
 
     def side_name(side: dict[str, Any]) -> str:
         role = labels.standalone("scenario_role", side["role"]) or side["role"]
         return f"{role} ({names.get(side['nationality'], side['nationality'])})"
 
     sides = result.get("reinforcements") or []
-    cards = catalogue_current().cards if sides else {}
+    cards = reads.cards
     context["reinforcements"] = [
         {
             "side": side_name(side),

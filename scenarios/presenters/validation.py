@@ -7,28 +7,45 @@ the parts in words instead of JSON paths (``upfront.labels.places``), rule summa
 rules digest's texts from the reference data.
 
 A presenter only renders: it runs no engine work, imports no forms or views, takes every word
-from the label modules and the reference data, and reads the reference data with a fixed number
-of queries whatever the result holds (the digest's texts are read per kind, not per entry).
+from the label modules and the reference data, and reads nothing itself: the reference data's
+words a result names (rule summaries, names of codes, the digest's texts, the published
+scenarios) are read by the caller (``scenarios.display.validation_reads``, a fixed number of
+queries whatever the result holds) and handed in as :class:`ValidationReads`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext, pgettext
 
 from upfront import labels
 from upfront.labels.places import Places, where_all
-from upfront.reference import selectors
-from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render_many, render_mountain_adaptation
-from upfront.reference.selectors.digest import ValidationTexts, validation_texts
+from upfront.reference.selectors.digest import ValidationTexts
 from upfront.rules.codes import SEVERITIES
 from upfront.rules.deck import ELEVATION, REMOVED, REPLACED
 from upfront.rules.digest import DIGEST_KINDS
 from upfront.rules.messages import Message
 from upfront.rules.scenario_checks import MountainAdaptationApplied
+
+
+@dataclass(frozen=True)
+class ValidationReads:
+    """The reference data's words a validation report names, read by the caller in the
+    report's language: the rules' summaries (the scenario's and DYO's), the names of card
+    types, special rules and terrain decks, the digest's and the deck's texts, and the
+    published scenarios a mountain adaptation names."""
+
+    texts: ValidationTexts
+    scenario_summaries: Mapping[str, str]
+    dyo_summaries: Mapping[str, str]
+    card_types: Mapping[str, str]
+    special_rules: Mapping[str, str]
+    terrain_decks: Mapping[str, str]
+    published_scenarios: Mapping[str, Any]
 
 
 def _rule(rule: str) -> str:
@@ -48,11 +65,13 @@ def places_of(result: Mapping[str, Any]) -> Places:
     )
 
 
-def _rendered_findings(result: Mapping[str, Any], places: Places) -> list[dict[str, Any]]:
+def _rendered_findings(
+    result: Mapping[str, Any], places: Places, reads: ValidationReads
+) -> list[dict[str, Any]]:
     findings = result.get("findings") or []
     messages = render_many([Message.from_dict(f["message"]) for f in findings])
-    scenario_summaries = selectors.scenario_rule_summaries()
-    dyo_summaries = selectors.dyo_rule_summaries()
+    scenario_summaries = reads.scenario_summaries
+    dyo_summaries = reads.dyo_summaries
     rendered = []
     for finding, text in zip(findings, messages, strict=True):
         rule = finding["rule"]
@@ -132,13 +151,13 @@ def _count_change(value: Any) -> str:
     return f"{value:+d}".replace("-", "\u2212")
 
 
-def _rendered_deck(deck: Mapping[str, Any] | None, texts: ValidationTexts) -> dict[str, Any] | None:
+def _rendered_deck(deck: Mapping[str, Any] | None, reads: ValidationReads) -> dict[str, Any] | None:
     if not deck:
         return None
-    card_types = selectors.code_names("card_type")
-    special_rules = selectors.code_names("special_rule")
-    decks = selectors.code_names("terrain_deck")
-    replacements = texts.replacements
+    card_types = reads.card_types
+    special_rules = reads.special_rules
+    decks = reads.terrain_decks
+    replacements = reads.texts.replacements
 
     def replacement(change: Mapping[str, Any]) -> str:
         key = (change.get("variant") or "", change.get("replacement") or "")
@@ -210,12 +229,12 @@ def _rendered_digest(
     ]
 
 
-def _rendered_adaptation(adaptation: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def _rendered_adaptation(
+    adaptation: Mapping[str, Any] | None, reads: ValidationReads
+) -> dict[str, Any] | None:
     if not adaptation:
         return None
-    published = catalogue_current().scenario_reference.published_scenarios.get(
-        adaptation.get("letter") or ""
-    )
+    published = reads.published_scenarios.get(adaptation.get("letter") or "")
     if published is None:
         return None
     return render_mountain_adaptation(
@@ -227,9 +246,7 @@ def _rendered_adaptation(adaptation: Mapping[str, Any] | None) -> dict[str, Any]
     )
 
 
-def validation_context(
-    result: dict[str, Any], texts: ValidationTexts | None = None
-) -> dict[str, Any]:
+def validation_context(result: dict[str, Any], reads: ValidationReads) -> dict[str, Any]:
     """A :func:`full_validation` result rendered in the active language, for the templates.
 
     ``{"valid", "status", "data_revision", "counts": [{"severity", "label", "count"}],
@@ -238,10 +255,9 @@ def validation_context(
     "changed", "kept", "additions", "conflicts"} | None, "digest": [{"kind", "label",
     "entries": [{"rule", "title", "summary"}]}], "mountain_adaptation": {...} | None}``
 
-    ``texts``: the reference data's words the result names
-    (``upfront.reference.selectors.validation_texts``), read here when the caller has not.
+    ``reads``: the reference data's words the result names, read by the caller
+    (``scenarios.display.validation_reads``).
     """
-    texts = texts if texts is not None else validation_texts(result)
     places = places_of(result)
     counts = result.get("counts") or {}
     return {
@@ -261,8 +277,8 @@ def validation_context(
             for severity in SEVERITIES
         ],
         "faults": _rendered_faults(result, places),
-        "findings": _rendered_findings(result, places),
-        "deck": _rendered_deck(result.get("deck"), texts),
-        "digest": _rendered_digest(list(result.get("digest") or []), texts),
-        "mountain_adaptation": _rendered_adaptation(result.get("mountain_adaptation")),
+        "findings": _rendered_findings(result, places, reads),
+        "deck": _rendered_deck(result.get("deck"), reads),
+        "digest": _rendered_digest(list(result.get("digest") or []), reads.texts),
+        "mountain_adaptation": _rendered_adaptation(result.get("mountain_adaptation"), reads),
     }

@@ -71,7 +71,7 @@ def _value(name: str, value: Any, names: ReferenceNames) -> str:
     if name == "period":
         return labels.period_label(value)
     if name == "theatre":
-        return labels.standalone("theatre", value) or str(value)
+        return labels.standalone("theatre", value)
     if name == "terrain_deck":
         return names.terrain_decks.get(value, value)
     if name == "weather":
@@ -81,7 +81,7 @@ def _value(name: str, value: Any, names: ReferenceNames) -> str:
     if name == "environment":
         return names.environments.get(value, value)
     if name in ("first_player",):
-        return str(labels.SCENARIO_ROLE.get(value, value))
+        return labels.label("scenario_role", value)
     if name == "nationality":
         return names.nationalities.get(value, value)
     if name == "troop_type":
@@ -109,7 +109,7 @@ def _field(
 
 def _deck_change(item: Mapping[str, Any], names: ReferenceNames) -> str:
     card = names.card_types.get(item.get("card_type", ""), item.get("card_type", ""))
-    action = labels.DECK_CHANGE_ACTION.get(item.get("action", ""), item.get("action", ""))
+    action = labels.label("deck_change_action", item.get("action", ""))
     count = item.get("count")
     return f"{action}: {count} × {card}" if count else f"{action}: {card}"
 
@@ -152,8 +152,8 @@ def diff_view(compared: VersionDiff, *, names: ReferenceNames) -> dict[str, Any]
         sharing.append(
             {
                 "field": str(labels.SCENARIO_FIELD["visibility"]),
-                "before": str(labels.VISIBILITY.get(before, before)),
-                "after": str(labels.VISIBILITY.get(after, after)),
+                "before": labels.label("visibility", before),
+                "after": labels.label("visibility", after),
             }
         )
     old_nations, new_nations = compared.nationalities_before, compared.nationalities_after
@@ -166,7 +166,7 @@ def diff_view(compared: VersionDiff, *, names: ReferenceNames) -> dict[str, Any]
         "rules_removed": [_rule(i, names) for i in diff.special_rules_removed],
         "sides": [
             {
-                "role": str(labels.SCENARIO_ROLE.get(side.role, side.role)),
+                "role": labels.label("scenario_role", side.role),
                 "fields": [_field(c, names, labels.FORCE_FIELD) for c in side.fields],
                 "cards": [
                     _card(

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from scenarios import access, generation, services
 from scenarios.analysis.document_check import scenario_body_check
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from scenarios.forms import Designer, designer_options
 from scenarios.models import Scenario
 from scenarios.prefill import prefill_apply, published_scenario_prefill
@@ -168,7 +168,7 @@ def _side_summaries(
     bought = [{"role": role, "force": force} for role, force in forces.items() if force]
     if not bought:
         return {}
-    return {side["role"]: side for side in scenario_display({"sides": bought})["sides"]}
+    return {side["role"]: side for side in scenario_preview({"sides": bought})["sides"]}
 
 
 def _render_designer(request: HttpRequest, context: dict[str, Any], status: int = 200) -> Any:
@@ -250,7 +250,7 @@ def _designer(
         return _render_designer(request, context, status=400)
     data = designer.document(forces)
     if action == "preview":
-        preview = scenario_display(data["scenario"])
+        preview = scenario_preview(data["scenario"])
         context = _designer_context(
             request,
             scenario=scenario,

@@ -25,10 +25,10 @@ from django.views.decorators.http import require_POST
 
 from scenarios import access
 from scenarios.jobs import kinds, services
-from scenarios.jobs.messages import JOB_STATES, job_message
+from scenarios.jobs.messages import job_message
 from scenarios.jobs.models import Job
 from scenarios.jobs.selectors import job_for, jobs_visible_to
-from upfront import ratelimit
+from upfront import labels, ratelimit
 
 PAGE_SIZE = 20
 
@@ -94,7 +94,7 @@ def _job_context(job: Job) -> dict[str, Any]:
     found = kinds.report(job)
     return {
         "job": job,
-        "state_label": JOB_STATES[job.state],
+        "state_label": labels.standalone("job_state", job.state),
         "note": job_message(job.progress_note, job.progress_params),
         "error": job_message(job.error, job.error_params) if job.status == "failed" else "",
         "report_templates": found[0] if found else [],
@@ -143,5 +143,5 @@ def job_file(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
 def job_list(request: HttpRequest) -> HttpResponse:
     found = jobs_visible_to(request.user).select_related("scenario", "library")
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [(job, JOB_STATES[job.state]) for job in page]
+    rows = [(job, labels.standalone("job_state", job.state)) for job in page]
     return render(request, "scenarios/jobs/list.html", {"page": page, "rows": rows})

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from scenarios import generation
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.fetch import catalogue_current
@@ -74,7 +74,7 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
                 if item["key"] == rerolled:
                     item["rerolled"] = "same" if query.get("was") == str(item["value"]) else "new"
             # What the designer receives beside the draws: 43.33's removals and cower cards.
-            context["deck_changes"] = scenario_display(
+            context["deck_changes"] = scenario_preview(
                 answer["document"]["scenario"], check_forces=False
             )["deck_changes"]
             context["reroll_all_url"] = (

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from scenarios import access, generation, services
 from scenarios.analysis.document_check import scenario_body_check
 from scenarios.bin.selectors import bin_context, bin_days
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from scenarios.forms import AddToLibraryForm
 from scenarios.jobs.options import simulate_limits
 from scenarios.jobs.revalidation.selectors import revalidation_running
@@ -49,8 +49,8 @@ def _preview_and_faults(scenario: Scenario) -> tuple[dict[str, Any], dict[str, A
     scenario's preview shows the quick checks' own validation of it."""
     body = scenario.document["scenario"]
     if scenario.valid:
-        return scenario_display(body), None
-    preview = scenario_display(body, check_forces=False)
+        return scenario_preview(body), None
+    preview = scenario_preview(body, check_forces=False)
     try:
         check = scenario_body_check(scenario.document)
     except ReferenceDataNotLoaded:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from scenarios import access, services
 from scenarios.analysis.versions import version_changes, version_diff
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview
 from scenarios.versions import presenters
 from scenarios.versions.selectors import version_of, versions_of
 from scenarios.versions.services import scenario_version_restore
@@ -37,7 +37,7 @@ def version_detail(request: HttpRequest, public_id: UUID, number: int) -> HttpRe
     context = {
         "scenario": scenario,
         "row": row,
-        "preview": scenario_display(row.document.get("scenario") or {}),
+        "preview": scenario_preview(row.document.get("scenario") or {}),
         "rights": rights,
     }
     return render(request, "scenarios/versions/detail.html", context)

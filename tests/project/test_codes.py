@@ -283,12 +283,81 @@ def test_one_helper_says_which_language_is_active() -> None:
 
 
 def test_no_module_asks_django_for_the_language_itself() -> None:
-    # "Which language is active" is upfront.labels.language(), written once.
+    # "Which language is active" is upfront.labels.language(), written once: no other module
+    # calls Django's get_language (a cache key or a renderer asking it directly could read
+    # "en-us" where the rest of the page reads "en").
     found = []
     for room in ("upfront", "scenarios", "builder"):
         for source in (ROOT / room).rglob("*.py"):
             if "migrations" in source.parts or source == ROOT / "upfront/labels/__init__.py":
                 continue
-            if 'get_language() or "en"' in source.read_text(encoding="utf-8"):
+            if re.search(r"\bget_language\b", source.read_text(encoding="utf-8")):
                 found.append(str(source.relative_to(ROOT)))
     assert found == []
+
+
+# Model fields whose codes never reach a page as words: simple_history's own change type, a
+# game step's kind (the table shows the draw itself), a scenario's period (shown through
+# labels.period_label, which composes its words).
+UNSHOWN_CHOICES = {
+    ("HistoricalScenario", "history_type"),
+    ("HistoricalScenario", "period"),
+    ("Scenario", "period"),
+    ("GameStep", "kind"),
+}
+
+
+def _site_choice_fields() -> list[Any]:
+    from django.apps import apps
+
+    return [
+        field
+        for app in ("scenarios", "jobs")
+        for model in apps.get_app_config(app).get_models()
+        for field in model._meta.concrete_fields
+        if field.choices and (model.__name__, field.name) not in UNSHOWN_CHOICES
+    ]
+
+
+def test_every_site_model_choice_takes_its_words_from_labels() -> None:
+    # A model's TextChoices names the codes; the words a player (or staff in the admin) reads
+    # are one table's of upfront.labels, so a status cannot be worded twice, in two cases.
+    fields = _site_choice_fields()
+    assert {f"{f.model.__name__}.{f.name}" for f in fields} >= {
+        "Job.kind",
+        "Job.status",
+        "Revalidation.status",
+        "Revalidation.reason",
+        "Game.status",
+        "BinNotice.kind",
+    }
+    unlabelled = []
+    for field in fields:
+        values = [value for value, _ in field.choices]
+        if not any(
+            set(values) <= set(table)
+            and all(str(word) == labels.standalone(kind, value) for value, word in field.choices)
+            for kind, table in labels.TABLES.items()
+        ):
+            unlabelled.append(f"{field.model.__name__}.{field.name}")
+    assert unlabelled == []
+
+
+def test_a_jobs_states_are_its_statuses_and_waiting() -> None:
+    from scenarios.jobs.models import Job
+
+    assert set(labels.JOB_STATE) == {*Job.Status.values, "waiting"}
+    assert set(labels.JOB_KIND) == set(Job.Kind.values)
+
+
+def test_a_code_without_its_label_is_an_error_not_the_code(settings, caplog) -> None:  # type: ignore[no-untyped-def]
+    # Under tests (and DEBUG) a code that reaches a presenter without words fails loudly.
+    with pytest.raises(labels.MissingLabel):
+        labels.label("job_state", "paused")
+    with pytest.raises(labels.MissingLabel):
+        labels.standalone("game_status", "abandoned")
+    # In production the page shows nothing in its place (never "paused") and the log says why.
+    settings.TESTING = False
+    settings.DEBUG = False
+    assert labels.label("job_state", "paused") == ""
+    assert "No job_state label for 'paused'" in caplog.text

@@ -41,3 +41,24 @@ def test_links_lead_inside_the_repository(page: Path) -> None:
         assert linked.exists(), f"{page.name}: {target} does not exist"
         if anchor and linked.suffix == ".md":
             assert anchor in _anchors(linked), f"{page.name}: no heading #{anchor} in {path}"
+
+
+def test_code_says_why_without_issue_numbers() -> None:
+    # A comment or docstring says why in words: "issue 22 §6" means nothing to a reader of a
+    # clone, and the figures a change was measured by belong in docs/performance.md.
+    cited = []
+    for room in ("upfront", "scenarios", "builder", "bench", "scripts", "templates"):
+        for path in (ROOT / room).rglob("*"):
+            if path.suffix not in {".py", ".html", ".sh", ".js"} or not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search(r"\bissues? #?\d+", line, flags=re.IGNORECASE):
+                    cited.append(f"{path.relative_to(ROOT)}:{number}")
+    assert cited == []
+
+
+def test_the_performance_page_holds_today_and_the_history_the_rest() -> None:
+    # performance.md is today's table and what it means; every dated run is in the history.
+    page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert len(page.splitlines()) <= 300
+    assert "performance-history.md" in page

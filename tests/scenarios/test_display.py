@@ -14,11 +14,11 @@ from django.utils import translation
 
 from scenarios import services
 from scenarios.analysis.validation import full_validation
-from scenarios.display import scenario_display
+from scenarios.display import scenario_preview, validation_reads
 from scenarios.presenters import display
 from scenarios.presenters.validation import validation_context
 from upfront.reference import models as m
-from upfront.reference.selectors import scenario_reference_rows, validation_texts
+from upfront.reference.selectors import scenario_reference_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -67,10 +67,10 @@ def test_the_door_helper_checks_the_forces_only_when_asked(
     scenario_document: dict[str, Any],
 ) -> None:
     body = scenario_document["scenario"]
-    checked = scenario_display(body)
+    checked = scenario_preview(body)
     assert [side["check"]["valid"] for side in checked["sides"]] == [True, True]
     assert checked["sides"][0]["check"]["total_points"] > 0
-    unchecked = scenario_display(body, check_forces=False)
+    unchecked = scenario_preview(body, check_forces=False)
     assert [side["check"] for side in unchecked["sides"]] == [None, None]
     assert unchecked["sides"][1]["cards"] == checked["sides"][1]["cards"]
 
@@ -82,10 +82,10 @@ def test_a_validation_report_renders_the_words_it_is_handed(
     result = full_validation(services.scenario_create(owner=owner, data=scenario_document))
     assert result["digest"] and result["deck"]
     with translation.override("it"):
-        texts = validation_texts(result)
-        validation_context(result, texts)  # the per-revision names are built once
+        reads = validation_reads(result)  # the caller reads what the report names
+        validation_context(result, reads)  # the per-process caches of labels filled
         with django_assert_num_queries(0):
-            shown = validation_context(result, texts)
+            shown = validation_context(result, reads)
     digest = {group["kind"]: group for group in shown["digest"]}
     desert = m.TerrainDeck.objects.get(code="desert")
     assert digest["terrain_deck"]["entries"][0]["title"] == desert.name_it

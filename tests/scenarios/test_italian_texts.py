@@ -9,11 +9,17 @@ import pytest
 from django.test import Client
 
 from scenarios import services
-from scenarios.presenters.sheet import scenario_sheet_html
+from scenarios.display import sheet_reads
+from scenarios.presenters.sheet import SheetOptions, scenario_sheet_html
 from tests.reference.test_italian import VICTORY_6_EN, VICTORY_6_IT
 from tests.scenarios.support.forms_html import form_data
 
 pytestmark = pytest.mark.django_db
+
+
+def _sheet(scenario: Any, language: str) -> str:
+    options = SheetOptions(language=language)
+    return scenario_sheet_html(scenario, sheet_reads(scenario, options), options)
 
 
 def test_the_designers_card_texts_speak_the_readers_language(owner: Any) -> None:
@@ -35,8 +41,8 @@ def test_the_setup_sheet_shows_the_victory_row_in_the_sheets_language(
 ) -> None:
     scenario_document["scenario"]["victory_conditions"] = {"rpn": 6}
     scenario = services.scenario_create(owner=owner, data=scenario_document)
-    italian = scenario_sheet_html(scenario, language="it")
-    english = scenario_sheet_html(scenario, language="en")
+    italian = _sheet(scenario, "it")
+    english = _sheet(scenario, "en")
     assert VICTORY_6_IT in italian and VICTORY_6_EN not in italian
     assert VICTORY_6_EN in english and VICTORY_6_IT not in english
 
@@ -52,9 +58,9 @@ def test_a_published_scenarios_name_is_italian_with_the_printed_name_beside_it(
     assert "W · Surprise Attack</option>" in english and "Attacco a sorpresa" not in english
     scenario_document["scenario"]["based_on"] = "W"
     scenario = services.scenario_create(owner=owner, data=scenario_document)
-    italian = scenario_sheet_html(scenario, language="it")
+    italian = _sheet(scenario, "it")
     assert 'W Attacco a sorpresa <span class="printed-name" lang="en">(Surprise Attack)' in italian
-    sheet_en = scenario_sheet_html(scenario, language="en")
+    sheet_en = _sheet(scenario, "en")
     assert "W Surprise Attack" in sheet_en and "Attacco a sorpresa" not in sheet_en
     page = client.get(f"/scenarios/{scenario.public_id}/", HTTP_ACCEPT_LANGUAGE="it")
     assert "W Attacco a sorpresa" in page.content.decode()

@@ -22,6 +22,7 @@ from django.utils import translation
 
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.display import simulation_reads, validation_reads
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
@@ -160,7 +161,8 @@ def test_the_validation_report_says_where_in_words(
     result = full_validation(scenario_create(owner=owner, data=a_group_of_one(scenario_document)))
     with translation.override(language):
         report = render_to_string(
-            "scenarios/reports/_validation.html", {"validation": validation_context(result)}
+            "scenarios/reports/_validation.html",
+            {"validation": validation_context(result, validation_reads(result))},
         )
     assert where in html.unescape(report) and PATH not in report
 
@@ -177,7 +179,10 @@ def with_random_reinforcements(document: dict[str, Any]) -> dict[str, Any]:
 def report(result: dict[str, Any], language: str) -> str:
     with translation.override(language):
         markup = render_to_string(
-            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+            "scenarios/reports/_simulation.html",
+            {
+                "simulation": simulation_context(result, simulation_reads()),
+            },
         )
     return visible(html.unescape(markup))
 

@@ -18,6 +18,7 @@ from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import Scenario
 from tests.factories import make_scenario
 from tests.scenarios.support.listing_data import VARIANTS
+from upfront import labels
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +109,14 @@ def test_a_page_reads_the_same_values_as_the_models_give(varied) -> None:  # typ
     assert from_values == [by_id[pk] for pk in ids]
     assert listing.scenario_rows(from_values) == listing.scenario_rows(by_id[pk] for pk in ids)
     assert {r.library_visibility for r in from_values} == {"public", "private", None}
+
+
+def test_a_code_without_its_words_never_reaches_a_row() -> None:
+    # A theatre or expansion the labels do not know is a fault the tests see, never a raw code
+    # on the list (production logs it and shows nothing).
+    words = listing._Words()
+    assert words.theatre("PTO") == "Pacific theatre"
+    with pytest.raises(labels.MissingLabel):
+        words.theatre("CBI")
+    with pytest.raises(labels.MissingLabel):
+        words.expansion("yanks_2")

@@ -10,7 +10,9 @@ JavaScript all take their words from this package, lazily translated in the acti
 - :mod:`upfront.labels.reference`: the codes the reference data uses as keys (DYO tables, rule
   topics, special rules' categories, parameters and values, the source documents' files);
 - :mod:`upfront.labels.weather`: the codes weather effects are written with (whom an effect
-  applies to, when, what it modifies), which ``upfront.reference.phrasing`` makes sentences of.
+  applies to, when, what it modifies), which ``upfront.reference.phrasing`` makes sentences of;
+- :mod:`upfront.labels.site`: the site's own codes (jobs, revalidation runs, bin notices, the
+  orders of a list), which the models' choices and the filters take their words from.
 
 :func:`language` is the one place that asks which language is active; :func:`localized` picks
 a bilingual text of the data.
@@ -19,14 +21,21 @@ A label is written as it reads mid-sentence (the engine's messages embed them); 
 own it is capitalised (:func:`standalone`, :func:`choices`, the ``capfirst`` template filter).
 Every table is listed in :data:`TABLES`, and tests/project/test_codes.py proves each code has
 an English and an Italian label (:data:`LABELLED` pairs the engine's code sets with their
-tables).
+tables; the models' choices are walked against theirs).
+
+A page never shows a raw code: :func:`label` asked for a code of a closed set (:data:`CLOSED`)
+that its table lacks raises :class:`MissingLabel` in development and under tests (so a new
+code without its words fails the test that shows it), and in production logs an error and shows
+nothing rather than the code.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 
@@ -92,6 +101,14 @@ from upfront.labels.reference import (
     VEHICLE_TYPE,
     WEATHER_KIND,
 )
+from upfront.labels.site import (
+    BIN_NOTICE_KIND,
+    JOB_KIND,
+    JOB_STATE,
+    REVALIDATION_REASON,
+    REVALIDATION_STATUS,
+    SORT_ORDER,
+)
 from upfront.labels.types import Label
 from upfront.labels.weather import (
     EFFECT_EXCEPTION,
@@ -108,8 +125,10 @@ from upfront.rules import scenario as scenario_codes
 
 __all__ = [
     "BALANCE_VERDICT",
+    "BIN_NOTICE_KIND",
     "CARD_LEADER_ROLE",
     "CARD_TYPE",
+    "CLOSED",
     "CONFIDENCE",
     "DECK_CHANGE_ACTION",
     "DECK_CHANGE_WHICH",
@@ -132,6 +151,8 @@ __all__ = [
     "FORCE_FIELD",
     "FORCE_VARIANT",
     "GAME_STATUS",
+    "JOB_KIND",
+    "JOB_STATE",
     "LABELLED",
     "LANGUAGE",
     "LEADER_ROLE",
@@ -143,6 +164,8 @@ __all__ = [
     "PUBLISHED_EXPANSION",
     "PUBLISHED_SCENARIO_TEXT",
     "REROLL",
+    "REVALIDATION_REASON",
+    "REVALIDATION_STATUS",
     "RN_COLOUR",
     "RULE_GROUP",
     "RULE_TOPIC",
@@ -158,6 +181,7 @@ __all__ = [
     "SIMULATION_LENGTH_FROM",
     "SIMULATION_REASON",
     "SNIPER_OPTION",
+    "SORT_ORDER",
     "SOURCE_DOCUMENT",
     "SPLIT_CARDS",
     "SSR_CATEGORY",
@@ -174,6 +198,7 @@ __all__ = [
     "WEATHER_CHECK_RESULT",
     "WEATHER_KIND",
     "Label",
+    "MissingLabel",
     "choices",
     "has_label",
     "is_italian",
@@ -253,6 +278,13 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "effect_weapon": EFFECT_WEAPON,
     "effect_modifier": EFFECT_MODIFIER,
     "weather_check_result": WEATHER_CHECK_RESULT,
+    # the site's own codes (the models' choices, the list filters)
+    "job_kind": JOB_KIND,
+    "job_state": JOB_STATE,
+    "revalidation_status": REVALIDATION_STATUS,
+    "revalidation_reason": REVALIDATION_REASON,
+    "bin_notice_kind": BIN_NOTICE_KIND,
+    "sort_order": SORT_ORDER,
 }
 
 # The code sets defined in code, each with its table: a test proves they match exactly (a
@@ -286,6 +318,29 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
 # does not know) are paired with their tables in tests/project/test_codes.py.
 
 
+logger = logging.getLogger(__name__)
+
+
+class MissingLabel(LookupError):
+    """A code its table has no label for was about to reach a page as itself."""
+
+
+# The kinds whose every code is known to the code (the engine's sets, where the data shares no
+# wider table, and the site's own): a code of these with no label is a fault, not a value the
+# data leaves unworded (a card's leader role "none").
+CLOSED: frozenset[str] = frozenset(
+    kind for kind, (_, table) in LABELLED.items() if TABLES[kind] is table
+) | {
+    "job_kind",
+    "job_state",
+    "revalidation_status",
+    "revalidation_reason",
+    "bin_notice_kind",
+    "game_status",
+    "sort_order",
+}
+
+
 def language() -> str:
     """The active language's two-letter code ("en" when none is active): the one place that
     asks Django which language a page, sheet or answer is in."""
@@ -310,10 +365,22 @@ def period_label(code: str) -> str:
 
 
 def label(kind: str, code: Any) -> str:
-    """The label of ``code`` in the active language, as written (it may sit mid-sentence);
-    empty when the code has none (never the code)."""
+    """The label of ``code`` in the active language, as written (it may sit mid-sentence).
+
+    A code of a closed set (:data:`CLOSED`) with no label is a fault (a new code whose words
+    were forgotten): it raises :class:`MissingLabel` in development and under tests; in
+    production it is logged and the answer is empty, never the code. The reference data's
+    tables label only some of their values (a rule reference is a number unless it is
+    "scenario card"): there, and for no code at all, the answer is empty."""
     found = TABLES[kind].get(code)
-    return str(found) if found is not None else ""
+    if found is None:
+        if code in (None, "") or kind not in CLOSED:
+            return ""
+        if settings.DEBUG or settings.TESTING:
+            raise MissingLabel(f"no {kind} label for {code!r} in upfront.labels")
+        logger.error("No %s label for %r in upfront.labels", kind, code)
+        return ""
+    return str(found)
 
 
 def standalone(kind: str, code: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from upfront import labels
 from upfront.labels.places import Places, where, where_all
@@ -50,7 +50,7 @@ class _Renderer:
     of the active language costs microseconds, and one answer renders dozens of messages)."""
 
     def __init__(self) -> None:
-        self.language = get_language()
+        self.language = labels.language()
         self._names: dict[str, Mapping[str, str]] = {}
         # Each message id's template in this language, looked up once per answer.
         self._templates: dict[str, str] = {}

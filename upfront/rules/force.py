@@ -205,8 +205,8 @@ _ORJSON_PLAIN = (
 def _written_with_nul(data: Any) -> bool:
     """A quick look before the walk: a NUL anywhere is written as "\\u0000" in JSON.
 
-    orjson writes the text in a tenth of json.dumps's time (17 µs for a 40-card force:
-    docs/performance.md); what it refuses (an int beyond 64 bits, a lone surrogate, a key
+    orjson writes the text in a tenth of json.dumps's time (docs/performance.md, "Figures
+    the code cites"); what it refuses (an int beyond 64 bits, a lone surrogate, a key
     that is not a string, other types) json.dumps writes, or refuses, as before.
     """
     try:

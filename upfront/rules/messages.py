@@ -509,7 +509,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "draw.mountain_troops_too_early": gettext_noop(
             "%(nationality)s mountain troops exist from %(available_from)s, not in %(period)s."
         ),
-        # -- the random scenario: rules calls of issue 21 (generator.py) ---------------------
+        # -- the random scenario: the rules' refusals of the generator (generator.py) ---------
         "generator.victory_row_range": gettext_noop(
             "The victory conditions row runs from 1 to 8 (43.33)."
         ),

@@ -6,8 +6,8 @@ Like the DYO checks (``CHECKS`` in :mod:`upfront.rules.constraints`), each check
 ``check_*(scenario, catalogue)`` yielding :class:`Finding` objects, each with a stable ``code``,
 a ``severity`` (``error``, ``warning`` or ``info``), the ``rule`` it applies and the JSON paths
 (``items``) of the parts of the scenario document at fault. :data:`SCENARIO_CHECKS` is the
-registry; :func:`check_scenario` runs it. The full-game validation (issue 9) extends the same
-registry.
+registry; :func:`check_scenario` runs it. The full-game validation (``GAME_CHECKS``) extends
+the same registry.
 
 Every game fact comes from the catalogue (``catalogue.scenario_reference``: which published
 scenarios the mountain article excludes, the weather relations, the theatres of topographies

@@ -6,9 +6,9 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
 from scenarios.models import Library, Scenario
+from upfront import labels
 
 
 class Job(models.Model):
@@ -21,21 +21,22 @@ class Job(models.Model):
     See docs/jobs.md.
     """
 
+    # The codes; their words are upfront.labels' (JOB_KIND, JOB_STATE), given to the fields.
     class Kind(models.TextChoices):
-        VALIDATE = "validate", _("Validation")
-        SIMULATE = "simulate", _("Simulation")
-        PDF = "pdf", _("Setup sheet (PDF)")
+        VALIDATE = "validate"
+        SIMULATE = "simulate"
+        PDF = "pdf"
 
     class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
-        SUCCEEDED = "succeeded", _("Done")
-        FAILED = "failed", _("Failed")
+        QUEUED = "queued"
+        RUNNING = "running"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
 
     FINISHED = (Status.SUCCEEDED, Status.FAILED)
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=labels.choices(Kind.values, labels.JOB_KIND))
     # Exactly one of the two (the constraint below).
     scenario = models.ForeignKey(
         Scenario, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs"
@@ -56,7 +57,11 @@ class Job(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="retries"
     )
 
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    status = models.CharField(
+        max_length=10,
+        choices=labels.choices(Status.values, labels.JOB_STATE),
+        default=Status.QUEUED,
+    )
     progress = models.PositiveSmallIntegerField(default=0)  # 0-100
     progress_note = models.CharField(max_length=100, blank=True)  # a message id
     result = models.JSONField(null=True, blank=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+
+from upfront import labels
 
 
 class Revalidation(models.Model):
@@ -17,24 +18,33 @@ class Revalidation(models.Model):
     ``changed`` those whose validity the new data flipped.
     """
 
+    # The codes; their words are upfront.labels' (REVALIDATION_STATUS, REVALIDATION_REASON).
     class Status(models.TextChoices):
-        RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        RUNNING = "running"
+        FINISHED = "finished"
         # A newer data revision came before this run finished: the newer run checks everything.
-        SUPERSEDED = "superseded", _("superseded")
+        SUPERSEDED = "superseded"
 
     class Reason(models.TextChoices):
-        DATA = "data", _("new reference data")
-        MANUAL = "manual", _("started by hand")
+        DATA = "data"
+        MANUAL = "manual"
 
     revision = models.ForeignKey(
         "reference.DataRevision", on_delete=models.CASCADE, related_name="revalidations"
     )
-    reason = models.CharField(max_length=10, choices=Reason.choices, default=Reason.DATA)
+    reason = models.CharField(
+        max_length=10,
+        choices=labels.choices(Reason.values, labels.REVALIDATION_REASON),
+        default=Reason.DATA,
+    )
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RUNNING)
+    status = models.CharField(
+        max_length=12,
+        choices=labels.choices(Status.values, labels.REVALIDATION_STATUS),
+        default=Status.RUNNING,
+    )
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     failed = models.PositiveIntegerField(default=0)

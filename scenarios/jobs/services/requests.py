@@ -53,11 +53,12 @@ class JobFileMissing(Exception):
 def job_options_clean(*, kind: str, options: Any) -> dict[str, Any]:
     """The options of a job of ``kind``, with defaults; raises ``JobInputError``."""
     if kind not in OPTIONS:
-        raise JobInputError([{"path": "kind", "message": "unknown kind"}])
+        raise JobInputError([{"path": "kind", "message": gettext("There is no job of this kind.")}])
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise JobInputError([{"path": "$", "message": "must be an object"}])
+        message = gettext("The options must be an object of names and values.")
+        raise JobInputError([{"path": "$", "message": message}])
     serializer = OPTIONS[kind](data=options)
     if not serializer.is_valid():
         raise JobInputError(options_errors(serializer.errors))

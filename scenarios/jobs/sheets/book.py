@@ -11,7 +11,12 @@ from pypdf import PdfReader, PdfWriter
 
 from scenarios.jobs.sheets.pdf import html_to_pdf, render_scenario_pdf
 from scenarios.models import Library, Scenario
-from scenarios.presenters.sheet import SetupSheetError, book_front_html
+from scenarios.presenters.sheet import (
+    DEFAULT_SHEET,
+    SetupSheetError,
+    SheetOptions,
+    book_front_html,
+)
 
 
 @dataclass(frozen=True)
@@ -26,10 +31,7 @@ class BookSheet:
 def render_book(
     library: Library,
     sheets: Sequence[BookSheet],
-    *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
+    options: SheetOptions = DEFAULT_SHEET,
 ) -> bytes:
     """A library book: the cover and contents (WeasyPrint), then each sheet's own PDF as it is
     stored (pypdf), with a bookmark per scenario and its sections.
@@ -50,10 +52,7 @@ def render_book(
         front = PdfReader(
             io.BytesIO(
                 html_to_pdf(
-                    book_front_html(
-                        library, entries, paper=paper, language=language, ink_saving=ink_saving
-                    ),
-                    ink_saving=ink_saving,
+                    book_front_html(library, entries, options), ink_saving=options.ink_saving
                 )
             )
         )
@@ -75,10 +74,7 @@ def render_book(
 def render_library_pdf(
     library: Library,
     scenarios: list[tuple[Scenario, dict[str, Any] | None, dict[str, Any] | None]],
-    *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
+    options: SheetOptions = DEFAULT_SHEET,
 ) -> bytes:
     """A library book rendered in this process, one sheet after the other: what a job does in
     parallel over the workers (``scenarios.jobs.kinds``). ``scenarios`` are (scenario,
@@ -86,15 +82,8 @@ def render_library_pdf(
     sheets = [
         BookSheet(
             scenario.title,
-            render_scenario_pdf(
-                scenario,
-                paper=paper,
-                language=language,
-                ink_saving=ink_saving,
-                validation=validation,
-                simulation=simulation,
-            ),
+            render_scenario_pdf(scenario, options, validation=validation, simulation=simulation),
         )
         for scenario, validation, simulation in scenarios
     ]
-    return render_book(library, sheets, paper=paper, language=language, ink_saving=ink_saving)
+    return render_book(library, sheets, options)

@@ -1,7 +1,7 @@
 """A setup sheet's print HTML as PDF bytes: the one place WeasyPrint renders.
 
-What the renderer is given is only what a sheet prints (docs/performance.md, "The setup
-sheet"): one print stylesheet per mode, the report stylesheets' screen rules left out, and
+What the renderer is given is only what a sheet prints (docs/performance.md, "Figures the
+code cites"): one print stylesheet per mode, the report stylesheets' screen rules left out, and
 WeasyPrint's user-agent stylesheet without the rules for features a sheet never uses.
 """
 
@@ -20,9 +20,10 @@ from weasyprint.css.counters import CounterStyle
 from weasyprint.html import UA
 from weasyprint.text.fonts import FontConfiguration
 
+from scenarios.display import sheet_reads
 from scenarios.jobs.sheets import PRINT_ORIGIN, STYLESHEETS, fetcher
 from scenarios.models import Scenario
-from scenarios.presenters.sheet import scenario_sheet_html
+from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, scenario_sheet_html
 
 # The print stylesheet of each mode, parsed once per process (a worker renders many sheets):
 # parsing it and setting up the fonts cost more than laying out a short sheet.
@@ -148,10 +149,8 @@ def html_to_pdf(html: str, *, ink_saving: bool = False) -> bytes:
 
 def render_scenario_pdf(
     scenario: Scenario,
+    options: SheetOptions = DEFAULT_SHEET,
     *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
 ) -> bytes:
@@ -164,11 +163,10 @@ def render_scenario_pdf(
     return html_to_pdf(
         scenario_sheet_html(
             scenario,
-            paper=paper,
-            language=language,
-            ink_saving=ink_saving,
+            sheet_reads(scenario, options, validation),
+            options,
             validation=validation,
             simulation=simulation,
         ),
-        ink_saving=ink_saving,
+        ink_saving=options.ink_saving,
     )

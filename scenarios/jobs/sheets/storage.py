@@ -22,7 +22,13 @@ from django.core.files.storage import default_storage
 
 from scenarios.jobs.sheets import STYLESHEETS
 from scenarios.models import Library, Scenario
-from scenarios.presenters.sheet import SetupSheetError, revision_label, sheet_options_check
+from scenarios.presenters.sheet import (
+    DEFAULT_SHEET,
+    SetupSheetError,
+    SheetOptions,
+    revision_label,
+    sheet_options_check,
+)
 
 # Bump when the renderer changes what a stored sheet looks like in a way the files below do not
 # show (the code of the sheet modules); edits to the templates, stylesheets, translations and
@@ -101,10 +107,8 @@ def _printed(scenario: Scenario) -> dict[str, Any]:
 
 def scenario_sheet_key(
     scenario: Scenario,
+    options: SheetOptions = DEFAULT_SHEET,
     *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
 ) -> str:
@@ -112,20 +116,16 @@ def scenario_sheet_key(
     return setup_sheet_key(
         [_printed(scenario)],
         data_revision=revision_label(),
-        paper=paper,
-        language=language,
-        ink_saving=ink_saving,
+        **options.as_dict(),
         results=[validation, simulation],
     )
 
 
 def sheet_key(
     scenario: Scenario,
+    options: SheetOptions = DEFAULT_SHEET,
     *,
     sources: Sequence[Mapping[str, Any]],
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
 ) -> str:
     """``setup_sheet_key`` of a scenario's sheet as a job prints it, named by the ``sources``
     of the validation and the simulation it prints (``scenarios.jobs.stored``) rather than
@@ -135,9 +135,7 @@ def sheet_key(
     return setup_sheet_key(
         [_printed(scenario)],
         data_revision=revision_label(),
-        paper=paper,
-        language=language,
-        ink_saving=ink_saving,
+        **options.as_dict(),
         results=[{"source": dict(source)} for source in sources],
     )
 
@@ -145,19 +143,14 @@ def sheet_key(
 def book_key(
     library: Library,
     sheets: Sequence[tuple[str, str]],
-    *,
-    paper: str = "A4",
-    language: str = "en",
-    ink_saving: bool = False,
+    options: SheetOptions = DEFAULT_SHEET,
 ) -> str:
     """``setup_sheet_key`` of a library book: its title and description, and each sheet's
     (title, key) in order, which already name everything a sheet prints."""
     return setup_sheet_key(
         [],
         data_revision=revision_label(),
-        paper=paper,
-        language=language,
-        ink_saving=ink_saving,
+        **options.as_dict(),
         library={
             "title": library.title,
             "description": library.description,

@@ -11,6 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from scenarios.display import validation_reads
 from scenarios.presenters.validation import validation_context
 from tests.rules.factories import force, scenario
 from upfront.reference import models as ref
@@ -135,7 +136,7 @@ def test_mountain_troop_abilities_only_after_a_black_rn(reference_catalogue: Cat
 def _rendered(scenario_: Scenario, catalogue: Catalogue, language: str) -> tuple[dict, str]:  # type: ignore[type-arg]
     result = {"digest": [e.to_dict() for e in rules_digest(scenario_, catalogue)]}
     with translation.override(language):
-        context = validation_context(result)
+        context = validation_context(result, validation_reads(result))
         html = render_to_string("scenarios/reports/_digest.html", {"validation": context})
     return context, html
 

@@ -23,6 +23,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from scenarios.analysis.simulation import simulate_scenario
+from scenarios.display import simulation_reads
 from scenarios.presenters.simulation import simulation_context
 from scenarios.services import scenario_create
 from upfront.reference.models import RandomNumberDistribution
@@ -60,18 +61,24 @@ def test_the_assumption_is_shown_in_english_and_italian(desert_scenario: Any) ->
     data = RandomNumberDistribution.objects.get(code="action_deck")
     for language, text in (("en", data.assumption_en), ("it", data.assumption_it)):
         with translation.override(language):
-            context = simulation_context(result)
+            context = simulation_context(result, simulation_reads())
             html = render_to_string("scenarios/reports/_simulation.html", {"simulation": context})
         assert context["assumption"]["text"] == text
         assert escape(text) in html
     with translation.override("en"):
         english = render_to_string(
-            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+            "scenarios/reports/_simulation.html",
+            {
+                "simulation": simulation_context(result, simulation_reads()),
+            },
         )
     assert "Sandstorm" in english
     with translation.override("it"):
         italian = render_to_string(
-            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+            "scenarios/reports/_simulation.html",
+            {
+                "simulation": simulation_context(result, simulation_reads()),
+            },
         )
     assert "Tempesta di sabbia" in italian and "Mazzi giocati" in italian
 
@@ -97,8 +104,8 @@ def _bar_heights(root: ET.Element, index: int) -> list[float]:
 
 def test_charts_are_svg_images_and_the_same_twice(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
-    first = simulation_context(result)["charts"]
-    second = simulation_context(result)["charts"]
+    first = simulation_context(result, simulation_reads())["charts"]
+    second = simulation_context(result, simulation_reads())["charts"]
     for name in ("decks_played", "weather", "reinforcements"):
         svg = str(first[name])
         assert svg == str(second[name])
@@ -107,14 +114,14 @@ def test_charts_are_svg_images_and_the_same_twice(desert_scenario: Any) -> None:
         assert root[0].tag == f"{{{SVG_NS}}}title" and root[0].text
         assert "Deck" in _texts(root)
     with translation.override("it"):
-        italian = simulation_context(result)["charts"]["decks_played"]
+        italian = simulation_context(result, simulation_reads())["charts"]["decks_played"]
     assert "Mazzi giocati" in str(italian)
 
 
 def test_the_charts_show_the_shares_as_a_reader_reads_them(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
     with translation.override("en"):
-        charts = simulation_context(result)["charts"]
+        charts = simulation_context(result, simulation_reads())["charts"]
     decks = ET.fromstring(str(charts["decks_played"]))
     assert {"0", "20", "40", "60", "80", "100"} <= set(_texts(decks))
     assert {"1", "2", "3", "Share of games, per cent"} <= set(_texts(decks))
@@ -152,7 +159,7 @@ def test_the_charts_show_the_shares_as_a_reader_reads_them(desert_scenario: Any)
 def test_the_charts_tick_labels_are_in_the_readers_language(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
     with translation.override("it"):
-        charts = simulation_context(result)["charts"]
+        charts = simulation_context(result, simulation_reads())["charts"]
     reinforcements = ET.fromstring(str(charts["reinforcements"]))
     assert {"0,0", "Mazzo", "Per partita"} <= set(_texts(reinforcements))
     assert "Quota delle partite, per cento" in _texts(ET.fromstring(str(charts["weather"])))
@@ -161,7 +168,10 @@ def test_the_charts_tick_labels_are_in_the_readers_language(desert_scenario: Any
 def test_the_report_has_no_script_and_no_inline_style(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
     html = render_to_string(
-        "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+        "scenarios/reports/_simulation.html",
+        {
+            "simulation": simulation_context(result, simulation_reads()),
+        },
     )
     # The site's CSP refuses inline styles: the charts use SVG presentation attributes.
     assert "<script" not in html and "style=" not in html and "<style" not in html
@@ -178,7 +188,10 @@ def test_a_scenario_without_a_time_limit_says_why(
     for language, words in (("en", "no time limit"), ("it", "limite di tempo")):
         with translation.override(language):
             html = render_to_string(
-                "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+                "scenarios/reports/_simulation.html",
+                {
+                    "simulation": simulation_context(result, simulation_reads()),
+                },
             )
         assert words in html
 
@@ -192,7 +205,10 @@ def test_the_report_prints_with_weasyprint(desert_scenario: Any) -> None:
     result = simulate_scenario(desert_scenario, runs=2_000, seed=1)
     with translation.override("it"):
         section = render_to_string(
-            "scenarios/reports/_simulation.html", {"simulation": simulation_context(result)}
+            "scenarios/reports/_simulation.html",
+            {
+                "simulation": simulation_context(result, simulation_reads()),
+            },
         )
     css = CSS(filename=str(settings.BASE_DIR / "static" / "css" / "simulation.css"))
     pdf = HTML(string=f"<html lang='it'><body>{section}</body></html>").write_pdf(stylesheets=[css])
@@ -202,7 +218,9 @@ def test_the_report_prints_with_weasyprint(desert_scenario: Any) -> None:
 
 
 def test_the_charts_ids_do_not_collide_and_their_references_hold(desert_scenario: Any) -> None:
-    charts = simulation_context(simulate_scenario(desert_scenario, runs=2_000, seed=1))["charts"]
+    charts = simulation_context(
+        simulate_scenario(desert_scenario, runs=2_000, seed=1), simulation_reads()
+    )["charts"]
     ids: list[str] = []
     for svg in map(str, charts.values()):
         own = re.findall(r'\bid="([^"]+)"', svg)

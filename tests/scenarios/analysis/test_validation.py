@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from scenarios.analysis.validation import full_validation
+from scenarios.display import validation_reads
 from scenarios.models import Scenario
 from scenarios.presenters.validation import validation_context
 from scenarios.services import scenario_create
@@ -47,7 +48,7 @@ def saved(owner: Any, **changes: Any) -> Scenario:
 
 def render(result: dict[str, Any], language: str) -> tuple[dict[str, Any], str]:
     with translation.override(language):
-        context = validation_context(result)
+        context = validation_context(result, validation_reads(result))
         html = "".join(
             render_to_string(f"scenarios/reports/{name}.html", {"validation": context})
             for name in ("_validation", "_deck", "_digest")

@@ -56,9 +56,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = pdf.render_scenario_pdf
 
-    def spy(scenario: Scenario, **kwargs: Any) -> bytes:
+    def spy(scenario: Scenario, *args: Any, **kwargs: Any) -> bytes:
         seen.append(scenario.title)
-        return real(scenario, **kwargs)
+        return real(scenario, *args, **kwargs)
 
     monkeypatch.setattr(pdf, "render_scenario_pdf", spy)
     return seen
@@ -218,10 +218,10 @@ def test_a_failed_sheet_fails_the_book_naming_its_scenario_and_a_retry_reuses_th
 ) -> None:
     spy = pdf.render_scenario_pdf
 
-    def broken(scenario: Scenario, **kwargs: Any) -> bytes:
+    def broken(scenario: Scenario, *args: Any, **kwargs: Any) -> bytes:
         if scenario.title == TITLES[1]:
             raise RuntimeError("the renderer broke")
-        return spy(scenario, **kwargs)
+        return spy(scenario, *args, **kwargs)
 
     monkeypatch.setattr(pdf, "render_scenario_pdf", broken)
     failed = _book(owner, library, django_capture_on_commit_callbacks)

@@ -7,6 +7,7 @@ from unittest import mock
 
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
+from django.utils import translation
 from kombu.exceptions import OperationalError as BrokerDown
 
 from scenarios.jobs import kinds, services
@@ -66,6 +67,20 @@ def test_options_are_checked_per_kind(owner, scenario) -> None:
     assert [e["path"] for e in caught.value.errors] == ["runs"]
     job = job_request(user=owner, kind="simulate", scenario=scenario, options={"seed": 7})
     assert job.options == {"runs": 100_000, "seed": 7, "opponent_rn_draws_per_deck": 0}
+
+
+def test_a_bad_kind_or_options_are_told_in_the_players_language(owner, scenario) -> None:
+    with translation.override("it"):
+        with pytest.raises(JobInputError) as caught:
+            job_request(user=owner, kind="dance", scenario=scenario)
+        assert caught.value.errors == [
+            {"path": "kind", "message": "Non esiste un lavoro di questo tipo."}
+        ]
+        with pytest.raises(JobInputError) as caught:
+            job_request(user=owner, kind="pdf", scenario=scenario, options=["A3"])
+        assert caught.value.errors == [
+            {"path": "$", "message": "Le opzioni devono essere un oggetto di nomi e valori."}
+        ]
 
 
 def test_the_database_refuses_a_job_of_both_a_scenario_and_a_library(owner, scenario) -> None:

@@ -26,13 +26,14 @@ from pypdf import PdfReader
 from scenarios import services
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.display import sheet_reads
 from scenarios.jobs.sheets import PRINT_ORIGIN, fetcher, pdf, storage
 from scenarios.jobs.sheets.book import render_library_pdf
 from scenarios.jobs.sheets.fetcher import StaticAssetFetcher
 from scenarios.jobs.sheets.pdf import render_scenario_pdf
 from scenarios.jobs.sheets.storage import setup_sheet_key, stored_pdf
 from scenarios.models import Scenario
-from scenarios.presenters.sheet import SetupSheetError
+from scenarios.presenters.sheet import SetupSheetError, SheetOptions, scenario_sheet_html
 from upfront.reference import models as m
 from upfront.reference.fetch import data_revision_current
 
@@ -242,8 +243,21 @@ def test_a_validated_and_simulated_sheet_prints_each_part_once(scenario: Any) ->
     assert flat(assumption)[:60] in flat(text)
 
 
+def test_the_sheet_presenter_reads_nothing_it_is_not_handed(
+    scenario: Any, django_assert_num_queries: Any
+) -> None:
+    # The caller reads what the sheet shows of the reference data (scenarios.display.
+    # sheet_reads); the presenter only renders it, so a second sheet costs no query.
+    reads = sheet_reads(scenario)
+    scenario_sheet_html(scenario, reads)  # the per-process caches of names and labels filled
+    with django_assert_num_queries(0):
+        html = scenario_sheet_html(scenario, reads)
+    assert scenario.title in html and reads.period is not None
+    assert reads.period.code in html
+
+
 def test_italian_sheet(scenario: Any) -> None:
-    text = squash(text_of(render_scenario_pdf(scenario, language="it")))
+    text = squash(text_of(render_scenario_pdf(scenario, SheetOptions(language="it"))))
     assert "Regole speciali" in text or "Regole Speciali" in text
     assert "Preparazione del mazzo" in text
     assert "pagina 1 di" in text
@@ -255,7 +269,7 @@ def test_italian_sheet(scenario: Any) -> None:
 
 @pytest.mark.parametrize(("paper", "size"), [("A4", (595, 842)), ("Letter", (612, 792))])
 def test_paper_size(scenario: Any, paper: str, size: tuple[int, int]) -> None:
-    reader = PdfReader(io.BytesIO(render_scenario_pdf(scenario, paper=paper)))
+    reader = PdfReader(io.BytesIO(render_scenario_pdf(scenario, SheetOptions(paper=paper))))
     for page in reader.pages:
         box = page.mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
@@ -263,9 +277,9 @@ def test_paper_size(scenario: Any, paper: str, size: tuple[int, int]) -> None:
 
 def test_unknown_options_are_refused(scenario: Any) -> None:
     with pytest.raises(SetupSheetError):
-        render_scenario_pdf(scenario, paper="A3")
+        render_scenario_pdf(scenario, SheetOptions(paper="A3"))
     with pytest.raises(SetupSheetError):
-        render_scenario_pdf(scenario, language="fr")
+        render_scenario_pdf(scenario, SheetOptions(language="fr"))
 
 
 FILL = re.compile(rb"(?<![\d.])([\d.]+) ([\d.]+) ([\d.]+) rg\b")
@@ -283,7 +297,7 @@ def fill_colours(pdf: bytes) -> set[tuple[float, float, float]]:
 
 def test_ink_saving_prints_no_grey_fills(scenario: Any) -> None:
     normal = fill_colours(render_scenario_pdf(scenario))
-    saving = fill_colours(render_scenario_pdf(scenario, ink_saving=True))
+    saving = fill_colours(render_scenario_pdf(scenario, SheetOptions(ink_saving=True)))
     black_or_white = {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}
     assert normal - black_or_white, "the normal sheet has its grey bands"
     assert saving <= black_or_white, saving
@@ -328,7 +342,9 @@ def test_library_pdf_has_cover_contents_with_page_numbers_and_bookmarks(
         assert outline[title] == start
     assert len({outline[t] for t in titles}) == len(titles)  # each on its own page
 
-    other = render_library_pdf(library, scenarios, paper="Letter", language="it", ink_saving=True)
+    other = render_library_pdf(
+        library, scenarios, SheetOptions(paper="Letter", language="it", ink_saving=True)
+    )
     assert "Indice" in page_texts(other)[1]
     assert {
         (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
@@ -478,7 +494,9 @@ def test_a_key_that_is_not_a_hash_is_refused() -> None:
 def test_first_page_as_an_image(
     scenario: Any, tmp_path: Path, paper: str, language: str, ink_saving: bool
 ) -> None:
-    pdf = render_scenario_pdf(scenario, paper=paper, language=language, ink_saving=ink_saving)
+    pdf = render_scenario_pdf(
+        scenario, SheetOptions(paper=paper, language=language, ink_saving=ink_saving)
+    )
     source = tmp_path / "sheet.pdf"
     source.write_bytes(pdf)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -539,15 +557,17 @@ def test_only_elites_that_drew_a_black_rn_print_as_mountain_troops(
     # M12.1 (seed 000_1a586b5640df8116.txt:361-363): in a mountain DYO game elites are mountain
     # troops only on a black RN; "mountain" on a force is only the article it fights under.
     two_lines = squash(
-        text_of(render_scenario_pdf(_mountain_sheet(scenario_document), language=language))
+        text_of(
+            render_scenario_pdf(_mountain_sheet(scenario_document), SheetOptions(language=language))
+        )
     )
     assert two_lines.count(f"{line} · ") == 2
     assert f"{line} · {words}" not in two_lines and words not in two_lines
 
     red = _mountain_sheet(scenario_document, troop_type="elite", mountain_troops=False)
-    assert words not in squash(text_of(render_scenario_pdf(red, language=language)))
+    assert words not in squash(text_of(render_scenario_pdf(red, SheetOptions(language=language))))
 
     black = _mountain_sheet(scenario_document, troop_type="elite", mountain_troops=True)
-    text = squash(text_of(render_scenario_pdf(black, language=language)))
+    text = squash(text_of(render_scenario_pdf(black, SheetOptions(language=language))))
     assert f"{elite} · {words}" in text
     assert f"{line} · {words}" not in text and text.count(words) == 1

@@ -18,8 +18,9 @@ from weasyprint.html import UA
 
 from scenarios.analysis.simulation import simulate_scenario
 from scenarios.analysis.validation import full_validation
+from scenarios.display import sheet_reads
 from scenarios.jobs.sheets import PRINT_ORIGIN, fetcher, pdf
-from scenarios.presenters.sheet import scenario_sheet_html
+from scenarios.presenters.sheet import SheetOptions, scenario_sheet_html
 
 pytestmark = pytest.mark.django_db
 
@@ -57,9 +58,11 @@ def test_the_print_stylesheet_holds_only_what_print_uses(ink_saving: bool) -> No
 def test_a_full_sheet_renders_without_a_css_warning(
     scenario: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
+    validation = full_validation(scenario)
     html = scenario_sheet_html(
         scenario,
-        validation=full_validation(scenario),
+        sheet_reads(scenario, validation=validation),
+        validation=validation,
         simulation=simulate_scenario(scenario, runs=200),
     )
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
@@ -109,10 +112,12 @@ def _text(data: bytes, folder: Path, name: str) -> str:
 def test_the_sheet_prints_the_same_as_with_weasyprints_full_stylesheet(
     scenario: Any, tmp_path: Path, language: str
 ) -> None:
+    options, validation = SheetOptions(language=language), full_validation(scenario)
     html = scenario_sheet_html(
         scenario,
-        language=language,
-        validation=full_validation(scenario),
+        sheet_reads(scenario, options, validation),
+        options,
+        validation=validation,
         simulation=simulate_scenario(scenario, runs=200),
     )
     ours = pdf.html_to_pdf(html)

@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from scenarios import selectors
+from scenarios import services as scenario_services
 from scenarios.models import Scenario
 from scenarios.plays import presenters, services
 from scenarios.plays import selectors as plays_selectors
@@ -399,3 +401,21 @@ def test_a_play_of_an_earlier_version_is_written_with_that_version_at_once(
     )
     assert played.scenario_version == earlier
     assert PlayRecord.objects.get().scenario_version == earlier
+
+
+def test_an_opponent_and_a_collaborator_are_found_by_one_rule(
+    public_scenario: Scenario, owner: Any, stranger: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "The active account with this name" is selectors.active_user_named, for every door that
+    # reads a typed name: the play record's opponent asks it as the library's collaborator does.
+    asked: list[str] = []
+
+    def found(name: str) -> Any:
+        asked.append(name)
+        return owner
+
+    monkeypatch.setattr(selectors, "active_user_named", found)
+    assert record(public_scenario, stranger, opponent="The Owner").opponent == owner
+    library = make_library(stranger, "private")
+    scenario_services.library_collaborator_add_named(library=library, username="Anyone")
+    assert asked == ["The Owner", "Anyone"]

@@ -17,8 +17,9 @@ from django.test import Client
 from django.utils import translation
 
 from scenarios import services
+from scenarios.display import sheet_reads
 from scenarios.jobs.services import JobInputError, job_request
-from scenarios.presenters.sheet import scenario_sheet_html
+from scenarios.presenters.sheet import SheetOptions, scenario_sheet_html
 from tests.scenarios.support.forms_html import form_data
 from upfront.reference import models as m
 
@@ -106,7 +107,8 @@ def test_the_scenario_page_names_every_parameter_and_value(owner, scenario, lang
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_setup_sheet_names_every_parameter_and_value(scenario, language) -> None:
-    html = scenario_sheet_html(scenario, language=language)
+    options = SheetOptions(language=language)
+    html = scenario_sheet_html(scenario, sheet_reads(scenario, options), options)
     assert _pairs(html) == WORDS[language]
     body = html.split("<body", 1)[-1]
     assert [code for code in CODES if code in body] == []

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from upfront.api.strict import ListedValuesOnly, WholeNumberFilter
 from upfront.reference import models, selectors
-from upfront.reference.api import serializers as s
+from upfront.reference.api import serializers
 from upfront.reference.fetch import ReferenceDataNotLoaded
 
 
@@ -88,7 +88,7 @@ class ReadOnly(viewsets.ReadOnlyModelViewSet):
     )
 )
 class NationalityViewSet(ReadOnly):
-    serializer_class = s.NationalitySerializer
+    serializer_class = serializers.NationalitySerializer
     lookup_field = "code"
 
     def get_queryset(self) -> QuerySet[models.Nationality]:
@@ -123,14 +123,14 @@ class NationalityViewSet(ReadOnly):
     )
 )
 class UnitTypeViewSet(ReadOnly):
-    serializer_class = s.UnitTypeRowSerializer
+    serializer_class = serializers.UnitTypeRowSerializer
     filterset_class = UnitTypeFilter
     queryset = models.UnitTypeRow.objects.select_related("nationality", "period")
 
 
 @extend_schema_view(list=extend_schema(summary="Random reinforcement tables (48.3, 53.2)"))
 class RandomReinforcementViewSet(ReadOnly):
-    serializer_class = s.RandomReinforcementSerializer
+    serializer_class = serializers.RandomReinforcementSerializer
     filterset_class = RandomReinforcementFilter
     queryset = models.RandomReinforcementRow.objects.select_related("nationality")
 
@@ -141,7 +141,7 @@ class RandomReinforcementViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Personality cards with DYO points"))
 class PersonalityCardViewSet(ReadOnly):
-    serializer_class = s.PersonalityCardSerializer
+    serializer_class = serializers.PersonalityCardSerializer
     filterset_class = PersonalityCardFilter
     queryset = models.PersonalityCard.objects.select_related(
         "nationality", "weapon", "available_from", "available_to"
@@ -150,7 +150,7 @@ class PersonalityCardViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Weapons and their classes"))
 class WeaponViewSet(ReadOnly):
-    serializer_class = s.WeaponSerializer
+    serializer_class = serializers.WeaponSerializer
     queryset = models.Weapon.objects.all()
     lookup_field = "code"
 
@@ -159,28 +159,28 @@ class WeaponViewSet(ReadOnly):
     list=extend_schema(summary="DYO price list (43.4-43.7, 44.8, 45.7, 48.1, 50.8, 51.5)")
 )
 class DYOPriceViewSet(ReadOnly):
-    serializer_class = s.DYOPriceSerializer
+    serializer_class = serializers.DYOPriceSerializer
     filterset_class = DYOPriceFilter
     queryset = models.DYOPrice.objects.select_related("nationality", "available_from")
 
 
 @extend_schema_view(list=extend_schema(summary="Secondary weapons by nationality (31.1, 45.7)"))
 class SecondaryWeaponPermissionViewSet(ReadOnly):
-    serializer_class = s.SecondaryWeaponPermissionSerializer
+    serializer_class = serializers.SecondaryWeaponPermissionSerializer
     filterset_class = NationalityCodeFilter
     queryset = models.SecondaryWeaponPermission.objects.select_related("nationality")
 
 
 @extend_schema_view(list=extend_schema(summary="Rule 43 tables and other DYO facts"))
 class DYOTableViewSet(ReadOnly):
-    serializer_class = s.DYOTableRowSerializer
+    serializer_class = serializers.DYOTableRowSerializer
     filterset_class = DYOTableFilter
     queryset = models.DYOTableRow.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Terrain deck variants and substitutions"))
 class TerrainDeckViewSet(ReadOnly):
-    serializer_class = s.TerrainDeckSerializer
+    serializer_class = serializers.TerrainDeckSerializer
     lookup_field = "code"
 
     def get_queryset(self) -> QuerySet[models.TerrainDeck]:
@@ -189,26 +189,26 @@ class TerrainDeckViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Terrain card types of the standard deck"))
 class TerrainCardTypeViewSet(ReadOnly):
-    serializer_class = s.TerrainCardTypeSerializer
+    serializer_class = serializers.TerrainCardTypeSerializer
     queryset = models.TerrainCardType.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Fire ignition table (alternative terrain)"))
 class FireIgnitionViewSet(ReadOnly):
-    serializer_class = s.FireIgnitionSerializer
+    serializer_class = serializers.FireIgnitionSerializer
     queryset = models.FireIgnitionEntry.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Fire rules and the Burning card"))
 class FireRuleViewSet(ReadOnly):
-    serializer_class = s.FireRuleSerializer
+    serializer_class = serializers.FireRuleSerializer
     queryset = models.FireRule.objects.all()
 
 
 @extend_schema_view(list=extend_schema(summary="Weather conditions 99.1-99.93"))
 class WeatherViewSet(ReadOnly):
-    serializer_class = s.WeatherConditionSerializer
+    serializer_class = serializers.WeatherConditionSerializer
     lookup_field = "code"
 
     def get_queryset(self) -> QuerySet[models.WeatherCondition]:
@@ -219,21 +219,21 @@ class WeatherViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Mountain topography (M9)"))
 class TopographyViewSet(ReadOnly):
-    serializer_class = s.TopographySerializer
+    serializer_class = serializers.TopographySerializer
     queryset = models.Topography.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Environmental conditions (M10)"))
 class EnvironmentViewSet(ReadOnly):
-    serializer_class = s.EnvironmentSerializer
+    serializer_class = serializers.EnvironmentSerializer
     queryset = models.EnvironmentalCondition.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Mountain troop availability (M12.1)"))
 class MountainTroopViewSet(ReadOnly):
-    serializer_class = s.MountainTroopSerializer
+    serializer_class = serializers.MountainTroopSerializer
     queryset = models.MountainTroopAvailability.objects.select_related(
         "nationality", "available_from"
     )
@@ -241,7 +241,7 @@ class MountainTroopViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Published scenarios A-X with mountain adaptation"))
 class PublishedScenarioViewSet(ReadOnly):
-    serializer_class = s.PublishedScenarioSerializer
+    serializer_class = serializers.PublishedScenarioSerializer
     lookup_field = "letter"
     queryset = models.PublishedScenario.objects.select_related(
         "mountain_adaptation__topography_required"
@@ -250,14 +250,14 @@ class PublishedScenarioViewSet(ReadOnly):
 
 @extend_schema_view(list=extend_schema(summary="Scenario special rules catalogue (SSR / RSS)"))
 class SpecialRuleViewSet(ReadOnly):
-    serializer_class = s.SpecialRuleSerializer
+    serializer_class = serializers.SpecialRuleSerializer
     queryset = models.SpecialRule.objects.all()
     lookup_field = "code"
 
 
 @extend_schema_view(list=extend_schema(summary="Valid historical match-ups (Q&A 3.1)"))
 class ValidMatchupViewSet(ReadOnly):
-    serializer_class = s.ValidMatchupSerializer
+    serializer_class = serializers.ValidMatchupSerializer
     queryset = models.ValidMatchup.objects.select_related("nation_a", "nation_b")
 
 
@@ -267,11 +267,11 @@ class DataRevisionApi(APIView):
     needs_reference_data = ("GET",)
 
     @extend_schema(
-        responses=s.DataRevisionSerializer,
+        responses=serializers.DataRevisionSerializer,
         summary="Current reference data revision",
     )
     def get(self, request: Request) -> Response:
         revision = models.DataRevision.current()
         if revision is None:
             raise ReferenceDataNotLoaded
-        return Response(s.DataRevisionSerializer(revision).data)
+        return Response(serializers.DataRevisionSerializer(revision).data)

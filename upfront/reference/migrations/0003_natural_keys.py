@@ -1,4 +1,4 @@
-"""Natural keys for the reference data (issue 6, section 1).
+"""Natural keys for the reference data.
 
 The loader now finds each reference row by the codes the sources use (``natural_key_fields``
 on each model) and updates it in place, so primary keys survive a reload. This migration adds
