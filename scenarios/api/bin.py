@@ -20,10 +20,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scenarios.account.export import account_export
 from scenarios.api import serializers as api_serializers
 from scenarios.api.common import Base, library_detail, scenario_detail
 from scenarios.bin import selectors, services
-from scenarios.bin.export import account_export
 from scenarios.models import Library
 from scenarios.selectors import library_rights, scenario_rights
 

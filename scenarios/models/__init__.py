@@ -10,7 +10,8 @@ reads user content through it.
 """
 
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
-# the games' and the play records' rooms included.
+# the games', the play records' and the account's rooms included.
+from scenarios.account.models import FormerMember
 from scenarios.bin.models import BinNotice
 from scenarios.games.models import Game, GameStep
 from scenarios.models.library import (
@@ -26,6 +27,7 @@ __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
     "BinNotice",
+    "FormerMember",
     "Game",
     "GameStep",
     "Library",

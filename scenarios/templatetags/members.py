@@ -1,10 +1,10 @@
-"""``{{ user|member }}``: an account's name as pages show it (``scenarios.bin.names``)."""
+"""``{{ user|member }}``: an account's name as pages show it (``scenarios.account.selectors``)."""
 
 from typing import Any
 
 from django import template
 
-from scenarios.bin.names import member_name
+from scenarios.account.selectors import member_name
 
 register = template.Library()
 

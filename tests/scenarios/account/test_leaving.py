@@ -1,5 +1,5 @@
-"""Leaving (issue 22 §3): the account page offers the export, asks the password again, and
-deletes the account; what other players depend on stays."""
+"""Leaving: the account page offers the export, asks the password again, and deletes the
+account; what other players depend on stays, credited to the former member."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.test import Client
 
 from builder.models import SavedForce
 from scenarios import services
+from scenarios.account.selectors import former_member_username, is_former_member
 from scenarios.bin.models import BinNotice
-from scenarios.bin.names import FORMER_MEMBER
 from scenarios.games import services as game_services
 from scenarios.games.models import Game
 from scenarios.models import Library, Scenario
@@ -79,9 +79,9 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     assert not get_user_model().objects.filter(username="collaborator").exists()
 
     kept = Scenario.objects.get(pk=contributed.pk)
-    assert kept.owner.username == FORMER_MEMBER and kept.library == shared
+    assert is_former_member(kept.owner) and kept.library == shared
     page = _page(owner).get(f"/scenarios/{kept.public_id}/").content.decode()
-    assert "by a former member" in page and FORMER_MEMBER not in page
+    assert "by a former member" in page and f">{former_member_username()}<" not in page
     back = Scenario.objects.get(pk=guest.pk)
     assert back.owner == stranger and back.library is None
     assert BinNotice.objects.filter(user=stranger, kind="returned").exists()
@@ -89,11 +89,11 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     assert not Library.everything.filter(pk=theirs.pk).exists()
     assert not SavedForce.objects.filter(name="Rifles").exists()
     play = PlayRecord.objects.get(scenario=played)
-    assert play.player.username == FORMER_MEMBER
+    assert is_former_member(play.player)
     assert Scenario.objects.get(pk=played.pk).plays_counted == balance
     page = _page(owner).get(f"/scenarios/{played.public_id}/").content.decode()
-    assert "a former member" in page and FORMER_MEMBER not in page
-    former = get_user_model().objects.get(username=FORMER_MEMBER)
+    assert "a former member" in page and f">{former_member_username()}<" not in page
+    former = play.player
     assert not former.is_active and not former.has_usable_password()
 
 
@@ -137,15 +137,17 @@ def test_leaving_keeps_recorded_games_with_their_records_and_deletes_the_rest(
     _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
 
     kept = Game.objects.get(pk=recorded.pk)
-    assert kept.player.username == FORMER_MEMBER and kept.record is not None
-    assert kept.record.player.username == FORMER_MEMBER and kept.status == "recorded"
+    assert is_former_member(kept.player) and kept.record is not None
+    assert is_former_member(kept.record.player) and kept.status == "recorded"
     page = _page(owner).get(detail).content.decode()
     assert "1 of these records came from a game at the table" in page and game_page in page
     assert _page(stranger).get(game_page).status_code == 200  # its draws, as before
     assert not Game.objects.filter(pk=under_way.pk).exists()  # the leaver's own, unrecorded
-    # A scenario deleted with the account takes its games and play records, as a purge does.
-    assert not Game.objects.filter(pk=of_own.pk).exists()
-    assert not PlayRecord.objects.filter(scenario_id=own.pk).exists()
+    # The leaver's own scenario that another player played stays, with that player's game
+    # and record, credited to the former member.
+    assert is_former_member(Scenario.objects.get(pk=own.pk).owner)
+    assert Game.objects.get(pk=of_own.pk).player == stranger
+    assert PlayRecord.objects.filter(scenario_id=own.pk, player=stranger).exists()
     # A scenario that stays keeps other players' games of it.
     stays = Game.objects.get(pk=of_contributed.pk)
     assert stays.player == owner and stays.record is not None
