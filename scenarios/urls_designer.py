@@ -28,6 +28,11 @@ urlpatterns = [
     path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
     path("accounts/data/", account.account_data, name="account_data"),
     path("accounts/data/export/", account.account_data_export, name="account_data_export"),
+    path(
+        "accounts/data/leaving/<uuid:public_id>/",
+        account.account_leaving,
+        name="account_leaving",
+    ),
     path("scenarios/<uuid:public_id>/", scenarios.scenario_detail, name="detail"),
     path("scenarios/<uuid:public_id>/edit/", designer.scenario_edit, name="edit"),
     path(

@@ -1,11 +1,16 @@
-"""A player's data in one zip (``GET /api/v1/me/export``, the account page's button).
+"""A player's data in one zip, written to a file (the ``export`` job, docs/deletion.md).
 
 What they own, as the site's own documents, so that each can be imported back: a Scenario
 document per scenario (its current version, and ``versions/<n>.json`` for each version), a
-Library document per library, their saved DYO forces, their play records as JSON and CSV, their
-games at the table with their steps, and a README.txt saying what is what (in English and
-Italian: the file is read outside the site). Scenarios and libraries in the bin are not
-exported (the bin is as if gone), nor the play records and games of a scenario in the bin.
+Library document per library, their saved DYO forces, their play records as JSON and CSV and
+their games at the table (each as the API answers it: ``PlayRecord.to_dict``,
+``games.presenters.game_data``), and a README.txt saying what is what, in English and Italian
+(the file is read outside the site; its words are the catalogue's,
+``templates/account/export_readme.txt``). Scenarios and libraries in the bin are not exported
+(the bin is as if gone), nor the play records and games of a scenario in the bin.
+
+The zip is written member by member to the file it is given (a temporary file, then storage):
+a player with thousands of scenarios never holds it whole in memory.
 """
 
 from __future__ import annotations
@@ -14,135 +19,36 @@ import csv
 import io
 import json
 import zipfile
-from typing import Any
+from collections.abc import Callable
+from typing import IO, Any
 
 from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from builder.models import SavedForce
 from scenarios import selectors, services
+from scenarios.games.presenters import game_data
+from scenarios.games.selectors import game_companion
 from scenarios.models import Game, GameStep, Library, PlayRecord, Scenario
 
-PLAY_COLUMNS = (
-    "id",
-    "scenario",
-    "scenario_title",
-    "scenario_version",
-    "played_on",
-    "winner",
-    "ending",
-    "early_end_cause",
-    "decks_played",
-    "opponent",
-    "notes",
-    "recorded_at",
-)
+README_LANGUAGES = ("en", "it")
 
-README = """Up Front Builder - your data
-============================
+# Called with the share of the work done (0-100) as the export goes.
+Progress = Callable[[int], None]
 
-scenarios/<id>.json
-    One Scenario document (interchange format v1) per scenario you own, as it is now.
-    Import it back: "Import" on the My scenarios page, or POST /api/v1/scenarios/import.
-scenarios/<id>/versions/<n>.json
-    Version <n> of that scenario, as a Scenario document (the same import takes it).
-libraries/<id>.json
-    One Library document per library you own, with the scenarios in it you may see.
-    Import it back: POST /api/v1/libraries/import (its scenarios come in with it).
-forces/<id>.json
-    Your saved DYO forces, one Force document each (forces/names.json: the name you gave
-    each). Import: open it in the force builder, or POST /api/v1/forces/ with
-    {"name": ..., "data": <the document>}.
-plays.json, plays.csv
-    Your play records (the same rows, as JSON and as CSV). A play record belongs to its
-    scenario on the site and cannot be imported; keep it as your log.
-games.json
-    Your games at the table (the companion): each game's scenario and its version, status,
-    seed, when it began and last changed, its play record's id once recorded, and its steps
-    in order (a Random Number, a Random Position Number or "the deck ran out", and whether
-    the site drew it for you). A game belongs to its scenario on the site and cannot be
-    imported.
 
-Up Front Builder - i tuoi dati
-==============================
-
-scenarios/<id>.json
-    Un documento Scenario (formato di interscambio v1) per ogni tuo scenario, com'è ora.
-    Per reimportarlo: "Importa" nella pagina I miei scenari, o POST /api/v1/scenarios/import.
-scenarios/<id>/versions/<n>.json
-    La versione <n> di quello scenario, come documento Scenario (si importa allo stesso modo).
-libraries/<id>.json
-    Un documento Raccolta per ogni tua raccolta, con gli scenari che puoi vedere.
-    Per reimportarla: POST /api/v1/libraries/import (con i suoi scenari).
-forces/<id>.json
-    Le tue forze DYO salvate, un documento Force ciascuna (forces/names.json: il nome che
-    hai dato a ciascuna). Per reimportarle: aprile nel costruttore di forze, o
-    POST /api/v1/forces/ con {"name": ..., "data": <il documento>}.
-plays.json, plays.csv
-    Le tue partite registrate (le stesse righe, in JSON e in CSV). Una partita appartiene al
-    suo scenario sul sito e non si reimporta: conservala come diario.
-games.json
-    Le tue partite al tavolo (il compagno di gioco): di ciascuna lo scenario e la sua
-    versione, lo stato, il seme, quando è iniziata e quando è cambiata l'ultima volta, l'id
-    della partita registrata se c'è, e i passi in ordine (un Numero Casuale, un Numero di
-    Posizione Casuale o "il mazzo è finito", e se l'ha estratto il sito per te). Una partita
-    al tavolo appartiene al suo scenario sul sito e non si reimporta.
-"""
+def readme() -> str:
+    """The README.txt: the same template in each language, one after the other."""
+    parts = []
+    for language in README_LANGUAGES:
+        with translation.override(language):
+            parts.append(render_to_string("account/export_readme.txt").strip())
+    return "\n\n".join(parts) + "\n"
 
 
 def _json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
-
-
-def _play_row(play: PlayRecord) -> dict[str, Any]:
-    return {
-        "id": str(play.public_id),
-        "scenario": str(play.scenario.public_id),
-        "scenario_title": play.scenario.title,
-        "scenario_version": play.scenario_version,
-        "played_on": play.played_on.isoformat(),
-        "winner": play.winner,
-        "ending": play.ending,
-        "early_end_cause": play.early_end_cause,
-        "decks_played": play.decks_played,
-        "opponent": play.opponent.get_username() if play.opponent else play.opponent_name,
-        "notes": play.notes,
-        "recorded_at": play.created_at.isoformat(),
-    }
-
-
-def _game_row(game: Game) -> dict[str, Any]:
-    return {
-        "id": str(game.public_id),
-        "scenario": str(game.scenario.public_id),
-        "scenario_title": game.scenario.title,
-        "scenario_version": game.scenario_version,
-        "status": game.status,
-        "seed": game.seed,
-        "created_at": game.created_at.isoformat(),
-        "updated_at": game.updated_at.isoformat(),
-        "record": str(game.record.public_id) if game.record is not None else None,
-        "steps": [
-            {
-                "kind": step.kind,
-                "number": step.number,
-                "colour": step.colour,
-                "rpn": step.rpn,
-                "auto": step.auto,
-            }
-            for step in game.steps.all()  # type: ignore[attr-defined]
-        ],
-    }
-
-
-def _games(user: Any) -> list[dict[str, Any]]:
-    """``user``'s games, oldest first, each with its steps in order (two queries)."""
-    games = (
-        Game.objects.filter(player_id=user.pk, scenario__deleted_at=None)
-        .select_related("scenario", "record")
-        .prefetch_related(Prefetch("steps", queryset=GameStep.objects.order_by("index")))
-        .order_by("created_at", "pk")
-    )
-    return [_game_row(game) for game in games]
 
 
 def _versions(scenario: Scenario) -> dict[int, dict[str, Any]]:
@@ -154,16 +60,49 @@ def _versions(scenario: Scenario) -> dict[int, dict[str, Any]]:
     return found
 
 
-def account_export(*, user: Any) -> bytes:
-    """The zip of everything ``user`` owns (see the module's docstring)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("README.txt", README)
-        for scenario in Scenario.objects.filter(owner_id=user.pk).order_by("pk"):
+def _plays(user: Any) -> list[dict[str, Any]]:
+    records = (
+        PlayRecord.objects.filter(player_id=user.pk, scenario__deleted_at=None)
+        .select_related("scenario", "player", "opponent")
+        .order_by("played_on", "pk")
+    )
+    return [record.to_dict() for record in records]
+
+
+def _games(user: Any) -> list[dict[str, Any]]:
+    """``user``'s games, oldest first, each replayed from its steps."""
+    games = (
+        Game.objects.filter(player_id=user.pk, scenario__deleted_at=None)
+        .select_related("scenario", "record")
+        .prefetch_related(Prefetch("steps", queryset=GameStep.objects.order_by("index")))
+        .order_by("created_at", "pk")
+    )
+    return [game_data(game, game_companion(game)) for game in games]
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    table = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(table, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return table.getvalue()
+
+
+def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None = None) -> None:
+    """Write the zip of everything ``user`` owns (see the module's docstring) to ``out``."""
+    report = progress or (lambda _percent: None)
+    owned = Scenario.objects.filter(owner_id=user.pk).order_by("pk")
+    total = owned.count() or 1
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("README.txt", readme())
+        for done, scenario in enumerate(owned.iterator(chunk_size=200), start=1):
             base = f"scenarios/{scenario.public_id}"
             archive.writestr(f"{base}.json", _json(services.scenario_export(scenario=scenario)))
             for number, document in sorted(_versions(scenario).items()):
                 archive.writestr(f"{base}/versions/{number}.json", _json(document))
+            if done % 50 == 0:
+                report(80 * done // total)
         for library in Library.objects.filter(owner_id=user.pk).order_by("pk"):
             held = selectors.library_scenarios_in_order(library, user)
             document = services.library_export(library=library, scenarios=held)
@@ -173,17 +112,16 @@ def account_export(*, user: Any) -> bytes:
             archive.writestr(f"forces/{force.pk}.json", _json(force.data))
         if forces:
             archive.writestr("forces/names.json", _json({str(f.pk): f.name for f in forces}))
-        plays = [
-            _play_row(p)
-            for p in PlayRecord.objects.filter(player_id=user.pk, scenario__deleted_at=None)
-            .select_related("scenario", "opponent")
-            .order_by("played_on", "pk")
-        ]
+        report(85)
+        plays = _plays(user)
         archive.writestr("plays.json", _json(plays))
-        table = io.StringIO()
-        writer = csv.DictWriter(table, fieldnames=PLAY_COLUMNS)
-        writer.writeheader()
-        writer.writerows(plays)
-        archive.writestr("plays.csv", table.getvalue())
+        archive.writestr("plays.csv", _csv(plays))
+        report(90)
         archive.writestr("games.json", _json(_games(user)))
+
+
+def account_export(*, user: Any) -> bytes:
+    """The zip as bytes (tests and small tools; the site streams it to storage)."""
+    buffer = io.BytesIO()
+    account_export_write(user=user, out=buffer)
     return buffer.getvalue()

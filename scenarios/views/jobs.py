@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from scenarios import selectors
 from scenarios.jobs import kinds, services
-from scenarios.jobs.messages import JOB_STATES, job_message
+from scenarios.jobs.messages import JOB_DOWNLOADS, JOB_STATES, job_message
 from scenarios.jobs.models import Job
 from scenarios.jobs.selectors import job_for, jobs_visible_to
 
@@ -95,6 +95,7 @@ def _job_context(job: Job) -> dict[str, Any]:
     return {
         "job": job,
         "state_label": JOB_STATES[job.state],
+        "download_label": JOB_DOWNLOADS.get(job.kind, ""),
         "note": job_message(job.progress_note, job.progress_params),
         "error": job_message(job.error, job.error_params) if job.status == "failed" else "",
         "report_templates": found[0] if found else [],

@@ -51,6 +51,7 @@ from scenarios.jobs.services.requests import (
     job_options_clean,
     job_rate_exceeded,
     job_request,
+    job_request_account,
     job_retry,
 )
 from scenarios.jobs.services.run import (
@@ -90,6 +91,7 @@ __all__ = [
     "job_queue",
     "job_rate_exceeded",
     "job_request",
+    "job_request_account",
     "job_retry",
     "job_retry_countdown",
     "job_run",
