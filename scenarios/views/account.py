@@ -15,7 +15,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,7 +24,7 @@ from scenarios.forms.account import AccountDeleteForm
 from scenarios.jobs import services as job_services
 from scenarios.jobs.messages import JOB_STATES, job_message
 from scenarios.jobs.models import Job
-from scenarios.jobs.selectors import jobs_visible_to
+from scenarios.jobs.selectors import job_for
 
 # The session's note of the leaving job it started: the leaving page's proof, once the account
 # is gone, that this browser asked for it.
@@ -64,22 +64,17 @@ def account_data_export(request: HttpRequest) -> HttpResponse:
 
 def account_leaving(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The leaving job's page: its progress, its failure, or (gone with the account) goodbye."""
-    job = (
-        jobs_visible_to(request.user).filter(public_id=public_id, kind=Job.Kind.LEAVE).first()
-        if request.user.is_authenticated
-        else None
-    )
-    if job is None:
-        if request.session.get(LEAVING) != str(public_id):
-            raise Http404
-        if not Job.objects.filter(public_id=public_id).exists():
-            if request.htmx:  # type: ignore[attr-defined]
-                # The polled status: the whole page loads again, and says goodbye.
-                return HttpResponse(headers={"HX-Redirect": request.get_full_path()})
-            logout(request)
-            messages.success(request, _("Your account is deleted. Goodbye!"))
-            return redirect("home")
-        raise Http404
+    asked_here = request.session.get(LEAVING) == str(public_id)
+    if asked_here and not Job.objects.filter(public_id=public_id).exists():
+        if request.htmx:  # type: ignore[attr-defined]
+            # The polled status: the whole page loads again, and says goodbye.
+            return HttpResponse(headers={"HX-Redirect": request.get_full_path()})
+        logout(request)
+        messages.success(request, _("Your account is deleted. Goodbye!"))
+        return redirect("home")
+    job = job_for(request.user, public_id)  # anyone else's, or no account: 404
+    if job.kind != Job.Kind.LEAVE:
+        return redirect("scenarios:job", public_id=job.public_id)
     context = {
         "job": job,
         "state_label": JOB_STATES[job.state],

@@ -108,3 +108,19 @@ def test_the_account_is_deleted_before_the_player_is_signed_out(
     assert "Your account is deleted. Goodbye!" in page
     assert "_auth_user_id" not in client.session
     assert not get_user_model().objects.filter(pk=owner.pk).exists()
+
+
+def test_the_leaving_page_is_its_players_alone(
+    owner: Any, stranger: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from scenarios.jobs.models import Job
+
+    job = Job.objects.create(kind=Job.Kind.LEAVE, requested_by=owner, status=Job.Status.FAILED)
+    url = f"/accounts/data/leaving/{job.public_id}/"
+    assert _signed_in(owner).get(url).status_code == 200
+    assert _signed_in(stranger).get(url).status_code == 404
+    assert Client().get(url).status_code == 404
+    # A job that is gone is goodbye only to the browser that asked for it.
+    Job.objects.filter(pk=job.pk).delete()
+    assert _signed_in(stranger).get(url).status_code == 404
+    assert get_user_model().objects.filter(pk=owner.pk).exists()
