@@ -22,7 +22,7 @@ from scenarios.api.jobs import JobOutputSerializer, JobThrottle, _job_response
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from upfront.api.problems import InvalidInput
-from upfront.api.strict import strict
+from upfront.api.strict import StrictSerializer
 
 
 class _AccountJobBase(APIView):
@@ -52,7 +52,7 @@ class MeExportApi(_AccountJobBase):
         return _job_response(request, job, status=status.HTTP_202_ACCEPTED)
 
 
-class LeaveInputSerializer(serializers.Serializer):
+class LeaveInputSerializer(StrictSerializer):
     password = serializers.CharField(help_text="Your password, asked again")
 
 
@@ -69,7 +69,7 @@ class MeLeaveApi(_AccountJobBase):
         tags=["account"],
     )
     def post(self, request: Request) -> Response:
-        checked = strict(LeaveInputSerializer)(data=request.data)
+        checked = LeaveInputSerializer(data=request.data)
         checked.is_valid(raise_exception=True)
         if not request.user.check_password(checked.validated_data["password"]):
             message = _("This is not your password.")
