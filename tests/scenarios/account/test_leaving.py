@@ -147,3 +147,26 @@ def test_leaving_keeps_recorded_games_with_their_records_and_deletes_the_rest(
     stays = Game.objects.get(pk=of_contributed.pk)
     assert stays.player == owner and stays.record is not None
     assert _page(owner).get(f"/games/{stays.public_id}/").status_code == 200
+
+
+def test_leaving_keeps_the_scenarios_others_copied_or_recorded_and_deletes_the_untouched(
+    owner: Any, collaborator: Any, stranger: Any, leave: Any
+) -> None:
+    # The leaver is `collaborator`, with three public scenarios of their own, in no library.
+    copied = make_scenario(collaborator, "public", title="Copied")
+    recorded = make_scenario(collaborator, "public", title="Recorded")
+    untouched = make_scenario(collaborator, "public", title="Untouched")
+    self_played = make_scenario(collaborator, "public", title="Only they played it")
+    copy = services.scenario_fork(scenario=copied, user=stranger)
+    _play(recorded, owner, "defender")
+    _play(self_played, collaborator, "attacker")
+
+    leave(_page(collaborator), "collaborator")
+
+    for kept in (copied, recorded):
+        assert is_former_member(Scenario.objects.get(pk=kept.pk).owner)
+    assert Scenario.objects.get(pk=copy.pk).forked_from_id == copied.pk  # the credit holds
+    assert PlayRecord.objects.get(scenario=recorded).player == owner
+    assert not Scenario.everything.filter(pk__in=[untouched.pk, self_played.pk]).exists()
+    page = _page(owner).get(f"/scenarios/{recorded.public_id}/").content.decode()
+    assert "by a former member" in page
