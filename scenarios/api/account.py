@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scenarios.api.common import AUTHENTICATION
-from scenarios.api.jobs import JobOutputSerializer, JobThrottle, _job_response
+from scenarios.api.jobs import JobOutputSerializer, JobThrottle
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from upfront.api.problems import InvalidInput
@@ -30,6 +30,11 @@ class _AccountJobBase(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [JobThrottle]
     throttle_scope = "jobs"
+
+    def started(self, request: Request, kind: str) -> Response:
+        job = services.job_request_account(user=request.user, kind=kind)
+        body = JobOutputSerializer(job, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 class MeExportApi(_AccountJobBase):
@@ -48,8 +53,7 @@ class MeExportApi(_AccountJobBase):
         tags=["account"],
     )
     def post(self, request: Request) -> Response:
-        job = services.job_request_account(user=request.user, kind=Job.Kind.EXPORT)
-        return _job_response(request, job, status=status.HTTP_202_ACCEPTED)
+        return self.started(request, Job.Kind.EXPORT)
 
 
 class LeaveInputSerializer(StrictSerializer):
@@ -74,5 +78,4 @@ class MeLeaveApi(_AccountJobBase):
         if not request.user.check_password(checked.validated_data["password"]):
             message = _("This is not your password.")
             raise InvalidInput([{"path": "password", "message": message}])
-        job = services.job_request_account(user=request.user, kind=Job.Kind.LEAVE)
-        return _job_response(request, job, status=status.HTTP_202_ACCEPTED)
+        return self.started(request, Job.Kind.LEAVE)
