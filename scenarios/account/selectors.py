@@ -11,9 +11,10 @@ from scenarios.account.models import FormerMember
 from scenarios.models import Game, PlayRecord, Scenario
 from upfront.labels.account import FORMER_MEMBER
 
-# The former member's username, read once per process: it is made by a migration and never
-# changes (``services.former_member`` refreshes it when it has to make the account again).
-_former_username: list[str] = []
+# The former member's username (None: there is none), read once per process, so that a list
+# of a thousand rows asks it once: it is made by a migration and never changes
+# (``services.former_member`` refreshes it when it has to make the account again).
+_former_username: list[str | None] = []
 
 
 def former_member_row() -> FormerMember | None:
@@ -23,9 +24,7 @@ def former_member_row() -> FormerMember | None:
 def former_member_username() -> str | None:
     if not _former_username:
         row = former_member_row()
-        if row is None:
-            return None
-        _former_username.append(row.user.get_username())
+        _former_username.append(row.user.get_username() if row is not None else None)
     return _former_username[0]
 
 
@@ -42,7 +41,8 @@ def is_former_member(user: Any) -> bool:
 def member_name(username: str) -> str:
     """The name pages show for the account ``username``: the former member's is "a former
     member" in the reader's language; any other account's is its username."""
-    return str(FORMER_MEMBER) if username == former_member_username() else username
+    former = former_member_username()
+    return str(FORMER_MEMBER) if former is not None and username == former else username
 
 
 def scenarios_others_depend_on(user: Any) -> QuerySet[Scenario]:
