@@ -65,7 +65,10 @@ def account_data_export(request: HttpRequest) -> HttpResponse:
 def account_leaving(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The leaving job's page: its progress, its failure, or (gone with the account) goodbye."""
     asked_here = request.session.get(LEAVING) == str(public_id)
-    if asked_here and not Job.objects.filter(public_id=public_id).exists():
+    # The account is gone (the session signs no one in) and its leaving job with it.
+    job_left = Job.objects.filter(public_id=public_id).exists()
+    gone = not request.user.is_authenticated and not job_left
+    if asked_here and gone:
         if request.htmx:  # type: ignore[attr-defined]
             # The polled status: the whole page loads again, and says goodbye.
             return HttpResponse(headers={"HX-Redirect": request.get_full_path()})

@@ -114,13 +114,43 @@ def test_the_leaving_page_is_its_players_alone(
     owner: Any, stranger: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     from scenarios.jobs.models import Job
+    from scenarios.views.account import LEAVING
 
     job = Job.objects.create(kind=Job.Kind.LEAVE, requested_by=owner, status=Job.Status.FAILED)
     url = f"/accounts/data/leaving/{job.public_id}/"
     assert _signed_in(owner).get(url).status_code == 200
     assert _signed_in(stranger).get(url).status_code == 404
     assert Client().get(url).status_code == 404
-    # A job that is gone is goodbye only to the browser that asked for it.
+    # A job that is gone is goodbye only to the browser that asked for it, once its account
+    # is gone too.
+    asked = _signed_in(owner)
+    session = asked.session
+    session[LEAVING] = str(job.public_id)
+    session.save()
     Job.objects.filter(pk=job.pk).delete()
     assert _signed_in(stranger).get(url).status_code == 404
+    assert asked.get(url).status_code == 404  # still signed in: no goodbye
     assert get_user_model().objects.filter(pk=owner.pk).exists()
+
+
+def test_the_leaving_page_polls_while_the_job_runs_and_reloads_once_it_is_gone(
+    owner: Any,
+) -> None:
+    from scenarios.jobs.models import Job
+    from scenarios.views.account import LEAVING
+
+    job = Job.objects.create(kind=Job.Kind.LEAVE, requested_by=owner, status=Job.Status.RUNNING)
+    url = f"/accounts/data/leaving/{job.public_id}/"
+    client = _signed_in(owner)
+    session = client.session
+    session[LEAVING] = str(job.public_id)
+    session.save()
+    polled = client.get(url, HTTP_HX_REQUEST="true")
+    assert f'hx-get="{url}"' in polled.content.decode() and "<html" not in polled.content.decode()
+    get_user_model().objects.filter(pk=owner.pk).delete()  # the job goes with the account
+    assert not Job.objects.filter(pk=job.pk).exists()
+    polled = client.get(url, HTTP_HX_REQUEST="true")
+    assert polled["HX-Redirect"] == url
+    goodbye = client.get(url, follow=True)
+    assert "Your account is deleted. Goodbye!" in goodbye.content.decode()
+    assert "_auth_user_id" not in client.session
