@@ -47,10 +47,13 @@ def _fast_password_hasher() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    from scenarios.account.selectors import former_member_username
     from upfront.reference.loading import reference_data_load
 
     with django_db_blocker.unblock():
         reference_data_load(force=True, reason="test session")
+        # Read once per process, as a web process does: no test's query count pays for it.
+        former_member_username()
 
 
 @pytest.fixture(scope="session")

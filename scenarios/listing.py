@@ -23,7 +23,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
 from scenarios import links
-from scenarios.bin.names import member_name
+from scenarios.account.selectors import member_name
 from scenarios.list_rows import ScenarioListRow
 from scenarios.list_rows import listed_rows as listed_rows  # the rows' query, as models
 from scenarios.models import Scenario, stored_codes

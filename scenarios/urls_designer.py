@@ -4,6 +4,7 @@
 from django.urls import path
 
 from scenarios.views import (
+    account,
     bin,
     designer,
     games,
@@ -25,8 +26,13 @@ urlpatterns = [
     path("scenarios/bin/<uuid:public_id>/restore/", bin.bin_restore, name="bin_restore"),
     path("scenarios/bin/<uuid:public_id>/purge/", bin.bin_purge, name="bin_purge"),
     path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
-    path("accounts/data/", bin.account_data, name="account_data"),
-    path("accounts/data/export/", bin.account_data_export, name="account_data_export"),
+    path("accounts/data/", account.account_data, name="account_data"),
+    path("accounts/data/export/", account.account_data_export, name="account_data_export"),
+    path(
+        "accounts/data/leaving/<uuid:public_id>/",
+        account.account_leaving,
+        name="account_leaving",
+    ),
     path("scenarios/<uuid:public_id>/", scenarios.scenario_detail, name="detail"),
     path("scenarios/<uuid:public_id>/edit/", designer.scenario_edit, name="edit"),
     path(

@@ -195,6 +195,9 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
+# Django's character rule and the reserved names: nobody signs up as the former member, nor as
+# a name that reads like it (scenarios/account/usernames.py).
+ACCOUNT_USERNAME_VALIDATORS = "scenarios.account.usernames.USERNAME_VALIDATORS"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Up Front Builder] "
 # Labels, not placeholders; "Username or e-mail", not "Login" (upfront/account_forms.py).
 ACCOUNT_FORMS = {

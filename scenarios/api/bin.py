@@ -1,19 +1,16 @@
-"""The bin and a player's own data under /api/v1/ (docs/api.md#the-bin, docs/deletion.md).
+"""The bin under /api/v1/ (docs/api.md#the-bin, docs/deletion.md).
 
 ``GET bin/`` lists the requester's deleted scenarios and libraries; ``POST bin/{id}/restore``
 brings one back (200 with it, as its detail answers); ``DELETE bin/{id}`` deletes it for good.
-``GET me/export`` answers a zip of everything the requester owns. Only a bin's owner reaches
-it: anyone else's id answers 404, as a scenario in the bin does on its usual addresses.
+Only a bin's owner reaches it: anyone else's id answers 404, as a scenario in the bin does on
+its usual addresses.
 """
 
 from __future__ import annotations
 
 from uuid import UUID
 
-from django.http import HttpResponse
-from django.utils import timezone
 from django.utils.translation import gettext
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -23,7 +20,6 @@ from scenarios import access
 from scenarios.api import serializers as api_serializers
 from scenarios.api.common import Base, library_detail, scenario_detail
 from scenarios.bin import selectors, services
-from scenarios.bin.export import account_export
 from scenarios.models import Library
 
 
@@ -103,23 +99,3 @@ class BinItemApi(Base):
         _item(request, id)
         services.bin_purge(user=request.user, public_id=id)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class MeExportApi(Base):
-    @extend_schema(
-        operation_id="me_export",
-        summary="Download everything you own as one zip",
-        description="A Scenario document per scenario you own (`scenarios/<id>.json`, and "
-        "`scenarios/<id>/versions/<n>.json` for each version), a Library document per "
-        "library (`libraries/<id>.json`), your saved forces (`forces/<id>.json`), your play "
-        "records (`plays.json`, `plays.csv`), your games at the table with their steps "
-        "(`games.json`) and a `README.txt` saying how to import each back. What is in your "
-        "bin is not included.",
-        responses={(200, "application/zip"): OpenApiTypes.BINARY},
-        tags=["account"],
-    )
-    def get(self, request: Request) -> HttpResponse:
-        stamp = timezone.localdate().strftime("%Y%m%d")
-        response = HttpResponse(account_export(user=request.user), content_type="application/zip")
-        response["Content-Disposition"] = f'attachment; filename="upfront-data-{stamp}.zip"'
-        return response

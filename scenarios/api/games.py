@@ -1,7 +1,7 @@
 """Games at the table API: start a game of a scenario, follow it, enter its draws, move to the
 next deck, finish it into a play record (docs/companion.md).
 
-Thin: rights come from ``scenarios.games.selectors``, writes from ``scenarios.plays.games``, the
+Thin: rights come from ``scenarios.access.games``, writes from ``scenarios.plays.games``, the
 words from ``scenarios.plays.game_presenters``, the serializers from
 ``scenarios.api.game_serializers``. Who may record a play may start a game; the one who
 started it enters its steps; the share link (``?token=``) shows it read-only; once

@@ -58,7 +58,9 @@ class JobErrorSerializer(serializers.Serializer):
 class JobLinksSerializer(serializers.Serializer):
     self = serializers.CharField(help_text="This job in the API")
     page = serializers.CharField(help_text="The job's page: progress, report, download")
-    file = serializers.CharField(allow_null=True, help_text="The setup sheet (PDF), when ready")
+    file = serializers.CharField(
+        allow_null=True, help_text="The file (a setup sheet, a data export), when ready"
+    )
     retry = serializers.CharField(allow_null=True, help_text="POST here to retry a failed job")
 
 
@@ -271,9 +273,9 @@ class JobDetailApi(APIView):
 class JobFileApi(APIView):
     @extend_schema(
         operation_id="jobs_file",
-        summary="Download a job's setup sheet (PDF)",
+        summary="Download a job's file: a setup sheet (PDF) or your data export (zip)",
         description=(
-            "With the files on the server's disk the PDF comes in the answer (200). With the "
+            "With the files on the server's disk the file comes in the answer (200). With the "
             "files in a bucket the answer is a redirect (302) to a signed URL valid for a short "
             "time (STORAGE_URL_EXPIRES seconds): follow it at once, do not store it. 404 for a "
             "job you may not see (before any redirect), until the job has succeeded, and for "
@@ -281,8 +283,9 @@ class JobFileApi(APIView):
         ),
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
+            (200, "application/zip"): OpenApiTypes.BINARY,
             302: OpenApiResponse(
-                description="Redirect to a short-lived signed URL of the PDF (Location header)",
+                description="Redirect to a short-lived signed URL of the file (Location header)",
                 response=None,
             ),
         },

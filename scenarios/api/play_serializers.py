@@ -100,6 +100,11 @@ class PlayOutputSerializer(serializers.Serializer):
     def get_can_edit(self, record: PlayRecord) -> bool:
         return play_rights(record, self.context.get("user")).can_edit
 
+    def to_representation(self, instance: PlayRecord) -> dict[str, Any]:
+        # The fields above describe it for the schema; the shape is the model's, which the
+        # data export writes too.
+        return {**instance.to_dict(), "can_edit": self.get_can_edit(instance)}
+
 
 class BalanceSerializer(serializers.Serializer):
     """A scenario's record: wins by side and draws (one per player and day), and balance."""

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios.api import bin, games, generate, jobs, libraries, plays, scenarios, versions
+from scenarios.api import account, bin, games, generate, jobs, libraries, plays, scenarios, versions
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -78,5 +78,6 @@ urlpatterns = [
     path("bin/", bin.BinListApi.as_view(), name="bin"),
     path("bin/<uuid:id>", bin.BinItemApi.as_view(), name="bin-item"),
     path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
-    path("me/export", bin.MeExportApi.as_view(), name="me-export"),
+    path("me/export", account.MeExportApi.as_view(), name="me-export"),
+    path("me/leave", account.MeLeaveApi.as_view(), name="me-leave"),
 ]

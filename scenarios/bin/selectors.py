@@ -11,7 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from scenarios.access import binned_libraries_of, binned_scenarios_of
@@ -59,9 +59,9 @@ def bin_items_of(user: Any) -> list[BinItem]:
         for s in binned_scenarios_of(user).select_related("deleted_by")
         if s.deleted_at is not None
     ]
-    for library in binned_libraries_of(user):
-        assert library.deleted_at is not None
-        held = Scenario.everything.filter(library=library, deleted_with_library=True).count()
+    # A library's scenarios that went with it, counted in the same query.
+    went_with_it = Count("scenarios", filter=Q(scenarios__deleted_with_library=True))
+    for library in binned_libraries_of(user).annotate(held=went_with_it):
         items.append(
             BinItem(
                 kind="library",
@@ -69,7 +69,7 @@ def bin_items_of(user: Any) -> list[BinItem]:
                 title=library.title,
                 deleted_at=library.deleted_at,
                 purge_after=purge_after(library.deleted_at),
-                held=held,
+                held=library.held,
             )
         )
     return sorted(items, key=lambda item: item.deleted_at, reverse=True)

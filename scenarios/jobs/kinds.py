@@ -8,12 +8,18 @@ library from the job, report progress with ``progress(percent, message_id)``, an
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
+from django.core.files import File
+from django.core.files.storage import default_storage
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scenarios import selectors
+from scenarios.account import services as account_services
+from scenarios.account.export import account_export_write
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
 from scenarios.display import simulation_reads, validation_reads
@@ -168,10 +174,48 @@ def bind_book(job: Job, sheets: list[dict[str, Any]]) -> Outcome:
     )
 
 
+# --- an account's jobs: the data export, leaving --------------------------------------------
+
+
+def run_export(job: Job, progress: Progress) -> Outcome:
+    """The player's data as a zip (``scenarios.account.export``), written to a temporary
+    file as it is made and then saved to storage: never whole in memory."""
+    user = job.requested_by
+    progress(1, "job_note_exporting")
+    with tempfile.TemporaryFile() as out:
+        account_export_write(
+            user=user, out=out, progress=lambda percent: progress(percent, "job_note_exporting")
+        )
+        progress(95, "job_note_saving")
+        out.seek(0)
+        name = default_storage.save(f"exports/{job.public_id}.zip", File(out))
+    stamp = timezone.localdate().strftime("%Y%m%d")
+    return Outcome(result={"file_name": f"upfront-data-{stamp}.zip"}, file=name)
+
+
+def run_leave(job: Job, progress: Progress) -> Outcome:
+    """The player leaves (``scenarios.account.services.account_delete``): the job's row goes
+    with the account, so a job that succeeded is gone, and one that failed stays to say why
+    (the player is still signed in). Their exports leave storage with them."""
+    user = job.requested_by
+    progress(5, "job_note_leaving")
+    exports = list(
+        Job.objects.filter(requested_by=user, kind=Job.Kind.EXPORT)
+        .exclude(file="")
+        .values_list("file", flat=True)
+    )
+    account_services.account_delete(user=user)
+    for name in exports:
+        default_storage.delete(name)
+    return Outcome(result={})
+
+
 RUNNERS: dict[str, Callable[[Job, Progress], Outcome]] = {
     Job.Kind.VALIDATE: run_validate,
     Job.Kind.SIMULATE: run_simulate,
     Job.Kind.PDF: run_pdf,
+    Job.Kind.EXPORT: run_export,
+    Job.Kind.LEAVE: run_leave,
 }
 
 
@@ -216,4 +260,4 @@ def report_data(job: Job) -> dict[str, Any] | None:
         return validation_data(result, validation_reads(result))
     if job.kind == Job.Kind.SIMULATE:
         return simulation_data(result, simulation_reads())
-    return {"file_name": result.get("file_name")}
+    return {"file_name": result.get("file_name")}  # a file: a setup sheet, a data export

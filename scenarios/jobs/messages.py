@@ -24,6 +24,8 @@ JOB_MESSAGES = {
     "job_note_done": _("Done"),
     "job_note_retrying": _("A connection failed; the job will try again in a moment"),
     "job_note_sheets": _("%(done)s of %(total)s sheets rendered"),
+    "job_note_exporting": _("Writing your data"),
+    "job_note_leaving": _("Deleting your account"),
     # Errors.
     "job_error_too_long": _("The job took too long (over %(seconds)s seconds) and was stopped."),
     "job_error_gave_up": _("The job was interrupted %(attempts)s times; it was given up."),

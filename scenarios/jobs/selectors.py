@@ -16,13 +16,15 @@ def jobs_visible_to(user: Any) -> QuerySet[Job]:
     """The jobs ``user`` asked for whose scenario or library they may still see.
 
     A job shows what its scenario or library held: once that is no longer visible to the
-    user (made private, or they left the library), neither is the job.
+    user (made private, or they left the library), neither is the job. An account's job (the
+    data export, leaving) is its requester's alone.
     """
     if not signed_in(user):
         return Job.objects.none()
     return Job.objects.filter(requested_by_id=user.pk).filter(
         Q(scenario__in=scenarios_visible_to(user).values("pk"))
         | Q(library__in=libraries_visible_to(user).values("pk"))
+        | Q(scenario__isnull=True, library__isnull=True, kind__in=Job.ACCOUNT_KINDS)
     )
 
 

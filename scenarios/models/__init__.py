@@ -10,7 +10,9 @@ reads user content through it.
 """
 
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
-# the play records' room (a record and the game at the table that may lead to it) included.
+# the play records' room (a record and the game at the table that may lead to it) and the
+# account's included.
+from scenarios.account.models import FormerMember
 from scenarios.bin.models import BinNotice
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
@@ -25,6 +27,7 @@ __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
     "BinNotice",
+    "FormerMember",
     "Game",
     "GameStep",
     "Library",

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from upfront import labels
@@ -92,6 +94,38 @@ class PlayRecord(models.Model):
     def opponent_label(self) -> str:
         """The opponent as a player reads it: the account's username, or the free text."""
         return self.opponent.username if self.opponent_id else self.opponent_name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as the API answers it and the data export writes it: the one shape of
+        a play record outside the site (codes, not words; ISO dates, UTC instants)."""
+        cause = self.early_end_cause
+        return {
+            "id": str(self.public_id),
+            "scenario": str(self.scenario.public_id),
+            "scenario_version": self.scenario_version,
+            "player": self.player.username,
+            "played_on": _date(self.played_on),
+            "winner": self.winner,
+            "decks_played": self.decks_played,
+            "ending": self.ending,
+            "early_end_cause": cause or None,
+            "early_end_rule": codes.EARLY_END_RULES.get(cause) if cause else None,
+            "opponent": self.opponent_label,
+            "notes": self.notes,
+            "created_at": _instant(self.created_at),
+            "updated_at": _instant(self.updated_at),
+        }
+
+
+def _date(value: Any) -> str:
+    # A date read back from a save is still the string it was given.
+    return value if isinstance(value, str) else value.isoformat()
+
+
+def _instant(value: Any) -> str:
+    """As DRF writes an instant (its DateTimeField): in the site's time zone, UTC as "Z"."""
+    text = timezone.localtime(value).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 # A seed fits in a signed 64-bit column on every database.

@@ -69,7 +69,7 @@ def plays_context(scenario: Scenario, plays: ScenarioPlays, *, can_record: bool)
         "balance_chart": balance_chart(plays.balance),
         "plays": [{"record": row.record, "rights": row.rights} for row in plays.recent],
         "plays_total": plays.total,
-        # Records written by a game at the table (scenarios/games): their events are kept.
+        # Records written by a game at the table (scenarios/plays/games.py): their events are kept.
         "plays_from_games": plays.from_games,
         "can_record_play": can_record,
         # The player's own games at the table of this scenario not yet recorded: a way back.

@@ -1,4 +1,4 @@
-"""``{{ user|member }}``: an account's name as pages show it (``scenarios.bin.names``);
+"""``{{ user|member }}``: an account's name as pages show it (``scenarios.account.selectors``);
 ``{{ obj|owner_if_other:user }}``: whose it is, when not the viewer's own."""
 
 from typing import Any
@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 
 from scenarios import access
-from scenarios.bin.names import member_name
+from scenarios.account.selectors import member_name
 
 register = template.Library()
 

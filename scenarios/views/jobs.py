@@ -45,7 +45,8 @@ def _back(request: HttpRequest) -> HttpResponse:
     return redirect("scenarios:jobs")
 
 
-def _too_many(request: HttpRequest) -> bool:
+def too_many_jobs(request: HttpRequest) -> bool:
+    """Has the requester used up the ``jobs`` rate (then told so)? The account's jobs ask it too."""
     # The API's JobThrottle counts the same requests (upfront/ratelimit.py).
     if ratelimit.request_wait("jobs", request.user) is not None:
         messages.error(request, _("You have started many jobs just now; wait a minute."))
@@ -54,7 +55,7 @@ def _too_many(request: HttpRequest) -> bool:
 
 
 def _start(request: HttpRequest, kind: str, **target: Any) -> HttpResponse:
-    if _too_many(request):
+    if too_many_jobs(request):
         return _back(request)
     keys = ("runs", "seed", "opponent_rn_draws_per_deck", "paper", "language")
     data = {key: request.POST.get(key) for key in keys}
@@ -95,6 +96,7 @@ def _job_context(job: Job) -> dict[str, Any]:
     return {
         "job": job,
         "state_label": labels.standalone("job_state", job.state),
+        "download_label": labels.label("job_download", job.kind),
         "note": job_message(job.progress_note, job.progress_params),
         "error": job_message(job.error, job.error_params) if job.status == "failed" else "",
         "report_templates": found[0] if found else [],
@@ -119,7 +121,7 @@ def job_status(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def job_retry(request: HttpRequest, public_id: UUID) -> HttpResponse:
     job = _job(request, public_id)
-    if _too_many(request):
+    if too_many_jobs(request):
         return redirect("scenarios:job", public_id=job.public_id)
     try:
         again = services.job_retry(job=job, user=request.user)

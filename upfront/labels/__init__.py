@@ -1,5 +1,8 @@
 """The words a player reads for every code: each code's label is defined here, once.
 
+Kept whole: the registry of every label table and the few lookups over it; the tables
+themselves live in the submodules below.
+
 The engine (``upfront.rules``) and the reference data name things with stable codes (``ETO``,
 ``at_mine``, a special rule's ``card_type``); a code never reaches a page. Forms, model and
 serializer choices, reference pages, reports, setup sheets, the API and the builder's
@@ -103,6 +106,7 @@ from upfront.labels.reference import (
 )
 from upfront.labels.site import (
     BIN_NOTICE_KIND,
+    JOB_DOWNLOAD,
     JOB_KIND,
     JOB_STATE,
     REVALIDATION_REASON,
@@ -151,6 +155,7 @@ __all__ = [
     "FORCE_FIELD",
     "FORCE_VARIANT",
     "GAME_STATUS",
+    "JOB_DOWNLOAD",
     "JOB_KIND",
     "JOB_STATE",
     "LABELLED",
@@ -279,6 +284,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "effect_modifier": EFFECT_MODIFIER,
     "weather_check_result": WEATHER_CHECK_RESULT,
     # the site's own codes (the models' choices, the list filters)
+    "job_download": JOB_DOWNLOAD,
     "job_kind": JOB_KIND,
     "job_state": JOB_STATE,
     "revalidation_status": REVALIDATION_STATUS,

@@ -20,6 +20,13 @@ JOB_KIND: Mapping[str, Label] = {
     "validate": _("validation"),
     "simulate": _("simulation"),
     "pdf": _("setup sheet (PDF)"),
+    "export": _("your data (zip)"),
+    "leave": _("deleting your account"),
+}
+# What the button that downloads a job's file says, for the kinds that make one.
+JOB_DOWNLOAD: Mapping[str, Label] = {
+    "pdf": _("Download the setup sheet (PDF)"),
+    "export": _("Download your data (zip)"),
 }
 # Where a job stands as a player reads it: its status (Job.Status), and "waiting", a queued
 # job not yet handed to the job queue (Job.state).

@@ -12,7 +12,8 @@ from upfront import labels
 
 
 class Job(models.Model):
-    """A background job: one validation, simulation or setup sheet of a scenario or library.
+    """A background job: one validation, simulation or setup sheet of a scenario or library,
+    or a player's data export or leaving (an account's job: neither scenario nor library).
 
     The row is the truth about the job (the Celery task only carries its id) and the outbox
     it is sent through: a job with no ``sent_at`` is waiting for the broker and is sent by
@@ -26,6 +27,8 @@ class Job(models.Model):
         VALIDATE = "validate"
         SIMULATE = "simulate"
         PDF = "pdf"
+        EXPORT = "export"
+        LEAVE = "leave"
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -34,10 +37,12 @@ class Job(models.Model):
         FAILED = "failed"
 
     FINISHED = (Status.SUCCEEDED, Status.FAILED)
+    # The jobs of an account rather than of a scenario or library (scenarios.account).
+    ACCOUNT_KINDS = (Kind.EXPORT, Kind.LEAVE)
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     kind = models.CharField(max_length=10, choices=labels.choices(Kind.values, labels.JOB_KIND))
-    # Exactly one of the two (the constraint below).
+    # Exactly one of the two, or neither for an account's job (the constraint below).
     scenario = models.ForeignKey(
         Scenario, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs"
     )
@@ -67,7 +72,7 @@ class Job(models.Model):
     result = models.JSONField(null=True, blank=True)
     error = models.CharField(max_length=100, blank=True)  # a message id
     error_params = models.JSONField(default=dict, blank=True)
-    file = models.CharField(max_length=300, blank=True)  # a default_storage name (PDF)
+    file = models.CharField(max_length=300, blank=True)  # a default_storage name (PDF, zip)
 
     # Incremented by every run that takes the job (the first, and each takeover of a job whose
     # worker died): every write of a run is guarded by it and by the lease's holder.
@@ -107,8 +112,11 @@ class Job(models.Model):
                 condition=(
                     models.Q(scenario__isnull=False, library__isnull=True)
                     | models.Q(scenario__isnull=True, library__isnull=False)
+                    | models.Q(
+                        scenario__isnull=True, library__isnull=True, kind__in=["export", "leave"]
+                    )
                 ),
-                name="job_scenario_xor_library",
+                name="job_scenario_xor_library_or_account",
             ),
             models.CheckConstraint(
                 condition=models.Q(progress__lte=100), name="job_progress_at_most_100"

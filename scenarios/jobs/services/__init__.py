@@ -50,6 +50,7 @@ from scenarios.jobs.services.requests import (
     job_file_response,
     job_options_clean,
     job_request,
+    job_request_account,
     job_retry,
 )
 from scenarios.jobs.services.run import (
@@ -88,6 +89,7 @@ __all__ = [
     "job_options_clean",
     "job_queue",
     "job_request",
+    "job_request_account",
     "job_retry",
     "job_retry_countdown",
     "job_run",

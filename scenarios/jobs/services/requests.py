@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -107,17 +108,35 @@ def job_request(
     return job
 
 
+def job_request_account(*, user: Any, kind: str) -> Job:
+    """Make an account's job (``Job.ACCOUNT_KINDS``: the data export, leaving) for ``user``
+    themselves, and send it on commit, as ``job_request`` does."""
+    if not access.signed_in(user):
+        raise JobNotVisible
+    if kind not in Job.ACCOUNT_KINDS:
+        raise ValueError(f"{kind} is not an account's job")
+    with transaction.atomic():
+        job = Job.objects.create(
+            kind=kind, requested_by=user, options={}, progress_note="job_note_waiting"
+        )
+        transaction.on_commit(partial(job_send, job_id=job.pk))
+    return job
+
+
 def job_retry(*, job: Job, user: Any) -> Job:
     """A new job doing what a failed one did (the failed one keeps its reason)."""
     if job.status != Job.Status.FAILED:
         raise JobNotRetryable
-    again = job_request(
-        user=user,
-        kind=job.kind,
-        scenario=job.scenario,
-        library=job.library,
-        options=job.options,
-    )
+    if job.kind in Job.ACCOUNT_KINDS:
+        again = job_request_account(user=user, kind=job.kind)
+    else:
+        again = job_request(
+            user=user,
+            kind=job.kind,
+            scenario=job.scenario,
+            library=job.library,
+            options=job.options,
+        )
     Job.objects.filter(pk=again.pk).update(retry_of=job)
     again.retry_of = job
     return again
@@ -135,6 +154,7 @@ class JobDownload:
     file_name: str
     url: str = ""
     file: File | None = None
+    content_type: str = "application/pdf"
 
 
 def _signs_urls(storage: Any) -> bool:
@@ -144,7 +164,8 @@ def _signs_urls(storage: Any) -> bool:
 
 
 def job_file(*, job: Job) -> JobDownload:
-    """A succeeded job's stored setup sheet and the name it downloads under.
+    """A succeeded job's stored file (a setup sheet, a data export) and the name it downloads
+    under.
 
     The caller has already checked that the user may see the job (``selectors``); a signed URL
     is made only after that. Raises ``JobFileMissing``: the job made no file (yet), or its
@@ -155,26 +176,28 @@ def job_file(*, job: Job) -> JobDownload:
     if not default_storage.exists(job.file):
         raise JobFileMissing(gone=True)
     name = (job.result or {}).get("file_name") or "setup-sheet.pdf"
+    content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if _signs_urls(default_storage):
         url = default_storage.url(
             job.file,
             parameters={
-                "ResponseContentType": "application/pdf",
+                "ResponseContentType": content_type,
                 "ResponseContentDisposition": content_disposition_header(True, name),
             },
             expire=settings.STORAGE_URL_EXPIRES,
         )
-        return JobDownload(file_name=name, url=url)
-    return JobDownload(file_name=name, file=default_storage.open(job.file, "rb"))
+        return JobDownload(file_name=name, url=url, content_type=content_type)
+    file = default_storage.open(job.file, "rb")
+    return JobDownload(file_name=name, file=file, content_type=content_type)
 
 
 def job_file_response(download: JobDownload) -> HttpResponseBase:
-    """The one answer of every download door (page and API): a redirect or the PDF streamed."""
+    """The one answer of every download door (page and API): a redirect or the file streamed."""
     if download.url:
         return HttpResponseRedirect(download.url)
     return FileResponse(
         download.file,
         as_attachment=True,
         filename=download.file_name,
-        content_type="application/pdf",
+        content_type=download.content_type,
     )

@@ -110,7 +110,7 @@ FK_POLICY = {
     ("scenarios.library", "forked_from"): models.SET_NULL,
     ("scenarios.library_collaborators", "library"): models.CASCADE,  # memberships
     ("scenarios.library_collaborators", "user"): models.CASCADE,
-    ("scenarios.scenario", "owner"): models.CASCADE,  # own scenarios (others' kept first)
+    ("scenarios.scenario", "owner"): models.CASCADE,  # own scenarios (those others use kept first)
     ("scenarios.scenario", "library"): models.SET_NULL,  # never another player's scenario
     ("scenarios.scenario", "forked_from"): models.SET_NULL,
     ("scenarios.scenario", "deleted_by"): models.SET_NULL,
@@ -128,6 +128,7 @@ FK_POLICY = {
     ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
+    ("scenarios.formermember", "user"): models.PROTECT,  # the former member is never deleted
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
     ("authtoken.token", "user"): models.CASCADE,

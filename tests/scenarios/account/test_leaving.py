@@ -1,5 +1,5 @@
-"""Leaving (issue 22 §3): the account page offers the export, asks the password again, and
-deletes the account; what other players depend on stays."""
+"""Leaving: the account page offers the export, asks the password again, and deletes the
+account; what other players depend on stays, credited to the former member."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ from django.test import Client
 
 from builder.models import SavedForce
 from scenarios import services
+from scenarios.account.selectors import former_member_username, is_former_member
 from scenarios.bin.models import BinNotice
-from scenarios.bin.names import FORMER_MEMBER
 from scenarios.models import Library, Scenario
 from scenarios.plays import games as game_services
 from scenarios.plays.models import Game, PlayRecord
-from tests.factories import password_for
 from tests.scenarios.api.conftest import make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
@@ -40,12 +39,10 @@ def _play(scenario: Scenario, player: Any, winner: str) -> None:
 
 def test_the_account_page_offers_the_export_and_asks_the_password(owner: Any) -> None:
     html = _page(owner).get("/accounts/data/").content.decode()
-    assert 'href="/accounts/data/export/"' in html and "Download my data" in html
+    assert 'action="/accounts/data/export/"' in html and "Download my data" in html
     assert "your games at the table with their draws" in html
     assert "with the games at the table they were recorded from" in html
     assert 'type="password"' in html and "Delete my account" in html
-    export = _page(owner).get("/accounts/data/export/")
-    assert export["Content-Type"] == "application/zip" and export.content[:2] == b"PK"
 
 
 def test_a_wrong_password_deletes_nothing(owner: Any) -> None:
@@ -56,7 +53,7 @@ def test_a_wrong_password_deletes_nothing(owner: Any) -> None:
 
 
 def test_deleting_an_account_keeps_what_others_depend_on(
-    owner: Any, collaborator: Any, stranger: Any
+    owner: Any, collaborator: Any, stranger: Any, leave: Any
 ) -> None:
     # The leaver is `collaborator`: a scenario in owner's library, a library of their own
     # holding stranger's scenario, plays, a saved force, a scenario of their own.
@@ -71,16 +68,14 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     SavedForce.objects.create(owner=collaborator, name="Rifles", data={})
     balance = Scenario.objects.get(pk=played.pk).plays_counted
 
-    response = _page(collaborator).post(
-        "/accounts/data/", {"password": password_for("collaborator")}, follow=True
-    )
+    response = leave(_page(collaborator), "collaborator")
     assert "Your account is deleted." in response.content.decode()
     assert not get_user_model().objects.filter(username="collaborator").exists()
 
     kept = Scenario.objects.get(pk=contributed.pk)
-    assert kept.owner.username == FORMER_MEMBER and kept.library == shared
+    assert is_former_member(kept.owner) and kept.library == shared
     page = _page(owner).get(f"/scenarios/{kept.public_id}/").content.decode()
-    assert "by a former member" in page and FORMER_MEMBER not in page
+    assert "by a former member" in page and f">{former_member_username()}<" not in page
     back = Scenario.objects.get(pk=guest.pk)
     assert back.owner == stranger and back.library is None
     assert BinNotice.objects.filter(user=stranger, kind="returned").exists()
@@ -88,18 +83,18 @@ def test_deleting_an_account_keeps_what_others_depend_on(
     assert not Library.everything.filter(pk=theirs.pk).exists()
     assert not SavedForce.objects.filter(name="Rifles").exists()
     play = PlayRecord.objects.get(scenario=played)
-    assert play.player.username == FORMER_MEMBER
+    assert is_former_member(play.player)
     assert Scenario.objects.get(pk=played.pk).plays_counted == balance
     page = _page(owner).get(f"/scenarios/{played.public_id}/").content.decode()
-    assert "a former member" in page and FORMER_MEMBER not in page
-    former = get_user_model().objects.get(username=FORMER_MEMBER)
+    assert "a former member" in page and f">{former_member_username()}<" not in page
+    former = play.player
     assert not former.is_active and not former.has_usable_password()
 
 
-def test_the_former_member_in_italian(owner: Any, collaborator: Any) -> None:
+def test_the_former_member_in_italian(owner: Any, collaborator: Any, leave: Any) -> None:
     shared = make_library(owner, "public", collaborators=(collaborator,))
     kept = make_scenario(collaborator, "public", shared, title="Left")
-    _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
+    leave(_page(collaborator), "collaborator")
     url = f"/scenarios/{kept.public_id}/"
     page = _page(owner).get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "un ex membro" in page
@@ -113,7 +108,7 @@ def _game(scenario: Scenario, player: Any, *, recorded: bool) -> Game:
 
 
 def test_leaving_keeps_recorded_games_with_their_records_and_deletes_the_rest(
-    owner: Any, collaborator: Any, stranger: Any
+    owner: Any, collaborator: Any, stranger: Any, leave: Any
 ) -> None:
     # The leaver is `collaborator`. Their games of owner's scenario: one recorded, one under way.
     played = make_scenario(owner, "public", title="Played")
@@ -133,19 +128,44 @@ def test_leaving_keeps_recorded_games_with_their_records_and_deletes_the_rest(
         in _page(owner).get(detail).content.decode()
     )
 
-    _page(collaborator).post("/accounts/data/", {"password": password_for("collaborator")})
+    leave(_page(collaborator), "collaborator")
 
     kept = Game.objects.get(pk=recorded.pk)
-    assert kept.player.username == FORMER_MEMBER and kept.record is not None
-    assert kept.record.player.username == FORMER_MEMBER and kept.status == "recorded"
+    assert is_former_member(kept.player) and kept.record is not None
+    assert is_former_member(kept.record.player) and kept.status == "recorded"
     page = _page(owner).get(detail).content.decode()
     assert "1 of these records came from a game at the table" in page and game_page in page
     assert _page(stranger).get(game_page).status_code == 200  # its draws, as before
     assert not Game.objects.filter(pk=under_way.pk).exists()  # the leaver's own, unrecorded
-    # A scenario deleted with the account takes its games and play records, as a purge does.
-    assert not Game.objects.filter(pk=of_own.pk).exists()
-    assert not PlayRecord.objects.filter(scenario_id=own.pk).exists()
+    # The leaver's own scenario that another player played stays, with that player's game
+    # and record, credited to the former member.
+    assert is_former_member(Scenario.objects.get(pk=own.pk).owner)
+    assert Game.objects.get(pk=of_own.pk).player == stranger
+    assert PlayRecord.objects.filter(scenario_id=own.pk, player=stranger).exists()
     # A scenario that stays keeps other players' games of it.
     stays = Game.objects.get(pk=of_contributed.pk)
     assert stays.player == owner and stays.record is not None
     assert _page(owner).get(f"/games/{stays.public_id}/").status_code == 200
+
+
+def test_leaving_keeps_the_scenarios_others_copied_or_recorded_and_deletes_the_untouched(
+    owner: Any, collaborator: Any, stranger: Any, leave: Any
+) -> None:
+    # The leaver is `collaborator`, with three public scenarios of their own, in no library.
+    copied = make_scenario(collaborator, "public", title="Copied")
+    recorded = make_scenario(collaborator, "public", title="Recorded")
+    untouched = make_scenario(collaborator, "public", title="Untouched")
+    self_played = make_scenario(collaborator, "public", title="Only they played it")
+    copy = services.scenario_fork(scenario=copied, user=stranger)
+    _play(recorded, owner, "defender")
+    _play(self_played, collaborator, "attacker")
+
+    leave(_page(collaborator), "collaborator")
+
+    for kept in (copied, recorded):
+        assert is_former_member(Scenario.objects.get(pk=kept.pk).owner)
+    assert Scenario.objects.get(pk=copy.pk).forked_from_id == copied.pk  # the credit holds
+    assert PlayRecord.objects.get(scenario=recorded).player == owner
+    assert not Scenario.everything.filter(pk__in=[untouched.pk, self_played.pk]).exists()
+    page = _page(owner).get(f"/scenarios/{recorded.public_id}/").content.decode()
+    assert "by a former member" in page

@@ -1,0 +1,78 @@
+"""Writes of the account room: the former member, and a player leaving (docs/deletion.md).
+
+Leaving takes nothing from other players:
+
+* their scenarios that another player depends on (kept in another's library, recorded, played
+  at the table or copied by someone else: ``selectors.scenarios_others_depend_on``) stay, with
+  those players' play records and games, credited to the former member;
+* other players' scenarios in their libraries go back to those players, as when a library is
+  deleted (``scenarios.bin.services``), and those players are told;
+* their play records stay in the scenarios' balance, credited to the former member, and so do
+  the games at the table they were recorded from (others see a recorded game's draws);
+* everything else they own (the scenarios nobody else touched, libraries, bins, saved forces,
+  games not recorded, jobs, tokens, e-mail addresses) is deleted for good, by the database's
+  cascades from the account's row.
+
+The former member is one account made by a migration (``scenarios/migrations``), found by its
+flag row (``FormerMember``), with no usable password and inactive: nobody can sign in as it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from scenarios import listing_cache
+from scenarios.account import selectors
+from scenarios.account.models import FormerMember
+from scenarios.account.usernames import RESERVED
+from scenarios.bin import selectors as bin_selectors
+from scenarios.bin.services import scenario_give_back
+from scenarios.models import Game, Library, PlayRecord
+
+# The name the former member is made with when the first reserved name is someone's already
+# (a site where a player took it before it was reserved): a space, which no sign-up allows.
+FALLBACK_USERNAME = "former member"
+
+
+@transaction.atomic
+def former_member() -> Any:
+    """The former member's account (made here only where the migration's row is gone, as
+    after a test database is flushed)."""
+    row = selectors.former_member_row()
+    if row is None:
+        users = get_user_model().objects
+        name = RESERVED[0] if not users.filter(username=RESERVED[0]).exists() else FALLBACK_USERNAME
+        user = users.create(username=name, is_active=False)
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        row = FormerMember.objects.create(user=user)
+    selectors.remember_former_member(row.user.get_username())
+    return row.user
+
+
+@transaction.atomic
+def account_delete(*, user: Any) -> None:
+    """Delete ``user``'s account as the module's docstring says; all or nothing."""
+    if selectors.is_former_member(user):
+        raise ValueError("The former member's account is never deleted.")
+    former = former_member()
+    for library in Library.everything.filter(owner_id=user.pk).select_related("owner"):
+        for scenarios in bin_selectors.library_deletion_plan(library).returned.values():
+            for scenario in scenarios:
+                scenario_give_back(scenario, library)
+    kept = selectors.scenarios_others_depend_on(user)
+    # One kept in the leaver's own library leaves it (the library goes with its owner), and
+    # its visibility is its own again.
+    for scenario in kept.filter(library__owner_id=user.pk):
+        scenario.library, scenario.owner = None, former
+        scenario.save_without_historical_record(  # type: ignore[attr-defined]
+            update_fields=["library", "owner"]
+        )
+    kept.update(owner=former)
+    PlayRecord.objects.filter(player_id=user.pk).update(player=former)
+    Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
+    user.delete()
+    listing_cache.listing_changed()
