@@ -26,6 +26,13 @@ class ScenariosConfig(AppConfig):
                     sender=model,
                     dispatch_uid=f"scenarios.listing.{model.__name__}.{signal is post_save}",
                 )
+        from simple_history.signals import pre_create_historical_record
+
+        from scenarios.models.scenario import version_mark
+
+        pre_create_historical_record.connect(
+            version_mark, sender=Scenario.history.model, dispatch_uid="scenarios.version_mark"
+        )
         post_save.connect(
             listing_cache.user_changed, sender=get_user_model(), dispatch_uid="scenarios.user"
         )

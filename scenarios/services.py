@@ -169,14 +169,23 @@ def scenario_update(
     visibility: str | None = None,
     library: Library | bool | None = False,
     author: Any = None,
+    restored_from: int | None = None,
 ) -> Scenario:
-    """Replace a scenario's document and/or visibility and/or library (False: unchanged)."""
+    """Replace a scenario's document and/or visibility and/or library (False: unchanged).
+
+    ``restored_from``: the version whose document this is again; the new version records it.
+    """
     checked = scenario_check(data=scenario.document if data is None else data)
     if visibility is not None:
         scenario.visibility = visibility
     if library is not False:
         scenario.library = library  # type: ignore[assignment]
-    return _save(scenario, checked, author=author)
+    # Read by the history row this save writes (scenarios.models.scenario.version_mark) only.
+    scenario._restored_from = restored_from  # type: ignore[attr-defined]
+    try:
+        return _save(scenario, checked, author=author)
+    finally:
+        del scenario._restored_from  # type: ignore[attr-defined]
 
 
 @transaction.atomic
