@@ -102,3 +102,39 @@
   window.addEventListener("scroll", movedAround, { capture: true, passive: true });
   window.addEventListener("resize", movedAround);
 })();
+
+// A button that starts work shows at once that it is working: once its form is on its way
+// it is disabled (no second job by a second tap) and marked busy; a button with data-busy
+// reads that instead ("Preparing…"). Forms htmx sends (the event is cancelled) are left alone.
+// Coming back with the browser's Back button, or a form that never leaves the page (a
+// download), gives the button back.
+(function () {
+  "use strict";
+  const busy = [];
+  function release() {
+    busy.splice(0).forEach((button) => {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+      if (button.dataset.idleLabel) button.textContent = button.dataset.idleLabel;
+    });
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
+    const button = event.submitter;
+    if (!button || button.disabled || !("disabled" in button)) return;
+    // After the form data is taken: a disabled button would not send its name and value.
+    setTimeout(() => {
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+      if (button.dataset.busy) {
+        button.dataset.idleLabel = button.textContent;
+        button.textContent = button.dataset.busy;
+      }
+      busy.push(button);
+    }, 0);
+    setTimeout(release, 15000);
+  });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) release(); });
+})();
