@@ -55,6 +55,9 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
                 "scenarios:side_builder_save", kwargs={"public_id": public_id, "role": role}
             ),
             "back_url": reverse("scenarios:edit", kwargs={"public_id": public_id}),
+            # Opened from the designer with unsaved changes, which this browser keeps and
+            # gives back on the way back (static/js/designer.js).
+            "carried": request.GET.get("carried") == "1",
         },
     )
     return scenario, index, binding

@@ -138,3 +138,39 @@
   });
   window.addEventListener("pageshow", (event) => { if (event.persisted) release(); });
 })();
+
+// Leaving a page with unsaved changes asks first: a form marked data-warn-unsaved is compared
+// with what it held when the page loaded (data-dirty: the page shows what was posted and not
+// saved, so it is changed from the start). Submitting that form, or a script saying the page
+// may go (window.UpFrontUnsaved.leaving(): the designer carrying its draft to the builder),
+// leaves without asking.
+(function () {
+  "use strict";
+  const snapshot = (form) => JSON.stringify([...new FormData(form)].filter(
+    ([name, value]) => name !== "csrfmiddlewaretoken" && typeof value === "string"
+  ));
+  const watched = new Map();
+  document.querySelectorAll("form[data-warn-unsaved]").forEach((form) => {
+    watched.set(form, form.hasAttribute("data-dirty") ? null : snapshot(form));
+  });
+  if (!watched.size) return;
+  let leaving = false;
+  window.UpFrontUnsaved = {
+    leaving() { leaving = true; },
+    markChanged(form) { watched.set(form, null); },
+  };
+  document.addEventListener("submit", (event) => {
+    if (!event.defaultPrevented && watched.has(event.target)) leaving = true;
+  });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) leaving = false; });
+  window.addEventListener("beforeunload", (event) => {
+    if (leaving) return;
+    for (const [form, saved] of watched) {
+      if (saved === null || snapshot(form) !== saved) {
+        event.preventDefault();
+        event.returnValue = "";
+        return;
+      }
+    }
+  });
+})();
