@@ -174,3 +174,48 @@
     }
   });
 })();
+
+// Every table reads whole on a phone: a table wider than the space it has (a narrow screen, a
+// long Italian word) is shown as cards, one per row, each cell after its column's name
+// (data-label, taken from the header row; a cell may carry its own). A table that fits stays
+// a table. Checked again when the window changes size or htmx swaps part of the page in.
+(function () {
+  "use strict";
+  function label(table) {
+    const head = table.tHead;
+    const names = [];
+    if (head && head.rows.length) {
+      for (const cell of head.rows[head.rows.length - 1].cells) {
+        for (let i = 0; i < (cell.colSpan || 1); i++) names.push(cell.textContent.trim().replace(/\s+/g, " "));
+      }
+    }
+    for (const body of table.tBodies) {
+      for (const row of body.rows) {
+        let column = 0;
+        for (const cell of row.cells) {
+          if (!cell.hasAttribute("data-label") && names[column]) cell.setAttribute("data-label", names[column]);
+          column += cell.colSpan || 1;
+        }
+      }
+    }
+  }
+  function fits(table) {
+    const box = table.closest(".table-wrap") || table.parentElement;
+    const right = document.documentElement.clientWidth;
+    return table.scrollWidth <= box.clientWidth + 1 && table.getBoundingClientRect().right <= right + 1;
+  }
+  function fit() {
+    document.querySelectorAll("main table").forEach((table) => {
+      table.classList.remove("as-cards");
+      if (fits(table)) return;
+      label(table);
+      table.classList.add("as-cards");
+    });
+  }
+  let pending = 0;
+  const later = () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); };
+  fit();
+  window.addEventListener("resize", later);
+  document.addEventListener("htmx:afterSettle", later);
+  document.addEventListener("toggle", later, true); // a <details> opened around a table
+})();
