@@ -133,3 +133,76 @@ def test_a_job_button_says_at_once_that_it_works(  # type: ignore[no-untyped-def
     page.screenshot(path=str(SHOTS / f"preparing-{language}.png"))
     page.context.close()
     assert not violations, violations
+
+
+BIN_WORDS = {
+    "en": ("Delete “Sedan crossing” for good?", "1 play record", "Undo", "restored from version 1"),
+    "it": (
+        "Eliminare “Sedan crossing” per sempre?",
+        "1 partita registrata",
+        "Annulla",
+        "ripristinata dalla versione 1",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_bin_confirms_undo_is_offered_and_a_restore_is_marked(  # type: ignore[no-untyped-def]
+    browser, live_server, scenario, language, width
+) -> None:
+    import copy
+
+    from playwright.sync_api import expect
+
+    from scenarios import services
+    from scenarios.plays.models import PlayRecord
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    purge_title, play_words, undo, restored = BIN_WORDS[language]
+    owner = scenario.owner
+    data = copy.deepcopy(scenario.document)
+    data["scenario"]["title"] = "Sedan crossing at dawn"
+    services.scenario_update(scenario=scenario, data=data, author=owner)
+    library = services.library_create(owner=owner, title="Meuse 1940")
+    violations: list[str] = []
+    page = _page(browser, width, violations, language)
+    _sign_in(page, live_server.url, "guderian")
+
+    # Restoring version 1 is marked in the history.
+    page.goto(f"{live_server.url}/scenarios/{scenario.public_id}/versions/")
+    page.click(".versions-table button.link")
+    page.goto(f"{live_server.url}/scenarios/{scenario.public_id}/versions/")
+    expect(page.locator(".versions-table .badge-restored")).to_have_text(restored)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(SHOTS / f"restored-{language}-{width}.png"), full_page=True)
+
+    # Deleting a library: Undo in the message brings it back.
+    page.goto(f"{live_server.url}/libraries/{library.public_id}/delete/")
+    page.click("form button.danger")
+    expect(page.locator("#undo-delete")).to_have_text(undo)
+    page.screenshot(path=str(SHOTS / f"library-undo-{language}-{width}.png"), full_page=False)
+    page.click("#undo-delete")
+    page.wait_for_url(f"{live_server.url}/libraries/{library.public_id}/")
+
+    # Delete for good asks first and says what goes.
+    PlayRecord.objects.create(
+        scenario=scenario,
+        player=owner,
+        played_on="2026-11-20",
+        winner="draw",
+        ending="time_limit",
+        scenario_version=scenario.version,
+    )
+    scenario.refresh_from_db()
+    services.scenario_delete(scenario=scenario, by=owner)
+    page.goto(f"{live_server.url}/scenarios/mine/#bin")
+    page.click(".bin-item a.danger")
+    expect(page.locator("h1")).to_have_text(purge_title)
+    expect(page.locator("#purge-plan")).to_contain_text(play_words)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(SHOTS / f"purge-{language}-{width}.png"), full_page=True)
+    page.click("#purge-confirm")
+    page.wait_for_url(f"{live_server.url}/scenarios/mine/")
+    page.context.close()
+    assert not violations, violations
