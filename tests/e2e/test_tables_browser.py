@@ -132,9 +132,10 @@ def test_every_table_reads_whole_at_375_px(browser, live_server, pages, language
     assert not violations, violations
 
 
-def test_tables_that_fit_stay_tables_at_1280_px(browser, live_server, pages) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_tables_that_fit_stay_tables_at_1280_px(browser, live_server, pages, language) -> None:  # type: ignore[no-untyped-def]
     violations: list[str] = []
-    page = _page(browser, 1280, violations)
+    page = _page(browser, 1280, violations, language)
     _sign_in(page, live_server.url, "montgomery")
     for path in pages:
         page.goto(live_server.url + path)
@@ -142,6 +143,6 @@ def test_tables_that_fit_stay_tables_at_1280_px(browser, live_server, pages) -> 
     sid_page = next(p for p in pages if p.endswith("/versions/"))
     page.goto(live_server.url + sid_page)
     assert page.locator("table.as-cards").count() == 0
-    page.screenshot(path=str(SHOTS / "versions-en-1280.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"versions-{language}-1280.png"), full_page=True)
     page.context.close()
     assert not violations, violations
