@@ -9,10 +9,12 @@ class ScenariosConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_delete, post_save
+        from simple_history.signals import pre_create_historical_record
 
         # Imported here: the models load only once the app registry is ready.
         from scenarios import listing_cache
         from scenarios.models import Library, Scenario
+        from scenarios.models.scenario import version_mark
         from upfront.reference.models import DataRevision
 
         # What the public lists show changed: their cached pages are out of date.
@@ -26,6 +28,10 @@ class ScenariosConfig(AppConfig):
                     sender=model,
                     dispatch_uid=f"scenarios.listing.{model.__name__}.{signal is post_save}",
                 )
+        # A restored version records which one it restored (scenarios.versions.services).
+        pre_create_historical_record.connect(
+            version_mark, sender=Scenario.history.model, dispatch_uid="scenarios.version_mark"
+        )
         post_save.connect(
             listing_cache.user_changed, sender=get_user_model(), dispatch_uid="scenarios.user"
         )

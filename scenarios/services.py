@@ -12,6 +12,7 @@ revision stamped on the scenario is the one its checks ran against (``reference_
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from scenarios.models import Library, Scenario
 from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.rendering import render
 from upfront.rules.force import FormatError
+from upfront.rules.results import ValidationResult
 from upfront.rules.scenario import (
     LibraryDocument,
     ScenarioDocument,
@@ -194,14 +196,42 @@ def scenario_update(
     visibility: str | None = None,
     library: Library | bool | None = False,
     author: Any = None,
+    restored_from: int | None = None,
 ) -> Scenario:
-    """Replace a scenario's document and/or visibility and/or library (False: unchanged)."""
+    """Replace a scenario's document and/or visibility and/or library (False: unchanged).
+
+    ``restored_from``: the version whose document this is again; the new version records it.
+    """
     checked = scenario_check(data=scenario.document if data is None else data)
     if visibility is not None:
         scenario.visibility = visibility
     if library is not False:
         scenario.library = library  # type: ignore[assignment]
-    return _save(scenario, checked, author=author)
+    # Read by the history row this save writes (scenarios.models.scenario.version_mark) only.
+    scenario._restored_from = restored_from  # type: ignore[attr-defined]
+    try:
+        return _save(scenario, checked, author=author)
+    finally:
+        del scenario._restored_from  # type: ignore[attr-defined]
+
+
+@transaction.atomic
+def scenario_side_save(
+    *, scenario: Scenario, role: str, force: Any, author: Any = None
+) -> ValidationResult | None:
+    """Write ``force`` into the side ``role`` of ``scenario`` (the builder bound to a side).
+
+    Saved even when the force breaks a DYO rule, as the designer saves any draft; the side's
+    DYO validation, which the save's checks ran, is returned so the caller can say what is
+    wrong (None when the checks did not reach the force).
+    """
+    data = copy.deepcopy(scenario.document)
+    sides = data["scenario"]["sides"]
+    index = next(i for i, side in enumerate(sides) if side["role"] == role)
+    sides[index]["force"] = force
+    checked = scenario_check(data=data)
+    _save(scenario, checked, author=author)
+    return checked.forces[index] if index < len(checked.forces) else None
 
 
 @transaction.atomic

@@ -394,6 +394,12 @@ CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL or Non
 # No broker configured: run tasks in the calling process (single-machine mode).
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
+# Without a broker a job runs in the web process, in a thread of its own started once the
+# request that asked for it has committed: the job page shows at once and follows its progress
+# as it would with a worker. Tests run it in the request instead (its result is there at once).
+JOB_EAGER_IN_BACKGROUND = env_bool(
+    "JOB_EAGER_IN_BACKGROUND", default=not (env_bool("TESTING") or "pytest" in sys.modules)
+)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)

@@ -16,6 +16,7 @@ from typing import Any
 from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.models import DataRevision
 from upfront.rules.force import FormatError
+from upfront.rules.results import ValidationResult
 from upfront.rules.scenario import (
     FORMAT_VERSION,
     SCENARIO_FORMAT,
@@ -35,6 +36,9 @@ class CheckedScenario:
     valid: bool
     size_points: int
     revision: DataRevision  # the reference data it was checked against: the one stamped
+    # Each side's DYO validation, in the sides' order, as the checks ran it (none for a
+    # document whose codes the reference data no longer knows).
+    forces: tuple[ValidationResult, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ def scenario_checked(
         valid=result.valid,
         size_points=_size(document, result),
         revision=reference.revision,
+        forces=result.forces,
     )
 
 
@@ -102,6 +107,7 @@ def checked_of(check: DocumentCheck) -> CheckedScenario:
         valid=check.result.valid,
         size_points=_size(check.document, check.result),
         revision=check.revision,
+        forces=check.result.forces,
     )
 
 

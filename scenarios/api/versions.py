@@ -47,6 +47,10 @@ class VersionOutputSerializer(serializers.Serializer):
         "`deck_changes`, `special_rules`, `attacker.force`, `attacker.cards`, "
         "`defender.force`, `defender.cards`, `visibility`, `library`",
     )
+    restored_from = serializers.IntegerField(
+        allow_null=True,
+        help_text="The version whose content this one made current again; null for any other save",
+    )
 
 
 def _visible(request: Request, id: UUID) -> tuple[Scenario, ScenarioRights]:

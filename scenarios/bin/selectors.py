@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from scenarios.access import binned_libraries_of, binned_scenarios_of
+from scenarios.access import bin_item_for, binned_libraries_of, binned_scenarios_of
 from scenarios.bin.models import BinNotice
-from scenarios.models import Library, Scenario
+from scenarios.models import Game, Library, PlayRecord, Scenario
 
 
 def bin_days() -> int:
@@ -117,3 +117,38 @@ def bin_context(user: Any) -> dict[str, Any]:
         "bin_notices": list(notices_for(user)),
         "bin_days": bin_days(),
     }
+
+
+@dataclass(frozen=True)
+class PurgePlan:
+    """What "Delete for good" takes with a binned scenario or library, shown before it acts:
+    the scenarios (a library's own, binned with it), and their versions, play records and
+    games at the table."""
+
+    item: Scenario | Library
+    kind: str  # "scenario" or "library"
+    scenarios: list[Scenario]
+    versions: int
+    plays: int
+    games: int
+
+
+def purge_plan(user: Any, public_id: UUID | str) -> PurgePlan:
+    """What deleting ``public_id`` of ``user``'s bin for good deletes (``Http404`` as
+    ``bin_item_for``)."""
+    item = bin_item_for(user, public_id)
+    if isinstance(item, Library):
+        scenarios = list(
+            Scenario.everything.filter(library=item, deleted_with_library=True).order_by("title")
+        )
+    else:
+        scenarios = [item]
+    ids = [s.pk for s in scenarios]
+    return PurgePlan(
+        item=item,
+        kind="library" if isinstance(item, Library) else "scenario",
+        scenarios=scenarios,
+        versions=Scenario.history.filter(id__in=ids).count(),  # type: ignore[attr-defined]
+        plays=PlayRecord.objects.filter(scenario_id__in=ids).count(),
+        games=Game.objects.filter(scenario_id__in=ids).count(),
+    )

@@ -22,6 +22,22 @@ def stored_codes(stored: str) -> list[str]:
     return [code for code in stored.split("|") if code]
 
 
+class VersionMark(models.Model):
+    """What a version records beside the scenario as it was saved: the version it restored
+    (``scenarios.versions.services``), so the history and the version's page can say so."""
+
+    restored_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+
+def version_mark(sender: Any, *, instance: Any, history_instance: Any, **kwargs: Any) -> None:
+    """Copy the restored version's number onto the history row being written
+    (``pre_create_historical_record``; the scenario carries it only for that save)."""
+    history_instance.restored_from = getattr(instance, "_restored_from", None)
+
+
 class Scenario(models.Model):
     """A player's scenario: the v1 document and the columns lists filter on."""
 
@@ -120,6 +136,7 @@ class Scenario(models.Model):
             "deleted_with_library",
         ],
         cascade_delete_history=True,
+        bases=[VersionMark],
     )
 
     class Meta:

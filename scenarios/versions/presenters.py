@@ -32,6 +32,18 @@ class VersionRow:
     summary: str
     parts: tuple[str, ...]  # the part codes it changed (ScenarioDiff.parts, and sharing)
     row: Any  # the history row
+    restored_from: int | None = None  # the version it made current again
+
+    @property
+    def restored(self) -> str:
+        return restored_words(self.restored_from)
+
+
+def restored_words(number: int | None) -> str:
+    """ "restored from version 6" for a version that restored one, else "" (active language)."""
+    if number is None:
+        return ""
+    return _("restored from version %(number)s") % {"number": number}
 
 
 def summary_of(parts: Iterable[str], *, first: bool = False) -> str:
@@ -53,6 +65,7 @@ def version_rows(changes: Iterable[VersionChange]) -> list[VersionRow]:
             summary=summary_of(change.parts, first=change.first),
             parts=change.parts,
             row=change.row,
+            restored_from=getattr(change.row, "restored_from", None),
         )
         for change in changes
     ]

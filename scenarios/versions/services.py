@@ -18,4 +18,6 @@ def scenario_version_restore(*, scenario: Scenario, number: int, author: Any) ->
     """Make version ``number``'s document current again (checked against today's reference
     data like any save; a document that has become faulty raises ScenarioInputError)."""
     row = version_of(scenario, number)
-    return services.scenario_update(scenario=scenario, data=row.document, author=author)
+    return services.scenario_update(
+        scenario=scenario, data=row.document, author=author, restored_from=number
+    )

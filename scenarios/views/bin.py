@@ -9,12 +9,11 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import access
-from scenarios.bin import services
+from scenarios.bin import selectors, services
 from scenarios.models import Library
 
 
@@ -29,12 +28,14 @@ def bin_restore(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def bin_purge(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    item = access.bin_item_for(request.user, public_id)
-    services.bin_purge(user=request.user, public_id=public_id)
-    messages.success(request, _("Deleted “%(title)s” for good.") % {"title": item.title})
-    return redirect("scenarios:mine")
+    """Ask (GET: what goes with it), then delete for good (POST)."""
+    plan = selectors.purge_plan(request.user, public_id)
+    if request.method == "POST":
+        services.bin_purge(user=request.user, public_id=public_id)
+        messages.success(request, _("Deleted “%(title)s” for good.") % {"title": plan.item.title})
+        return redirect("scenarios:mine")
+    return render(request, "scenarios/bin_purge.html", {"plan": plan})
 
 
 @login_required

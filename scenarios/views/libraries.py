@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -164,7 +165,12 @@ def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     if request.method == "POST":
         title = library.title
         services.library_delete(library=library)
-        messages.success(request, _("Moved “%(title)s” to your bin.") % {"title": title})
+        # The message offers the way back at once (Undo restores it from the bin); a rendered
+        # template is safe HTML, which the message storage keeps as such.
+        undo = {"title": title, "public_id": library.public_id}
+        messages.success(
+            request, render_to_string("scenarios/_binned_message.html", undo, request=request)
+        )
         return redirect("scenarios:libraries")
     plan = bin_selectors.library_deletion_plan(library)
     context = {"object": library, "kind": "library", "plan": plan, "bin_days": bin_days()}

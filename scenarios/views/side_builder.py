@@ -10,7 +10,6 @@ nothing of scenarios: the banner is this app's template (``scenarios/_side_build
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 from uuid import UUID
@@ -19,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -28,6 +28,8 @@ from scenarios import access, services
 from scenarios.models import Scenario
 from upfront import labels
 from upfront.labels.places import Places, located
+from upfront.reference.rendering import render_validation
+from upfront.rules.results import ValidationResult
 
 
 def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, int, Binding]:
@@ -53,6 +55,9 @@ def _bound(request: HttpRequest, public_id: UUID, role: str) -> tuple[Scenario, 
                 "scenarios:side_builder_save", kwargs={"public_id": public_id, "role": role}
             ),
             "back_url": reverse("scenarios:edit", kwargs={"public_id": public_id}),
+            # Opened from the designer with unsaved changes, which this browser keeps and
+            # gives back on the way back (static/js/designer.js).
+            "carried": request.GET.get("carried") == "1",
         },
     )
     return scenario, index, binding
@@ -68,19 +73,19 @@ def side_builder(request: HttpRequest, public_id: UUID, role: str) -> HttpRespon
 @login_required
 @require_POST
 def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpResponse:
-    scenario, index, binding = _bound(request, public_id, role)
+    scenario, _index, binding = _bound(request, public_id, role)
     force_text = request.POST.get("force", "")
     try:
         force = json.loads(force_text)
     except ValueError as exc:
         messages.error(request, _("Not saved: %(e)s") % {"e": exc})
         return builder_page(request, force_text=force_text, status=400, binding=binding)
-    data: dict[str, Any] = copy.deepcopy(scenario.document)
-    data["scenario"]["sides"][index]["force"] = force
     try:
-        services.scenario_update(scenario=scenario, data=data)
+        check = services.scenario_side_save(
+            scenario=scenario, role=role, force=force, author=request.user
+        )
     except services.ScenarioInputError as exc:
-        places = Places.of(data["scenario"])
+        places = Places.of(scenario.document["scenario"])
         for error in exc.errors:
             messages.error(request, located(error["message"], error["path"], places))
         # Re-render with the force as typed so nothing is lost.
@@ -94,4 +99,20 @@ def side_builder_save(request: HttpRequest, public_id: UUID, role: str) -> HttpR
         else _("The defender's force is saved in “%(title)s”.")
     )
     messages.success(request, saved % {"title": scenario.title})
+    faults = _faults(check)
+    if faults:
+        # Saved as a draft is saved, but never silently: what the rules say, and the way back.
+        builder_url = reverse(
+            "scenarios:side_builder", kwargs={"public_id": public_id, "role": role}
+        )
+        context = {"faults": faults, "builder_url": builder_url}
+        messages.warning(request, render_to_string("scenarios/_side_faults_message.html", context))
     return redirect("scenarios:edit", public_id=public_id)
+
+
+def _faults(check: ValidationResult | None) -> list[dict[str, Any]]:
+    """The errors of a side's DYO validation, in the active language (none when legal)."""
+    if check is None or check.valid:
+        return []
+    violations = render_validation(check)["violations"]
+    return [v for v in violations if v["severity"] == "error"]

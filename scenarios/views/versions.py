@@ -37,6 +37,7 @@ def version_detail(request: HttpRequest, public_id: UUID, number: int) -> HttpRe
     context = {
         "scenario": scenario,
         "row": row,
+        "restored": presenters.restored_words(row.restored_from),
         "preview": scenario_preview(row.document.get("scenario") or {}),
         "rights": rights,
     }

@@ -293,6 +293,32 @@ def test_builder_saves_a_side_back_into_the_scenario(owner, private) -> None:
     assert {"card": 5} in [{"card": c["card"]} for c in cards]
 
 
+def test_builder_says_what_is_wrong_when_it_saves_an_illegal_force(owner, private) -> None:
+    client = _client(owner)
+    force = copy.deepcopy(private.document["scenario"]["sides"][1]["force"])
+    force["budget"] = 1  # far over budget: saved as a draft, but never silently
+    url = f"/builder/scenario/{private.public_id}/defender/save/"
+    response = client.post(url, {"force": json.dumps(force)}, follow=True)
+    private.refresh_from_db()
+    assert private.document["scenario"]["sides"][1]["force"]["budget"] == 1
+    body = " ".join(html.unescape(response.content.decode()).split())
+    assert "This force is not legal yet (1 fault):" in body
+    assert "over_budget" not in body and "budget" in body.lower()
+    assert f'href="/builder/scenario/{private.public_id}/defender/"' in body  # fix it there
+    # A legal force saves with no such message.
+    force["budget"] = None
+    again = client.post(url, {"force": json.dumps(force)}, follow=True).content.decode()
+    assert "not legal yet" not in again
+
+
+def test_the_bound_builder_has_one_primary_save(owner, private) -> None:
+    page = _client(owner).get(f"/builder/scenario/{private.public_id}/defender/").content.decode()
+    assert 'id="save-to-scenario"' in page
+    assert 'id="save-force" class="secondary">Save as my own force<' in page
+    plain = _client(owner).get("/builder/").content.decode()
+    assert 'id="save-force">Save<' in plain
+
+
 def test_builder_refuses_a_side_of_another_period_and_keeps_it(owner, private) -> None:
     client = _client(owner)
     force = copy.deepcopy(private.document["scenario"]["sides"][1]["force"])

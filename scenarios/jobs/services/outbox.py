@@ -4,11 +4,13 @@ the broker could not take."""
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from datetime import datetime, timedelta
 
 from celery import current_app
 from django.conf import settings
+from django.db import connections
 from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
@@ -67,6 +69,9 @@ def job_send(*, job_id: int) -> bool:
     if not claimed:
         return False
     kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first() or ""
+    if current_app.conf.task_always_eager and settings.JOB_EAGER_IN_BACKGROUND:
+        _run_in_process(job_id, task_id)
+        return True
     try:
         current_app.tasks[RUN_JOB_TASK].apply_async(
             (job_id,), task_id=task_id, queue=job_queue(kind), retry=False
@@ -78,6 +83,24 @@ def job_send(*, job_id: int) -> bool:
         logger.warning("job %s not sent, it waits in the outbox: %s", job_id, exc)
         return False
     return True
+
+
+def _run_in_process(job_id: int, task_id: str) -> threading.Thread:
+    """Run a job in a thread of this process (no broker, ``JOB_EAGER_IN_BACKGROUND``): the
+    request that asked for it answers at once, and its job page shows the job's progress."""
+
+    def run() -> None:
+        try:
+            current_app.tasks[RUN_JOB_TASK].apply((job_id,), task_id=task_id, throw=False)
+        except Exception:  # the job row says what failed; nothing must escape the thread
+            logger.exception("job %s failed in its thread", job_id)
+        finally:
+            # The thread's own database connection, opened by the job, closes with it.
+            connections.close_all()
+
+    thread = threading.Thread(target=run, name=f"job-{job_id}", daemon=True)
+    thread.start()
+    return thread
 
 
 def jobs_send_unsent(*, limit: int = 200) -> int:

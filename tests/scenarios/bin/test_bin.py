@@ -242,14 +242,45 @@ def test_the_beat_task_purges_what_is_older_than_bin_days(owner: Any, stranger: 
     assert [i.title for i in bin_selectors.bin_items_of(owner)] == ["Recent"]
 
 
-def test_delete_for_good_from_the_page(owner: Any) -> None:
+def test_delete_for_good_from_the_page(owner: Any, stranger: Any) -> None:
+    from scenarios.plays import games
+
     scenario = make_scenario(owner, "private", title="Crossroads")
+    data = {**scenario.document, "scenario": {**scenario.document["scenario"]}}
+    data["scenario"]["title"] = "Crossroads at dawn"
+    services.scenario_update(scenario=scenario, data=data)
+    _play(scenario, stranger)
+    games.game_start(scenario=scenario, player=owner, seed=1)
     services.scenario_delete(scenario=scenario, by=owner)
     html = _page(owner).get("/scenarios/mine/").content.decode()
     assert "Crossroads" in html and "Delete for good" in html and "Restore" in html
-    _page(owner).post(f"/scenarios/bin/{scenario.public_id}/purge/")
+    purge = f"/scenarios/bin/{scenario.public_id}/purge/"
+    # The bin's "Delete for good" is a link to a confirmation that says what goes; opening
+    # it deletes nothing.
+    assert f'href="{purge}"' in html
+    page = _page(owner).get(purge)
+    assert page.status_code == 200
+    text = " ".join(page.content.decode().split())
+    assert "Delete “Crossroads at dawn” for good?" in text
+    assert "2 versions" in text and "1 play record" in text and "1 game at the table" in text
+    assert Scenario.everything.filter(pk=scenario.pk).exists()
+    assert _page(stranger).get(purge).status_code == 404
+    _page(owner).post(purge)
     assert not Scenario.everything.filter(pk=scenario.pk).exists()
     assert "Your bin is empty." in _page(owner).get("/scenarios/mine/").content.decode()
+
+
+def test_delete_for_good_of_a_library_names_its_scenarios(owner: Any) -> None:
+    library = make_library(owner, "private")
+    make_scenario(owner, "private", library, title="Tobruk")
+    make_scenario(owner, "private", library, title="Gazala")
+    services.library_delete(library=library)
+    purge = f"/scenarios/bin/{library.public_id}/purge/"
+    text = " ".join(_page(owner).get(purge).content.decode().split())
+    assert "2 scenarios of yours, binned with the library: “Gazala”, “Tobruk”" in text
+    assert "2 versions" in text and "0 play records" in text
+    _page(owner).post(purge)
+    assert not Library.everything.filter(pk=library.pk).exists()
 
 
 # --- Hidden everywhere: one test per door ------------------------------------------------------
@@ -374,3 +405,15 @@ def test_a_scenario_comes_back_outside_a_library_its_owner_left(
     services.library_collaborator_remove(library=library, user=collaborator)
     back = bin_services.bin_restore(user=collaborator, public_id=scenario.public_id)
     assert back.library is None
+
+
+def test_deleting_a_library_offers_undo_and_the_bin(owner: Any) -> None:
+    library = make_library(owner, "private")
+    client = _page(owner)
+    response = client.post(f"/libraries/{library.public_id}/delete/", follow=True)
+    html = response.content.decode()
+    assert f'action="/scenarios/bin/{library.public_id}/restore/"' in html  # Undo
+    assert 'id="undo-delete"' in html and 'href="/scenarios/mine/#bin"' in html
+    assert "&lt;form" not in html  # the message is the page's HTML, not escaped text
+    client.post(f"/scenarios/bin/{library.public_id}/restore/")
+    assert Library.objects.filter(pk=library.pk).exists()

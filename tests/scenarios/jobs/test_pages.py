@@ -172,3 +172,39 @@ def test_the_way_back_after_bad_options_stays_on_this_site(owner, scenario) -> N
         {"paper": "A3", "back": "https://evil.example/"},
     )
     assert response["Location"] == "/jobs/"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_job_page_comes_at_once_and_the_job_runs_beside_it(
+    owner, scenario, eager, settings, monkeypatch
+) -> None:
+    import threading
+
+    from scenarios.jobs import kinds
+
+    settings.JOB_EAGER_IN_BACKGROUND = True
+    started, release = threading.Event(), threading.Event()
+    real_run = kinds.run
+
+    def slow_run(job: Job, progress: Any) -> Any:
+        started.set()
+        assert release.wait(10), "the request waited for the job"
+        return real_run(job, progress)
+
+    monkeypatch.setattr(kinds, "run", slow_run)
+    client = signed_in(owner)
+    # The request answers while the job is still running (before, it ran inside the request).
+    response = client.post(f"/scenarios/{scenario.public_id}/jobs/validate/")
+    job = Job.objects.get()
+    assert response["Location"] == f"/jobs/{job.public_id}/"
+    assert started.wait(10)
+    page = client.get(response["Location"]).content.decode()
+    assert 'hx-trigger="every 1s"' in page and "<progress" in page  # it follows the progress
+    release.set()
+    for _ in range(100):
+        job.refresh_from_db()
+        if job.finished:
+            break
+        threading.Event().wait(0.1)
+    assert job.status == Job.Status.SUCCEEDED
+    assert "No fault found." in client.get(response["Location"]).content.decode()

@@ -227,3 +227,28 @@ def test_the_comparison_is_computed_in_analysis_and_only_rendered_by_the_present
     assert len(view["rules_added"]) == 1
     assert view["rules_added"][0].startswith(f"{entrenched.rule} {entrenched.text_it[:30]}")
     assert view["sides"][0]["cards"][0]["card"].startswith("3 ")
+
+
+def test_a_restored_version_says_so_in_the_history_and_on_its_page(owner: Any) -> None:
+    scenario = make_scenario(owner, "public", title="Draft")
+    services.scenario_update(scenario=scenario, data=renamed(scenario, "Bad idea"), author=owner)
+    client = signed_in(owner)
+    restore = reverse(
+        "scenarios:version_restore", kwargs={"public_id": scenario.public_id, "number": 1}
+    )
+    assert client.post(restore).status_code == 302
+    rows = {row.version: row.restored_from for row in versions_of(scenario)}
+    assert rows == {1: None, 2: None, 3: 1}  # stored with the version, not only a message
+    history = client.get(reverse("scenarios:versions", kwargs={"public_id": scenario.public_id}))
+    assert history.content.decode().count("restored from version 1") == 1
+    page = client.get(
+        reverse("scenarios:version", kwargs={"public_id": scenario.public_id, "number": 3})
+    )
+    assert "restored from version 1" in page.content.decode()
+    api = client_for(owner).get(f"/api/v1/scenarios/{scenario.public_id}/versions/")
+    assert [v["restored_from"] for v in api.json()["results"]] == [1, None, None]
+    # A later ordinary save is not marked.
+    services.scenario_update(scenario=scenario, data=renamed(scenario, "Again"), author=owner)
+    assert versions_of(scenario).first().restored_from is None
+    with translation.override("it"):
+        assert "ripristinata dalla versione 1" in presenters.restored_words(1)
