@@ -62,6 +62,7 @@ TERRAIN_DECKS: Final = (
     "mountain",
     "mountain_elevation",
 )
+SIMPLIFIED_MOUNTAIN_DECK: Final = "mountain"  # T5: the alternative terrain article's deck
 
 SEVERITIES: Final = ("error", "warning", "info")
 
