@@ -205,6 +205,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Red RN drawn: these elites are ordinary elite troops, without the mountain troops' "
             "abilities."
         ),
+        "violation.random_reinforcements_deck_one": gettext_noop(
+            "Deck 1 begins without a reshuffle of the discards, so random reinforcements paid "
+            "for deck 1 come only from an attempt after the opponent draws a black 6 (48.2): "
+            "the reshuffle attempt belongs to the next deck."
+        ),
         "violation.extra_snipers_not_priced": gettext_noop(
             "A DYO force may buy more snipers, but no source gives their price: only the sniper "
             "capability and the double sniper are offered."

@@ -22,7 +22,9 @@ from upfront.rules.companion import (
     model_to_dict,
 )
 from upfront.rules.companion_messages import COMPANION_MESSAGES
+from upfront.rules.constraints import check_reinforcements
 from upfront.rules.scenario import Scenario
+from upfront.rules.results import Violation
 from upfront.rules.simulation import (
     NotSimulated,
     SimulationModel,
@@ -197,3 +199,21 @@ def test_the_procedures_named_by_hand_survive_the_games_json_round_trip() -> Non
 def test_99_6_the_intensified_rain_costs_fire_strength_or_to_hit() -> None:
     text = COMPANION_MESSAGES["companion.outcome.weather_intensifies"]
     assert "Fire Strength or To Hit" in text and " and To Hit" not in text
+
+
+# -- 48.2: "ha la possibilità di effettuare un tentativo ... anche quando viene rimescolato il
+# mazzo degli scarti (eventualmente solo per il mazzo che ha pagato, 48.1)" (001:174) -------------
+def test_48_2_random_reinforcements_paid_for_deck_one_are_told_they_get_no_reshuffle() -> None:
+    def deck_one_infos(*decks: int) -> list[Violation]:
+        subject = factories.force(random_reinforcement_decks=decks)
+        found = factories.run_check(check_reinforcements, subject)
+        return [v for v in found if v.code == "random_reinforcements_deck_one"]
+
+    [info] = deck_one_infos(1)
+    assert (info.severity, info.rule, info.items) == (
+        "info",
+        "48.2",
+        ("random_reinforcement_decks",),
+    )
+    assert deck_one_infos(1, 2)  # deck 2's attempt does not give deck 1 one
+    assert deck_one_infos(2, 3) == []
