@@ -23,8 +23,8 @@ from upfront.rules.companion import (
 )
 from upfront.rules.companion_messages import COMPANION_MESSAGES
 from upfront.rules.constraints import check_reinforcements
-from upfront.rules.scenario import Scenario
 from upfront.rules.results import Violation
+from upfront.rules.scenario import Scenario
 from upfront.rules.simulation import (
     NotSimulated,
     SimulationModel,
