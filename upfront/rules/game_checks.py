@@ -29,6 +29,7 @@ from upfront.rules.codes import (
     SSR_KEEP_ELEVATION,
     SSR_MINEFIELDS_COWER,
     SSR_NOT_MARINES,
+    SSR_PILLBOX_NOT_ELEVATION,
     SSR_TIME_LIMIT,
     SSR_TWO_SEGMENTS,
 )
@@ -48,6 +49,7 @@ from upfront.rules.deck import (
     state_of,
 )
 from upfront.rules.digest import DigestEntry, faces, rules_digest
+from upfront.rules.mountain import mountain_drops_row_change
 from upfront.rules.results import Finding
 from upfront.rules.results import finding as _finding
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
@@ -265,9 +267,17 @@ def check_victory_row_deck_changes(scenario: Scenario, catalogue: Catalogue) -> 
     if row is None:
         return
     present = {(c.action, c.card_type) for c in scenario.deck_changes}
+    mountain = mountain_rules(scenario)
+    pillbox_not_elevation = any(
+        use.code == SSR_PILLBOX_NOT_ELEVATION for use in scenario.special_rules
+    )
     for planned in row.deck_changes:
         if (planned.action, planned.card_type) in present:
             continue
+        if mountain and mountain_drops_row_change(
+            planned.action, planned.card_type, pillbox_not_elevation=pillbox_not_elevation
+        ):
+            continue  # M11, M3.2-M3.3: the mountains drop it, as the roll does
         if planned.action == "remove":
             yield _finding(
                 "victory_row_deck_change",

@@ -1,0 +1,53 @@
+"""The roll and the full check read the same rules: what the roll drops or keeps in the
+mountains (M11, M3.2-M3.3) and what the simplified mountain deck's Hill is (T5.1), each with the
+case the check accepts and the one it reports, citing the passage."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.rules.data.test_generator_rules import roll, scenario_of
+from upfront.rules.catalogue import Catalogue
+from upfront.rules.game_checks import check_game
+from upfront.rules.scenario import SpecialRuleUse
+
+pytestmark = pytest.mark.django_db
+
+
+def row_change_infos(subject: object, on: Catalogue) -> list[str]:
+    return [
+        f.message.id
+        for f in check_game(subject, on).findings  # type: ignore[arg-type]
+        if f.code == "victory_row_deck_change"
+    ]
+
+
+def test_m11_m3_the_check_asks_no_change_the_mountain_roll_rightly_dropped(
+    reference_catalogue: Catalogue,
+) -> None:
+    # M11: "In tutti gli Scenari la Casamatta è considerato una carta LE 4 (3.4) a meno che le RSS
+    # non dicano diversamente"; M3.2, M3.3: the Buildings are levels 2 and 3 (000_1a586b...).
+    for row in range(1, 9):
+        mountain = scenario_of(roll(reference_catalogue, mountain=True, victory_row=row))
+        assert row_change_infos(mountain, reference_catalogue) == [], row
+
+
+def test_the_check_still_asks_the_rows_changes_off_the_mountains(
+    reference_catalogue: Catalogue,
+) -> None:
+    plain = scenario_of(roll(reference_catalogue, victory_row=2))
+    bare = replace(plain, deck_changes=())
+    assert row_change_infos(bare, reference_catalogue) == [
+        "finding.victory_row_remove",  # 43.33 row 2: the first 4 Buildings
+        "finding.victory_row_cower",  # and the Pillbox cower
+    ]
+    # In the mountains with the Pillbox "not an elevation card" by special rule, its cower
+    # change is 43.33's again, and asked for.
+    mountain = scenario_of(roll(reference_catalogue, mountain=True, victory_row=2))
+    pillbox = replace(
+        mountain,
+        special_rules=(*mountain.special_rules, SpecialRuleUse("pillbox_not_elevation")),
+    )
+    assert row_change_infos(pillbox, reference_catalogue) == ["finding.victory_row_cower"]
