@@ -24,6 +24,7 @@ from typing import Any
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.codes import (
     SEVERITIES,
+    SIMPLIFIED_MOUNTAIN_DECK,
     SSR_BOOBY_TRAPS,
     SSR_FIRST_PLAYER,
     SSR_KEEP_ELEVATION,
@@ -70,6 +71,7 @@ PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRA
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
 NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
+HILL = "hill"  # the card type (and T5.0's replacement of Buildings -3)
 
 
 # -- the deck (T1-T5, M3, 47.2, 52.14, M9.1, M11) ---------------------------------------------
@@ -240,11 +242,16 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
             rpn=row.rpn,
             card_type=",".join(sorted(row.vp_limited_to)),
         )
-    needs = row.needs_any
+    needs, replacements = row.needs_any, row.met_by_replacements
     if row.fire_reducing:
         # 99.821, 99.83, 99.85: what the snow reads as Open Ground reduces no fire.
         needs = needs - frozenset(open_ground_by_weather(scenario))
-    if not row.needs_any or _served(deck, needs, row.met_by_replacements):
+        if scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK:
+            # T5.1: "Le regole sul bonus al fuoco e la protezione della Hill vengono annullate":
+            # on the simplified mountain deck a Hill (its own, or one standing for Buildings -3,
+            # T5.0) reduces no fire.
+            needs, replacements = needs - {HILL}, replacements - {HILL}
+    if not row.needs_any or _served(deck, needs, replacements):
         return
     if row.fire_reducing and mountain_rules(scenario) and NO_ENTRENCHMENT not in scenario.weather:
         # M11: in the mountains a group "in trincea" meets "un terreno che riduca la Forza di

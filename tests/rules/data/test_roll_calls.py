@@ -11,7 +11,7 @@ import pytest
 from tests.rules.data.test_generator_rules import roll, scenario_of
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.game_checks import check_game
-from upfront.rules.scenario import SpecialRuleUse
+from upfront.rules.scenario import DeckChange, SpecialRuleUse
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +51,27 @@ def test_the_check_still_asks_the_rows_changes_off_the_mountains(
         special_rules=(*mountain.special_rules, SpecialRuleUse("pillbox_not_elevation")),
     )
     assert row_change_infos(pillbox, reference_catalogue) == ["finding.victory_row_cower"]
+
+
+# -- T5.1: "Le regole sul bonus al fuoco e la protezione della Hill vengono annullate"
+# (003_251f20c8b09cbdaa.txt:380) -------------------------------------------------------------------
+def test_t5_1_rows_6_and_7_do_not_count_the_hill_of_the_simplified_mountain_deck(
+    reference_catalogue: Catalogue,
+) -> None:
+    def needs_cards(terrain_deck: str, row: int) -> bool:
+        # Every fire-reducing card type but the Hill taken out of the deck.
+        taken = tuple(
+            DeckChange("remove", card_type, None, "first")
+            for card_type in ("woods", "buildings", "marsh", "brush")
+        )
+        subject = replace(
+            scenario_of(roll(reference_catalogue, victory_row=row)),
+            terrain_deck=terrain_deck,
+            deck_changes=taken,
+        )
+        findings = check_game(subject, reference_catalogue).findings
+        return "victory_needs_cards" in {f.code for f in findings}
+
+    for row in (6, 7):
+        assert needs_cards("mountain", row), row  # only Hills are left, and they protect none
+        assert not needs_cards("standard", row), row  # the Hill reduces fire: it serves
