@@ -75,3 +75,31 @@ def test_t5_1_rows_6_and_7_do_not_count_the_hill_of_the_simplified_mountain_deck
     for row in (6, 7):
         assert needs_cards("mountain", row), row  # only Hills are left, and they protect none
         assert not needs_cards("standard", row), row  # the Hill reduces fire: it serves
+
+
+# -- the desert deck's replaced cards: a card the rules re-read stays in the deck, a card they
+# replace is gone (003_251f20c8b09cbdaa.txt:29-50; 004_691449f2ac128484.txt:156-202) -------------
+def test_removing_a_reread_desert_card_takes_a_real_card_and_a_replaced_one_is_gone(
+    reference_catalogue: Catalogue,
+) -> None:
+    base = scenario_of(roll(reference_catalogue, victory_row=3))
+
+    def gone(card_type: str) -> list[str]:
+        subject = replace(
+            base,
+            terrain_deck="desert",
+            special_rules=(),
+            deck_changes=(DeckChange("remove", card_type, None, "first"),),
+        )
+        return [
+            f.rule
+            for f in check_game(subject, reference_catalogue).findings
+            if f.code == "deck_change_card_type_gone"
+        ]
+
+    # 52.12 "una collina nel deserto é solo una duna": the Hill is still there, as the Stream
+    # (52.13 Wadis), the Buildings (52.14 Rocks), the Marsh (52.15) and the Woods (52.16) are.
+    for card_type in ("hill", "stream", "buildings_2", "buildings_3", "marsh", "woods"):
+        assert gone(card_type) == [], card_type
+    # T1.6: the Sangar "Sostituisce la Casamatta": no Pillbox is left to remove.
+    assert gone("pillbox") == ["T1.6"]
