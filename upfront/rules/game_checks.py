@@ -247,7 +247,7 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
         # 99.821, 99.83, 99.85: what the snow reads as Open Ground reduces no fire.
         needs = needs - frozenset(open_ground_by_weather(scenario))
         if scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK:
-            # T5.1: "Le regole sul bonus al fuoco e la protezione della Hill vengono annullate":
+            # T5.1 cancels the Hill's protection ("la protezione ... vengono annullate"):
             # on the simplified mountain deck a Hill (its own, or one standing for Buildings -3,
             # T5.0) reduces no fire.
             needs, replacements = needs - {HILL}, replacements - {HILL}

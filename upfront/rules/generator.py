@@ -35,6 +35,7 @@ from upfront.rules.codes import (
     SSR_COWER_CARDS,
     SSR_CUSTOM,
     SSR_PILLBOX_NOT_ELEVATION,
+    SSR_SNIPERS_ALLOTTED,
     THEATRES,
 )
 from upfront.rules.draws import TIME_FRAME_COLUMN, DrawError, DrawRequest, DrawResult, draw
@@ -85,6 +86,7 @@ VICTORY_ROWS = range(1, 9)  # 43.33: RPN column 8
 # cower card and the snipers go to the defender (dyo_tables.csv "sniper/allocation").
 DYO_CARDS_RULE = "43.6"
 MINEFIELD = "minefield"
+SNIPERS_SIDE = "defender"
 # 43.5: the troop type is part of the force each side pays for (elite +15 %, second line -15 %).
 TROOP_TYPE_RULE = "43.5"
 
@@ -190,10 +192,9 @@ class Generated:
         description: str,
         language: str,
         bid_text: str,
-        sniper_text: str = "",
     ) -> dict[str, Any]:
         """The scenario document (interchange format v1) in the words given (the edge's):
-        ``bid_text`` the bid's special rule (43.35-43.36), ``sniper_text`` 43.6's snipers."""
+        ``bid_text`` the bid's special rule (43.35-43.36)."""
         request = self.request
         nationality = {"attacker": self.attacker, "defender": self.defender}
         sides = []
@@ -211,8 +212,6 @@ class Generated:
                 force["mountain_troops"] = self.mountain_troops[role]  # M12.1
             sides.append({"role": role, "force": force})
         special_rules = [dict(r) for r in self.special_rules]
-        if sniper_text:
-            special_rules.append({"code": SSR_CUSTOM, "rule": DYO_CARDS_RULE, "text": sniper_text})
         special_rules.append({"code": SSR_CUSTOM, "rule": BID_RULE, "text": bid_text})
         body = {
             "title": title,
@@ -596,6 +595,15 @@ def _victory_row_cards(
             "code": SSR_COWER_CARDS,
             "rule": DYO_CARDS_RULE,
             "params": {"card_types": [MINEFIELD], "side": "both"},
+        }
+    )
+    # 43.6: "snipers always go to the defender; attacker may buy sniper use": the defender's
+    # force has the capability without buying it (scenario_checks.validate_forces reads this).
+    rules.append(
+        {
+            "code": SSR_SNIPERS_ALLOTTED,
+            "rule": DYO_CARDS_RULE,
+            "params": {"side": SNIPERS_SIDE},
         }
     )
     notes.append(Note("dyo_cards", DYO_CARDS_RULE, message("generator.dyo_cards")))

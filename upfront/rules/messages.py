@@ -380,6 +380,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "line.secondary": gettext_noop("%(weapon)s (card %(card)s)"),
         "line.radio": gettext_noop("radio FS %(fire_strength)s"),
         "line.sniper": gettext_noop("sniper capability"),
+        "line.sniper_allotted": gettext_noop("sniper capability, allotted by the scenario"),
         "line.double_sniper": gettext_noop("double sniper"),
         "line.reinforcements": gettext_noop(
             "reinforcements after deck %(after_deck)s (cards %(cards)s): %(face)s x %(multiplier)s"

@@ -103,3 +103,29 @@ def test_removing_a_reread_desert_card_takes_a_real_card_and_a_replaced_one_is_g
         assert gone(card_type) == [], card_type
     # T1.6: the Sangar "Sostituisce la Casamatta": no Pillbox is left to remove.
     assert gone("pillbox") == ["T1.6"]
+
+
+# -- 43.6: "snipers always go to the defender; attacker may buy sniper use" (dyo_tables.csv:42,
+# UF RuleBook updated.txt:4558-4563) ------------------------------------------------------------
+def test_43_6_the_rolled_defender_is_given_the_snipers_the_attacker_buys_them(
+    reference_catalogue: Catalogue,
+) -> None:
+    rolled = scenario_of(roll(reference_catalogue, victory_row=3))
+    with_snipers = replace(
+        rolled,
+        sides=tuple(replace(s, force=replace(s.force, snipers=1)) for s in rolled.sides),
+    )
+    attacker, defender = check_game(with_snipers, reference_catalogue).forces
+
+    def sniper_points(result: object) -> list[int]:
+        return [line.points for line in result.breakdown if line.rule == "43.6"]  # type: ignore[attr-defined]
+
+    assert sniper_points(defender) == [0]  # allotted by the scenario, not bought
+    assert sniper_points(attacker) == [reference_catalogue.prices.sniper]
+    # A scenario that allots nobody the snipers charges both sides, as before.
+    plain = replace(
+        with_snipers,
+        special_rules=tuple(r for r in rolled.special_rules if r.code != "snipers_allotted"),
+    )
+    attacker, defender = check_game(plain, reference_catalogue).forces
+    assert sniper_points(defender) == sniper_points(attacker) == [reference_catalogue.prices.sniper]
