@@ -499,6 +499,18 @@ def check_matchup_years(scenario: Scenario, catalogue: Catalogue) -> Findings:
         )
 
 
+def check_altitude_limit(scenario: Scenario, catalogue: Catalogue) -> Findings:
+    # T5.0: the Altitude Level limit is the simplified mountain deck's; on another deck a fixed
+    # limit limits nothing (the designer drops it; an imported document may still carry it).
+    if scenario.altitude_limit is not None and scenario.terrain_deck != SIMPLIFIED_MOUNTAIN_DECK:
+        yield _finding(
+            "altitude_limit_needs_simplified_mountain",
+            "warning",
+            "T5.0",
+            [f"{ROOT}.altitude_limit", f"{ROOT}.terrain_deck"],
+        )
+
+
 GameCheck = Callable[[Scenario, Catalogue], Findings]
 
 GAME_CHECKS: tuple[GameCheck, ...] = (
@@ -515,6 +527,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     check_mountain_conditions,
     check_environment_weather,
     check_matchup_years,
+    check_altitude_limit,
 )
 
 

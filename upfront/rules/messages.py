@@ -372,6 +372,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "%(environment)s is both a mountain environmental condition and a weather condition "
             "(%(other_rule)s), with different rules: agree which applies."
         ),
+        "finding.altitude_limit_needs_simplified_mountain": gettext_noop(
+            "The highest Altitude Level belongs to the simplified mountain deck (T5.0): choose "
+            "that deck, or leave the limit empty."
+        ),
         "finding.matchup_years": gettext_noop(
             "%(nationality)s and %(opponent)s forces met only in %(years)s."
         ),

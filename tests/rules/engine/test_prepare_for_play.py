@@ -23,6 +23,7 @@ from upfront.rules.companion import (
 )
 from upfront.rules.companion_messages import COMPANION_MESSAGES
 from upfront.rules.constraints import check_reinforcements
+from upfront.rules.game_checks import check_altitude_limit
 from upfront.rules.results import Violation
 from upfront.rules.scenario import Scenario
 from upfront.rules.simulation import (
@@ -217,3 +218,12 @@ def test_48_2_random_reinforcements_paid_for_deck_one_are_told_they_get_no_reshu
     )
     assert deck_one_infos(1, 2)  # deck 2's attempt does not give deck 1 one
     assert deck_one_infos(2, 3) == []
+
+
+def test_t5_0_a_fixed_altitude_limit_off_the_simplified_mountain_deck_is_reported() -> None:
+    def codes(terrain_deck: str) -> set[str]:
+        subject = scenario(3, terrain_deck=terrain_deck, altitude_limit=2)
+        return {f.code for f in check_altitude_limit(subject, mountain_catalogue())}
+
+    assert codes("standard") == {"altitude_limit_needs_simplified_mountain"}
+    assert codes("mountain") == set()
