@@ -204,7 +204,6 @@ def scenario_generate(roll: GenerateRequest) -> dict[str, Any]:
         description=_description(generated, draws),
         language=language if language in ("en", "it") else "en",
         bid_text=said["bid"],
-        sniper_text=said.get("dyo_snipers", ""),  # 43.6, carried as a special rule
     )
     return {
         "seed": roll.seed,

@@ -17,6 +17,7 @@ from scenarios.forms.options import DesignerOptions
 from scenarios.forms.rows import DeckChangeFormSet, SpecialRuleFormSet
 from scenarios.forms.scenario import ScenarioForm, SideForm
 from upfront.labels.places import Places, where
+from upfront.rules.codes import SIMPLIFIED_MOUNTAIN_DECK
 from upfront.rules.examples import empty_force
 from upfront.rules.scenario import FORMAT_VERSION, SCENARIO_FORMAT, SCENARIO_ROLES
 
@@ -140,6 +141,7 @@ class Designer:
             "mountain": bool(form["mountain"].value()),
             "weather": list(raw.get("weather") or []),
             "time_limit_decks": _int(raw.get("time_limit_decks")),
+            "altitude_limit": _int(raw.get("altitude_limit")),
             "victory_conditions": {
                 "text": raw.get("victory_text") or "",
                 "rpn": _int(raw.get("victory_rpn")),
@@ -206,6 +208,12 @@ class Designer:
             "environment": data.get("environment") or None,
             "weather": weather,
             "time_limit_decks": data.get("time_limit_decks"),
+            # T5.0: a fixed Altitude Level limit belongs to the simplified mountain deck only.
+            **(
+                {"altitude_limit": data["altitude_limit"]}
+                if data.get("altitude_limit") and data["terrain_deck"] == SIMPLIFIED_MOUNTAIN_DECK
+                else {}
+            ),
             "first_player": data.get("first_player") or None,
             "deck_changes": [c for f in self.deck_changes.forms if (c := f.change())],
             "special_rules": [u for f in self.special_rules.forms if (u := f.use())],

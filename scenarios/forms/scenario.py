@@ -14,6 +14,7 @@ from upfront import labels
 from upfront.rules import codes
 from upfront.rules.scenario import (
     DESCRIPTION_MAX_LENGTH,
+    MAX_ALTITUDE,
     MAX_TIME_LIMIT_DECKS,
     RULE_TEXT_MAX_LENGTH,
     SCENARIO_ROLES,
@@ -53,6 +54,16 @@ class ScenarioForm(forms.Form):
         required=False,
         min_value=1,
         max_value=MAX_TIME_LIMIT_DECKS,
+    )
+    altitude_limit = forms.IntegerField(
+        label=labels.SCENARIO_FIELD["altitude_limit"],
+        help_text=_(
+            "Simplified mountain deck only: 1 to 4. Left empty, it is drawn before play (an "
+            "RPN on column 4)."
+        ),
+        required=False,
+        min_value=1,
+        max_value=MAX_ALTITUDE,
     )
     first_player = forms.ChoiceField(
         label=labels.SCENARIO_FIELD["first_player"],

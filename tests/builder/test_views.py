@@ -52,6 +52,24 @@ def test_live_panel_shows_total_and_violation(client) -> None:
     assert "over_budget" in fragment
 
 
+def test_deck_one_random_reinforcements_are_explained_where_the_decks_are_chosen(client) -> None:
+    # 48.2: the reshuffle attempt comes at the reshuffle that opens a deck paid for, so deck 1
+    # has none (001_50e12e84c81bc2ca.txt:174).
+    page = html.unescape(client.get("/builder/").content.decode())
+    assert 'aria-describedby="f-rr-decks-help"' in page
+    assert "deck 1 starts without one" in page
+    doc = {**plain_force([1, 3], budget=200), "random_reinforcement_decks": [1]}
+    fragment = html.unescape(
+        client.post("/builder/panel/", {"force": json.dumps(doc)}).content.decode()
+    )
+    assert "Deck 1 begins without a reshuffle of the discards" in fragment
+    later = {**doc, "random_reinforcement_decks": [2]}
+    fragment = html.unescape(
+        client.post("/builder/panel/", {"force": json.dumps(later)}).content.decode()
+    )
+    assert "Deck 1 begins without a reshuffle" not in fragment
+
+
 def test_live_panel_in_italian(client) -> None:
     doc = plain_force([1, 3], budget=10)
     fragment = html.unescape(

@@ -107,11 +107,11 @@ def test_open_in_the_designer_then_save(owner: Any) -> None:
     # The bid's custom rule keeps its reference (43.35-43.36) through the designer, and the
     # designer says so beside the rule.
     assert stored["special_rules"] == expected["special_rules"]
-    # 43.6's snipers travel the same way, as a custom rule with its own reference.
-    assert {r["rule"] for r in stored["special_rules"] if r["code"] == "custom"} == {
-        "43.35-43.36",
-        "43.6",
-    }
+    # 43.6's snipers travel as the catalogue's rule allotting them to the defender, which the
+    # check reads (the defender does not pay for them).
+    assert {r["rule"] for r in stored["special_rules"] if r["code"] == "custom"} == {"43.35-43.36"}
+    allotted = [r for r in stored["special_rules"] if r["code"] == "snipers_allotted"]
+    assert [(r["rule"], r["params"]) for r in allotted] == [("43.6", {"side": "defender"})]
     assert "Rule reference kept from the document:" in designer and "43.35-43.36" in designer
 
 

@@ -89,6 +89,7 @@ SCENARIO_FIELD: Mapping[str, Label] = {
     "environment": _("Environment (mountains)"),
     "weather": _("Weather"),
     "time_limit_decks": _("Time limit (decks)"),
+    "altitude_limit": _("Highest Altitude Level for infantry guns and AFVs (T5.0)"),
     "first_player": _("First player"),
     "victory_rpn": _("Victory conditions: a row of the 43.33 table"),
     "victory_text": _("Victory conditions (text)"),

@@ -271,6 +271,7 @@ SSR_NAME: Mapping[str, Label] = {
     "attacker_afv": _("Attacker's AFVs"),
     "partisan_rules": _("Partisan rules"),
     "random_reinforcements": _("Random reinforcements"),
+    "snipers_allotted": _("Snipers allotted"),
     "reinforcements": _("Reinforcements"),
     "no_encirclement": _("No encirclement"),
     "partisans_mountain_movement": _("Partisans move as mountain troops"),

@@ -62,6 +62,7 @@ TERRAIN_DECKS: Final = (
     "mountain",
     "mountain_elevation",
 )
+SIMPLIFIED_MOUNTAIN_DECK: Final = "mountain"  # T5: the alternative terrain article's deck
 
 SEVERITIES: Final = ("error", "warning", "info")
 
@@ -82,6 +83,7 @@ SSR_DESERT_RULES: Final = "desert_rules"  # 52, 53.1: the Desert War desert rule
 SSR_JUNGLE_RULES: Final = "jungle_rules"  # 47: the Banzai jungle rules
 SSR_NOT_MARINES: Final = "americans_not_marines"  # 46.1: the exception to Marines
 SSR_RANDOM_REINFORCEMENTS: Final = "random_reinforcements"  # 48, for the whole game
+SSR_SNIPERS_ALLOTTED: Final = "snipers_allotted"  # 43.6: the side's sniper capability is given
 SSR_TWO_SEGMENTS: Final = "two_segments"
 SSR_KEEP_ELEVATION: Final = "keep_elevation_between_segments"  # M11: needs two segments
 SSR_TIME_LIMIT: Final = "time_limit"

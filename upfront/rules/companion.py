@@ -12,8 +12,9 @@ randomness of its own; words are message ids with parameters, rendered at the ed
 
 The order of the procedures (docs/companion.md):
 
-* before deck 1 (preparing): T5.0's altitude RPN on column 4, 99.85's extreme winter AFV check,
-  M12.1's mountain troops draw;
+* before deck 1 (preparing): T5.0's altitude RPN on column 4 (unless the scenario fixes the
+  limit), 99.85's extreme winter check for each Axis AFV, M12.1's mountain troops draw for each
+  side that bought Elite troops (DYO scenarios only);
 * at the start of each deck: the weather (99.5 while overcast; 99.6 / 99.81 from deck 2 while
   rain or snow falls), then each side's random reinforcement attempt at the reshuffle of the
   discards (48.2, decks 2 … N that the side paid for, 48.1);
@@ -33,6 +34,7 @@ from upfront.rules.codes import EARLY_END_ENDING, TIME_LIMIT_ENDING, VICTORY_END
 from upfront.rules.messages import Message, Param
 from upfront.rules.simulation import (
     BLACK,
+    BY_HAND_RULES,
     OUTCOMES,
     DeckEndCheck,
     DrawChance,
@@ -212,6 +214,10 @@ def by_hand(model: SimulationModel) -> tuple[ByHand, ...]:
             found.append(
                 ByHand(chance.code, chance.rule, _m("companion.by_hand.on_event", rule=chance.rule))
             )
+    # 99.2, 52.16, 99.821: play decides when these are drawn, so the players draw them.
+    for code in model.by_hand:
+        rule = BY_HAND_RULES[code]
+        found.append(ByHand(code, rule, _m(f"companion.by_hand.{code}", rule=rule)))
     return tuple(found)
 
 
@@ -434,29 +440,43 @@ class Companion:
         for chance in self.model.draw_chances:
             if chance.code not in PREPARATION_DRAWS:
                 continue
-            hit = frozenset(chance.outcomes)
-            code = chance.code
-            queue.append(
-                Pending(
-                    code,
-                    chance.rule,
-                    RN,
-                    RN_TABLE,
-                    None,
-                    0,
-                    "",
-                    (
-                        Outcome("yes", tuple(sorted(hit)), _m(f"companion.outcome.{code}.yes")),
-                        Outcome(
-                            "no",
-                            tuple(sorted(_all_rn() - hit)),
-                            _m(f"companion.outcome.{code}.no"),
-                        ),
-                    ),
-                    _m(f"companion.pending.{code}", rule=chance.rule),
-                )
-            )
+            queue.append(self._preparation_draw(chance))
         return queue
+
+    def _preparation_draw(self, chance: DrawChance) -> Pending:
+        hit = frozenset(chance.outcomes)
+        code = chance.code
+        # M12.1: each side draws for its own Elite troops; 99.85: each AFV draws, by its card.
+        # A game kept from before draws were named (no role) keeps its one unnamed draw.
+        params: dict[str, Param] = {"rule": chance.rule}
+        detail: dict[str, Any] = {}
+        pending_id = f"companion.pending.{code}"
+        if chance.card is not None:
+            params |= {"role": chance.role, "card": chance.card, "name": chance.name}
+            detail = {"card": chance.card, "name": chance.name}
+            pending_id += ".card"
+        elif chance.role:
+            params |= {"role": chance.role}
+            pending_id += ".side"
+        return Pending(
+            code,
+            chance.rule,
+            RN,
+            RN_TABLE,
+            None,
+            0,
+            chance.role,
+            (
+                Outcome("yes", tuple(sorted(hit)), _m(f"companion.outcome.{code}.yes"), detail),
+                Outcome(
+                    "no",
+                    tuple(sorted(_all_rn() - hit)),
+                    _m(f"companion.outcome.{code}.no"),
+                    detail,
+                ),
+            ),
+            Message(pending_id, params),
+        )
 
     def _weather_begins(self, d: int) -> Pending:
         w = self.model.weather
@@ -634,10 +654,19 @@ def model_from_dict(data: Mapping[str, Any]) -> SimulationModel:
         ),
         opponent_rn_draws_per_deck=data.get("opponent_rn_draws_per_deck"),
         draw_chances=tuple(
-            DrawChance(c["code"], c["rule"], frozenset(c["outcomes"]), bool(c["complement"]))
+            DrawChance(
+                c["code"],
+                c["rule"],
+                frozenset(c["outcomes"]),
+                bool(c["complement"]),
+                role=str(c.get("role") or ""),
+                card=c.get("card"),
+                name=str(c.get("name") or ""),
+            )
             for c in data.get("draw_chances", ())
         ),
         altitude_limit_draw=bool(data.get("altitude_limit_draw")),
+        by_hand=tuple(code for code in data.get("by_hand", ()) if code in BY_HAND_RULES),
     )
 
 

@@ -29,6 +29,14 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
             "Before deck 1: draw a Random Number Card: are the Elite troops bought mountain "
             "troops? (%(rule)s)"
         ),
+        "companion.pending.afv_immobilized_check.card": gettext_noop(
+            "Before deck 1: the %(role)s draws a Random Number Card for the extreme winter "
+            "check of the AFV %(name)s (card %(card)s) (%(rule)s)."
+        ),
+        "companion.pending.mountain_troops.side": gettext_noop(
+            "Before deck 1: the %(role)s draws a Random Number Card: are the Elite troops they "
+            "bought mountain troops? (%(rule)s)"
+        ),
         "companion.pending.weather_begins": gettext_noop(
             "Start of deck %(deck)s: draw a Random Number Card for the precipitation check "
             "(%(rule)s)."
@@ -63,7 +71,7 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         "companion.outcome.weather_begins.falling_snow": gettext_noop("snow begins to fall"),
         "companion.outcome.stays_overcast": gettext_noop("no precipitation: it stays overcast"),
         "companion.outcome.weather_intensifies": gettext_noop(
-            "the precipitation intensifies: %(penalty)s extra −1 to Fire Strength and To Hit "
+            "the precipitation intensifies: %(penalty)s extra −1 to Fire Strength or To Hit "
             "at all ranges"
         ),
         "companion.outcome.weather_stops": gettext_noop(
@@ -91,6 +99,18 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         "companion.by_hand.on_event": gettext_noop(
             "The draws play calls for under %(rule)s (a desert Minefield: a dummy or real) are "
             "made by hand when they arise."
+        ),
+        "companion.by_hand.fog_lifting": gettext_noop(
+            "An effective Breeze card drawn with a red 6 Random Number lowers the fog level by "
+            "one (%(rule)s): play decides when, so check it by hand."
+        ),
+        "companion.by_hand.oasis": gettext_noop(
+            "A Woods card played in the desert is an Oasis on a black Random Number and a "
+            "mirage on a red one (%(rule)s): draw it by hand when a player tries one."
+        ),
+        "companion.by_hand.frozen_stream": gettext_noop(
+            "A black 5 or 6 Random Number drawn while resolving an HE attack on a group in a "
+            "Frozen Stream turns it into a Frigid Stream (%(rule)s): check it by hand then."
         ),
         # -- why a step or an ending is refused (companion.REFUSALS, and the edge's own) --------
         "companion.refused.nothing_pending": gettext_noop(

@@ -257,6 +257,11 @@ def check_reinforcements(force: Force, catalogue: Catalogue, pricing: Pricing) -
     if force.reinforcements and force.random_reinforcement_decks:
         # 48.1: random reinforcements cannot be combined with normal reinforcements.
         yield _error("random_and_normal_reinforcements", "48.1")
+    if 1 in force.random_reinforcement_decks:
+        # 48.2: the attempt comes when the discards are reshuffled, in a deck paid for (48.1);
+        # the first reshuffle opens deck 2, so deck 1 paid for gives only the attempts after an
+        # opponent's black 6.
+        yield _info("random_reinforcements_deck_one", "48.2", ["random_reinforcement_decks"])
 
 
 def check_radios(force: Force, catalogue: Catalogue, pricing: Pricing) -> Checks:

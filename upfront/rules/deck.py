@@ -466,9 +466,13 @@ class _Builder:
         path = special_rule_path(scenario, SSR_DESERT_RULES)
         if desert is None or path is None or scenario.terrain_deck == DESERT_DECK:
             return
-        rereads, _as_printed_too = self.readings(desert.code)
+        rereads, as_printed_too = self.readings(desert.code)
         for sub in desert.substitutions:
             if sub.replaces is None or sub.replaces not in rereads:
+                continue
+            if sub.replaces in as_printed_too:
+                # 52.12: a desert Hill is a dune "e comunque le regole per essa non cambiano":
+                # the special rule leaves the printed Hill as it is.
                 continue
             self.add(
                 sub.replaces,

@@ -24,11 +24,13 @@ from typing import Any
 from upfront.rules.catalogue import Catalogue
 from upfront.rules.codes import (
     SEVERITIES,
+    SIMPLIFIED_MOUNTAIN_DECK,
     SSR_BOOBY_TRAPS,
     SSR_FIRST_PLAYER,
     SSR_KEEP_ELEVATION,
     SSR_MINEFIELDS_COWER,
     SSR_NOT_MARINES,
+    SSR_PILLBOX_NOT_ELEVATION,
     SSR_TIME_LIMIT,
     SSR_TWO_SEGMENTS,
 )
@@ -48,6 +50,7 @@ from upfront.rules.deck import (
     state_of,
 )
 from upfront.rules.digest import DigestEntry, faces, rules_digest
+from upfront.rules.mountain import mountain_drops_row_change
 from upfront.rules.results import Finding
 from upfront.rules.results import finding as _finding
 from upfront.rules.scenario import ANY_BUILDINGS, Scenario
@@ -68,6 +71,7 @@ PARTISAN_RULES = ("partisan_rules", "partisans_mountain_movement", SSR_BOOBY_TRA
 MOUNTAIN_ARTICLE_PREFIX = "M"  # rule references of the mountain article (docs/domain.md)
 SCENARIO_CARD_RULE = "scenario card"
 NO_ENTRENCHMENT = "extreme_winter"  # 99.85: "No entrenchment attempts may be made"
+HILL = "hill"  # the card type (and T5.0's replacement of Buildings -3)
 
 
 # -- the deck (T1-T5, M3, 47.2, 52.14, M9.1, M11) ---------------------------------------------
@@ -238,11 +242,16 @@ def check_victory_conditions_deck(scenario: Scenario, catalogue: Catalogue) -> F
             rpn=row.rpn,
             card_type=",".join(sorted(row.vp_limited_to)),
         )
-    needs = row.needs_any
+    needs, replacements = row.needs_any, row.met_by_replacements
     if row.fire_reducing:
         # 99.821, 99.83, 99.85: what the snow reads as Open Ground reduces no fire.
         needs = needs - frozenset(open_ground_by_weather(scenario))
-    if not row.needs_any or _served(deck, needs, row.met_by_replacements):
+        if scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK:
+            # T5.1 cancels the Hill's protection ("la protezione ... vengono annullate"):
+            # on the simplified mountain deck a Hill (its own, or one standing for Buildings -3,
+            # T5.0) reduces no fire.
+            needs, replacements = needs - {HILL}, replacements - {HILL}
+    if not row.needs_any or _served(deck, needs, replacements):
         return
     if row.fire_reducing and mountain_rules(scenario) and NO_ENTRENCHMENT not in scenario.weather:
         # M11: in the mountains a group "in trincea" meets "un terreno che riduca la Forza di
@@ -265,9 +274,17 @@ def check_victory_row_deck_changes(scenario: Scenario, catalogue: Catalogue) -> 
     if row is None:
         return
     present = {(c.action, c.card_type) for c in scenario.deck_changes}
+    mountain = mountain_rules(scenario)
+    pillbox_not_elevation = any(
+        use.code == SSR_PILLBOX_NOT_ELEVATION for use in scenario.special_rules
+    )
     for planned in row.deck_changes:
         if (planned.action, planned.card_type) in present:
             continue
+        if mountain and mountain_drops_row_change(
+            planned.action, planned.card_type, pillbox_not_elevation=pillbox_not_elevation
+        ):
+            continue  # M11, M3.2-M3.3: the mountains drop it, as the roll does
         if planned.action == "remove":
             yield _finding(
                 "victory_row_deck_change",
@@ -482,6 +499,18 @@ def check_matchup_years(scenario: Scenario, catalogue: Catalogue) -> Findings:
         )
 
 
+def check_altitude_limit(scenario: Scenario, catalogue: Catalogue) -> Findings:
+    # T5.0: the Altitude Level limit is the simplified mountain deck's; on another deck a fixed
+    # limit limits nothing (the designer drops it; an imported document may still carry it).
+    if scenario.altitude_limit is not None and scenario.terrain_deck != SIMPLIFIED_MOUNTAIN_DECK:
+        yield _finding(
+            "altitude_limit_needs_simplified_mountain",
+            "warning",
+            "T5.0",
+            [f"{ROOT}.altitude_limit", f"{ROOT}.terrain_deck"],
+        )
+
+
 GameCheck = Callable[[Scenario, Catalogue], Findings]
 
 GAME_CHECKS: tuple[GameCheck, ...] = (
@@ -498,6 +527,7 @@ GAME_CHECKS: tuple[GameCheck, ...] = (
     check_mountain_conditions,
     check_environment_weather,
     check_matchup_years,
+    check_altitude_limit,
 )
 
 

@@ -35,12 +35,19 @@ from upfront.rules.codes import (
     SSR_COWER_CARDS,
     SSR_CUSTOM,
     SSR_PILLBOX_NOT_ELEVATION,
+    SSR_SNIPERS_ALLOTTED,
     THEATRES,
 )
 from upfront.rules.draws import TIME_FRAME_COLUMN, DrawError, DrawRequest, DrawResult, draw
 from upfront.rules.examples import empty_force
 from upfront.rules.messages import Message, message
-from upfront.rules.mountain import mountain_troops_unavailable
+from upfront.rules.mountain import (
+    BUILDINGS_KEPT,
+    PILLBOX,
+    PILLBOX_LEVEL_4,
+    mountain_drops_row_change,
+    mountain_troops_unavailable,
+)
 from upfront.rules.scenario import FORMAT_VERSION, SCENARIO_FORMAT, SCENARIO_ROLES
 
 # The draws, in the order they are made (a later one may read an earlier one's outcome). A key
@@ -74,14 +81,12 @@ BID_RULE = "43.35-43.36"
 # 43.33 row 5: the defender receives the Pillbox card before set-up (a catalogue special rule).
 SETUP_CARD_GIVEN = "setup_card_given"
 PILLBOX_ROW = 5
-PILLBOX = "pillbox"
 VICTORY_ROWS = range(1, 9)  # 43.33: RPN column 8
 # 43.6: in a DYO scenario the Minefield (and the Pillbox, unless allotted to the defender) is a
 # cower card and the snipers go to the defender (dyo_tables.csv "sniper/allocation").
 DYO_CARDS_RULE = "43.6"
 MINEFIELD = "minefield"
-# M3.2, M3.3: in the mountains the Buildings mark levels 2 and 3 (elevation cards).
-ELEVATION_BUILDINGS = frozenset({"buildings", "buildings_2", "buildings_3"})
+SNIPERS_SIDE = "defender"
 # 43.5: the troop type is part of the force each side pays for (elite +15 %, second line -15 %).
 TROOP_TYPE_RULE = "43.5"
 
@@ -187,10 +192,9 @@ class Generated:
         description: str,
         language: str,
         bid_text: str,
-        sniper_text: str = "",
     ) -> dict[str, Any]:
         """The scenario document (interchange format v1) in the words given (the edge's):
-        ``bid_text`` the bid's special rule (43.35-43.36), ``sniper_text`` 43.6's snipers."""
+        ``bid_text`` the bid's special rule (43.35-43.36)."""
         request = self.request
         nationality = {"attacker": self.attacker, "defender": self.defender}
         sides = []
@@ -208,8 +212,6 @@ class Generated:
                 force["mountain_troops"] = self.mountain_troops[role]  # M12.1
             sides.append({"role": role, "force": force})
         special_rules = [dict(r) for r in self.special_rules]
-        if sniper_text:
-            special_rules.append({"code": SSR_CUSTOM, "rule": DYO_CARDS_RULE, "text": sniper_text})
         special_rules.append({"code": SSR_CUSTOM, "rule": BID_RULE, "text": bid_text})
         body = {
             "title": title,
@@ -546,19 +548,16 @@ def _victory_row_cards(
     changes: list[dict[str, Any]] = []
     notes: list[Note] = []
     for c in planned.deck_changes if planned else ():
-        if mountain and c.action == "cower" and c.card_type == PILLBOX:
-            # M11: in every scenario the Pillbox is the level-4 card unless a special rule says
-            # otherwise: an elevation card in the mountains, not a cower card.
-            notes.append(
-                Note("mountain_pillbox_level_4", "M11", message("generator.mountain_pillbox"))
-            )
+        # M11, M3.2-M3.3: the changes the mountains drop (row 5 gives the Pillbox to the
+        # defender and makes no cower change of it).
+        dropped = mountain_drops_row_change(c.action, c.card_type) if mountain else None
+        if dropped == PILLBOX_LEVEL_4:
+            notes.append(Note(dropped, "M11", message("generator.mountain_pillbox")))
             continue
-        if mountain and c.action == "remove" and c.card_type in ELEVATION_BUILDINGS:
-            # M3.2, M3.3: the Buildings mark levels 2 and 3; M11 adapts every published
-            # scenario but C with "no card removed", so no level is thinned out.
+        if dropped == BUILDINGS_KEPT:
             notes.append(
                 Note(
-                    "mountain_buildings_kept",
+                    dropped,
                     "M3.2-M3.3; M11",
                     message(
                         "generator.mountain_buildings_kept",
@@ -596,6 +595,15 @@ def _victory_row_cards(
             "code": SSR_COWER_CARDS,
             "rule": DYO_CARDS_RULE,
             "params": {"card_types": [MINEFIELD], "side": "both"},
+        }
+    )
+    # 43.6: "snipers always go to the defender; attacker may buy sniper use": the defender's
+    # force has the capability without buying it (scenario_checks.validate_forces reads this).
+    rules.append(
+        {
+            "code": SSR_SNIPERS_ALLOTTED,
+            "rule": DYO_CARDS_RULE,
+            "params": {"side": SNIPERS_SIDE},
         }
     )
     notes.append(Note("dyo_cards", DYO_CARDS_RULE, message("generator.dyo_cards")))

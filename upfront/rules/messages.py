@@ -205,6 +205,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Red RN drawn: these elites are ordinary elite troops, without the mountain troops' "
             "abilities."
         ),
+        "violation.random_reinforcements_deck_one": gettext_noop(
+            "Deck 1 begins without a reshuffle of the discards, so random reinforcements paid "
+            "for deck 1 come only from an attempt after the opponent draws a black 6 (48.2): "
+            "the reshuffle attempt belongs to the next deck."
+        ),
         "violation.extra_snipers_not_priced": gettext_noop(
             "A DYO force may buy more snipers, but no source gives their price: only the sniper "
             "capability and the double sniper are offered."
@@ -367,6 +372,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "%(environment)s is both a mountain environmental condition and a weather condition "
             "(%(other_rule)s), with different rules: agree which applies."
         ),
+        "finding.altitude_limit_needs_simplified_mountain": gettext_noop(
+            "The highest Altitude Level belongs to the simplified mountain deck (T5.0): choose "
+            "that deck, or leave the limit empty."
+        ),
         "finding.matchup_years": gettext_noop(
             "%(nationality)s and %(opponent)s forces met only in %(years)s."
         ),
@@ -375,6 +384,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "line.secondary": gettext_noop("%(weapon)s (card %(card)s)"),
         "line.radio": gettext_noop("radio FS %(fire_strength)s"),
         "line.sniper": gettext_noop("sniper capability"),
+        "line.sniper_allotted": gettext_noop("sniper capability, allotted by the scenario"),
         "line.double_sniper": gettext_noop("double sniper"),
         "line.reinforcements": gettext_noop(
             "reinforcements after deck %(after_deck)s (cards %(cards)s): %(face)s x %(multiplier)s"

@@ -16,12 +16,35 @@ if TYPE_CHECKING:
     from upfront.rules.scenario import Scenario
 
 MOUNTAIN_ELEVATION_DECK = "mountain_elevation"  # the mountain article's own deck (M2)
+PILLBOX = "pillbox"
+# M3.2, M3.3: in the mountains the Buildings mark levels 2 and 3 (elevation cards).
+ELEVATION_BUILDINGS = frozenset({"buildings", "buildings_2", "buildings_3"})
+# Why the mountains drop a 43.33 victory row's deck change (codes; words at the edge).
+PILLBOX_LEVEL_4 = "mountain_pillbox_level_4"
+BUILDINGS_KEPT = "mountain_buildings_kept"
 
 
 def mountain_rules(scenario: Scenario) -> bool:
     """Whether the scenario is played under the mountain article: its flag or its deck (M2).
     The one answer the deck, the checks (the forces' included) and the simulation all read."""
     return scenario.mountain or scenario.terrain_deck == MOUNTAIN_ELEVATION_DECK
+
+
+def mountain_drops_row_change(
+    action: str, card_type: str, *, pillbox_not_elevation: bool = False
+) -> str | None:
+    """Why, in the mountains, a 43.33 victory row's deck change does not apply (a code), or
+    None when it does. The roll drops the change and the full check expects it no more: both
+    read this one answer."""
+    if action == "cower" and card_type == PILLBOX and not pillbox_not_elevation:
+        # M11: in every scenario the Pillbox is the level-4 card unless a special rule says
+        # otherwise: an elevation card in the mountains, not a cower card.
+        return PILLBOX_LEVEL_4
+    if action == "remove" and card_type in ELEVATION_BUILDINGS:
+        # M3.2, M3.3: the Buildings mark levels 2 and 3; M11 adapts every published scenario
+        # but C with "no card removed", so no level is thinned out.
+        return BUILDINGS_KEPT
+    return None
 
 
 @dataclass(frozen=True)

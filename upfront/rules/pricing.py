@@ -105,7 +105,9 @@ def _purchase_points(
     return total, parts, card
 
 
-def price_force(force: Force, catalogue: Catalogue) -> Pricing:
+def price_force(force: Force, catalogue: Catalogue, *, sniper_given: bool = False) -> Pricing:
+    """The force's DYO price; ``sniper_given``: its scenario allots it the sniper capability
+    (43.6), which it then does not pay for."""
     pricing = Pricing()
     bolt_action = bolt_action_rules(force, catalogue)
     rifles: list[int] = []
@@ -143,7 +145,10 @@ def price_force(force: Force, catalogue: Catalogue) -> Pricing:
                 )
             )
     # 43.6 sniper capability; the double sniper adds its own price to it.
-    if force.snipers >= 1:
+    if force.snipers >= 1 and sniper_given:
+        # 43.6: "snipers always go to the defender": given by the scenario, not bought.
+        pricing.lines.append(LineItem(message("line.sniper_allotted"), 0, "43.6"))
+    elif force.snipers >= 1:
         pricing.lines.append(LineItem(message("line.sniper"), catalogue.prices.sniper, "43.6"))
     if force.snipers >= 2:
         pricing.lines.append(

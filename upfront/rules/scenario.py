@@ -60,6 +60,7 @@ MAX_DECK_CHANGES = 40
 MAX_SPECIAL_RULES = 40
 MAX_LIBRARY_SCENARIOS = 500
 MAX_TIME_LIMIT_DECKS = 20
+MAX_ALTITUDE = 4  # T5.1: Altitude Levels 0-4; T5.0 draws the limit on column "4"
 MAX_DEPTH = 12
 
 _force = {key: value for key, value in FORCE_SCHEMA.items() if key not in ("$schema", "$id")}
@@ -85,6 +86,9 @@ _SCENARIO_BODY: dict[str, Any] = {
             "uniqueItems": True,
         },
         "time_limit_decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 20},
+        # T5.0: the highest Altitude Level infantry guns and AFVs may reach, when the scenario
+        # fixes it ("se lo Scenario già non lo prevede": otherwise it is drawn before play).
+        "altitude_limit": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_ALTITUDE},
         "first_player": {"enum": [None, *FIRST_PLAYERS]},
         "deck_changes": {
             "type": "array",
@@ -232,6 +236,7 @@ class Scenario:
     environment: str | None = None
     weather: tuple[str, ...] = ()
     time_limit_decks: int | None = None
+    altitude_limit: int | None = None  # T5.0: None, drawn before play
     first_player: str | None = None
     deck_changes: tuple[DeckChange, ...] = ()
     special_rules: tuple[SpecialRuleUse, ...] = ()
@@ -317,6 +322,7 @@ def _scenario_from_body(body: dict[str, Any], path: str) -> tuple[Scenario, list
         environment=body.get("environment"),
         weather=tuple(body.get("weather") or ()),
         time_limit_decks=body.get("time_limit_decks"),
+        altitude_limit=body.get("altitude_limit"),
         first_player=body.get("first_player"),
         deck_changes=tuple(
             DeckChange(
@@ -490,6 +496,11 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         "environment": scenario.environment,
         "weather": list(scenario.weather),
         "time_limit_decks": scenario.time_limit_decks,
+        **(
+            {"altitude_limit": scenario.altitude_limit}
+            if scenario.altitude_limit is not None
+            else {}
+        ),
         "first_player": scenario.first_player,
         "deck_changes": [
             {

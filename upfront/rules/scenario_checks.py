@@ -23,7 +23,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from upfront.rules.catalogue import AdaptedRule, Catalogue, MatchupRule, PublishedScenarioInfo
-from upfront.rules.codes import SSR_DESERT_RULES, SSR_JUNGLE_RULES, SSR_NOT_MARINES
+from upfront.rules.codes import (
+    SSR_DESERT_RULES,
+    SSR_JUNGLE_RULES,
+    SSR_NOT_MARINES,
+    SSR_SNIPERS_ALLOTTED,
+)
 from upfront.rules.messages import message
 from upfront.rules.mountain import mountain_rules
 from upfront.rules.results import Finding
@@ -116,10 +121,17 @@ def validate_forces(scenario: Scenario, catalogue: Catalogue) -> tuple[Validatio
     """Each side's force validated by the DYO engine (43), in the sides' order: under the
     mountain article when the scenario is (M12.1's draw), whatever the force's own flag says."""
     under = mountain_rules(scenario)
+    # 43.6: a side the scenario allots the snipers to has the capability without buying it.
+    allotted = {
+        str(use.params.get("side"))
+        for use in scenario.special_rules
+        if use.code == SSR_SNIPERS_ALLOTTED
+    }
     return tuple(
         validate_force(
             side.force if side.force.mountain == under else replace(side.force, mountain=under),
             catalogue,
+            sniper_given=side.role in allotted,
         )
         for side in scenario.sides
     )

@@ -27,6 +27,7 @@ SCENARIO_FIELDS: Final = (
     "environment",
     "weather",
     "time_limit_decks",
+    "altitude_limit",
     "first_player",
     "victory_conditions",
 )

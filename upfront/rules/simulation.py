@@ -37,8 +37,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from upfront.rules.catalogue import RN_COLOURS, Catalogue, RandomCheck, RandomNumbers
-from upfront.rules.codes import SSR_DESERT_RULES, SSR_RANDOM_REINFORCEMENTS
+from upfront.rules.catalogue import (
+    RN_COLOURS,
+    CardInfo,
+    Catalogue,
+    RandomCheck,
+    RandomNumbers,
+)
+from upfront.rules.codes import (
+    SIMPLIFIED_MOUNTAIN_DECK,
+    SSR_DESERT_RULES,
+    SSR_RANDOM_REINFORCEMENTS,
+)
 from upfront.rules.mountain import mountain_rules, mountain_troops_unavailable
 from upfront.rules.scenario import Scenario, Side
 
@@ -57,8 +67,17 @@ BLACK_SIX_ATTEMPTS = "black_six_attempts"
 # IG and AFVs may reach: it changes no deck count or early end, so it is not simulated (the
 # RPN odds are the generator's: every number of a column alike, unstated by any source).
 ALTITUDE_LIMIT_DRAW = "altitude_limit_draw"
-SIMPLIFIED_MOUNTAIN_DECK = "mountain"  # T5
 AXIS_AFV = "axis_not_finnish_afv"  # 99.85: whom the extreme winter AFV draw is for
+# Draws play calls for at moments of its own, which only the players see come: a Breeze with a
+# red 6 lifting the fog (99.2), a Woods card tried as an Oasis in the desert (52.16), an HE
+# attack on a group in a Frozen Stream (99.821). Code -> rule.
+FOG_LIFTING = "fog_lifting"
+OASIS = "oasis"
+FROZEN_STREAM = "frozen_stream"
+BY_HAND_RULES = {FOG_LIFTING: "99.2", OASIS: "52.16", FROZEN_STREAM: "99.821"}
+# 99.821 is ground snow's; deep snow (99.83: "Streams are Frozen as per 99.821") and extreme
+# winter (99.85: "Terrain is as per Ground Snow (99.821)") bring it too.
+FROZEN_STREAM_WEATHER = frozenset({"ground_snow", "deep_snow", "extreme_winter"})
 # The Action deck holds 162 cards (action_deck.csv: UF RuleBook updated.txt:333-334) and every
 # RN draw takes one, so no player draws more RNs than that in one pass of the deck (48.2's
 # opponent's draws per deck are bounded by it).
@@ -125,6 +144,11 @@ class DrawChance:
     rule: str
     outcomes: frozenset[int]
     complement: bool = False  # the chance of NOT drawing ``outcomes`` (a dummy minefield)
+    # Whose draw it is and for which card: each side draws its own (M12.1), each AFV its own
+    # (99.85); "" and None for a draw of the table.
+    role: str = ""
+    card: int | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,6 +166,9 @@ class SimulationModel:
     opponent_rn_draws_per_deck: int | None = None
     draw_chances: tuple[DrawChance, ...] = ()
     altitude_limit_draw: bool = False  # T5.0: drawn before play, not simulated
+    # Procedures drawn when play calls for them (BY_HAND_RULES' codes): neither simulated nor
+    # run by the companion, only named to the players.
+    by_hand: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,20 +290,47 @@ def _draw_chances(scenario: Scenario, catalogue: Catalogue) -> tuple[DrawChance,
             else:
                 chances.append(DrawChance(check.code, check.rule, _indexes(check.outcomes)))
     mountain = ref.mountain_troops_check
-    if (
-        mountain
-        and mountain_rules(scenario)
-        and any(_may_be_mountain_troops(s, catalogue) for s in scenario.sides)
-    ):
-        # M12.1: the Elite troops bought for a mountain DYO scenario are mountain troops only on
-        # this draw (the chance that they are), and only where their nation had them then.
-        chances.append(DrawChance(mountain.code, mountain.rule, _indexes(mountain.outcomes)))
+    # M12.1: "Negli Scenari DYO in montagna": a scenario based on a published one is no DYO
+    # scenario, so its Elite troops draw nothing.
+    if mountain and mountain_rules(scenario) and not scenario.based_on:
+        for side in scenario.sides:
+            if _may_be_mountain_troops(side, catalogue):
+                # M12.1: "se un giocatore acquista truppe di Elite": each player who bought
+                # them draws for his own, and the draw says whose it is.
+                chances.append(
+                    DrawChance(
+                        mountain.code, mountain.rule, _indexes(mountain.outcomes), role=side.role
+                    )
+                )
     for code in scenario.weather:
         for check in ref.weather_draws.get(code, ()):
-            if check.applies_to == AXIS_AFV and not _axis_afv_before(scenario, catalogue, check):
+            if check.applies_to == AXIS_AFV:
+                # 99.85: "Non-Finnish Axis AFVs must draw": one draw for each AFV, by its card.
+                chances += [
+                    DrawChance(
+                        check.code,
+                        check.rule,
+                        _indexes(check.outcomes),
+                        role=role,
+                        card=card.card_no,
+                        name=card.name,
+                    )
+                    for role, card in _axis_afvs_before(scenario, catalogue, check)
+                ]
                 continue
             chances.append(DrawChance(check.code, check.rule, _indexes(check.outcomes)))
     return tuple(chances)
+
+
+def _by_hand(scenario: Scenario) -> tuple[str, ...]:
+    found = []
+    if "fog" in scenario.weather:
+        found.append(FOG_LIFTING)  # 99.2
+    if _is_desert(scenario):
+        found.append(OASIS)  # 52.16
+    if FROZEN_STREAM_WEATHER & set(scenario.weather):
+        found.append(FROZEN_STREAM)  # 99.821
+    return tuple(found)
 
 
 def _may_be_mountain_troops(side: Side, catalogue: Catalogue) -> bool:
@@ -294,13 +348,18 @@ def _period_start(period: str) -> str:
     return f"{period[:4]}-{'07' if period.endswith('b') else '01'}"
 
 
-def _axis_afv_before(scenario: Scenario, catalogue: Catalogue, check: RandomCheck) -> bool:
+def _axis_afvs_before(
+    scenario: Scenario, catalogue: Catalogue, check: RandomCheck
+) -> list[tuple[str, CardInfo]]:
+    """Each AFV bought by an Axis side, with the side's role, when the scenario is before the
+    check's date."""
     # 99.85: "Non-Finnish Axis AFVs must draw a RNC during Prepare for Play in scenarios before
-    # 4/42": an Axis side (the game has no Finns) with an AFV, in a period starting before the
-    # date (1942a straddles April 1942: it may be before, so the draw is reported).
+    # 4/42": an Axis side (the game has no Finns) with AFVs, in a period starting before the
+    # date (1942a straddles April 1942: it may be before, so the draws are asked).
     if check.before and _period_start(scenario.period) >= check.before:
-        return False
+        return []
     axis = catalogue.simulation_reference.axis_nationalities
+    found = []
     for side in scenario.sides:
         force = side.force
         if force.nationality not in axis:
@@ -310,8 +369,8 @@ def _axis_afv_before(scenario: Scenario, catalogue: Catalogue, check: RandomChec
         for purchase in purchases:
             card = catalogue.cards.get((force.nationality, purchase.card))
             if card is not None and card.unit_kind == "AFV":
-                return True
-    return False
+                found.append((side.role, card))
+    return found
 
 
 def simulation_model(
@@ -334,7 +393,9 @@ def simulation_model(
         sandstorm = ref.terrain_deck_end_checks[DESERT_DECK]  # 52.4
         checks.append(DeckEndCheck("sandstorm", sandstorm.rule, _indexes(sandstorm.outcomes)))
     avalanche = ref.environment_deck_end_checks.get(scenario.environment or "")
-    if avalanche is not None:  # M10.4 (deep snow)
+    # M10.4: the environmental conditions are the mountain article's, so the avalanche is
+    # drawn only in a scenario played under it (the same answer every other check reads).
+    if avalanche is not None and mountain_rules(scenario):
         checks.append(DeckEndCheck(avalanche.code, avalanche.rule, _indexes(avalanche.outcomes)))
     if opponent_rn_draws_per_deck is not None and not (
         0 <= opponent_rn_draws_per_deck <= ACTION_DECK_CARDS
@@ -353,7 +414,10 @@ def simulation_model(
         reinforcements=_reinforcement_sides(scenario, catalogue, decks),
         opponent_rn_draws_per_deck=opponent_rn_draws_per_deck,
         draw_chances=_draw_chances(scenario, catalogue),
-        altitude_limit_draw=scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK,
+        # T5.0: "se lo Scenario già non lo prevede": a limit the scenario fixes is not drawn.
+        altitude_limit_draw=scenario.terrain_deck == SIMPLIFIED_MOUNTAIN_DECK
+        and scenario.altitude_limit is None,
+        by_hand=_by_hand(scenario),
     )
 
 
@@ -557,15 +621,18 @@ def _result(
                 expected_reinforcements=sum(d.reinforcements for d in decks),
             )
         )
+    # A draw made once per side or per AFV (M12.1, 99.85) has the one chance: listed once.
     chances = tuple(
-        ChanceResult(
-            code=c.code,
-            rule=c.rule,
-            probability=(1.0 - sum(p[i] for i in c.outcomes))
-            if c.complement
-            else sum(p[i] for i in c.outcomes),
+        dict.fromkeys(
+            ChanceResult(
+                code=c.code,
+                rule=c.rule,
+                probability=(1.0 - sum(p[i] for i in c.outcomes))
+                if c.complement
+                else sum(p[i] for i in c.outcomes),
+            )
+            for c in model.draw_chances
         )
-        for c in model.draw_chances
     )
     left_out = ((BLACK_SIX_ATTEMPTS,) if model.reinforcements and not black_six else ()) + (
         (ALTITUDE_LIMIT_DRAW,) if model.altitude_limit_draw else ()

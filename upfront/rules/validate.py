@@ -31,8 +31,12 @@ def card_bound_faults(force: Force, catalogue: Catalogue) -> list[FormatError]:
     ]
 
 
-def validate_force(force: Force, catalogue: Catalogue) -> ValidationResult:
-    pricing = price_force(force, catalogue)
+def validate_force(
+    force: Force, catalogue: Catalogue, *, sniper_given: bool = False
+) -> ValidationResult:
+    """The DYO check of ``force``; ``sniper_given``: its scenario allots it the sniper
+    capability (43.6)."""
+    pricing = price_force(force, catalogue, sniper_given=sniper_given)
     violations = [v for check in CHECKS for v in check(force, catalogue, pricing)]
     total = pricing.total
     return ValidationResult(

@@ -120,7 +120,7 @@ def test_m3_mountain_roll_keeps_the_buildings_levels(reference_catalogue: Catalo
 
 def test_43_6_minefield_cower_and_snipers_to_the_defender(reference_catalogue: Catalogue) -> None:
     generated = roll(reference_catalogue)
-    body = document(generated, sniper_text="Snipers go to the defender.")["scenario"]
+    body = document(generated)["scenario"]
     cower = [r for r in body["special_rules"] if r["code"] == "cower_cards"]
     assert cower == [
         {
@@ -129,10 +129,8 @@ def test_43_6_minefield_cower_and_snipers_to_the_defender(reference_catalogue: C
             "params": {"card_types": ["minefield"], "side": "both"},
         }
     ]
-    snipers = [
-        r for r in body["special_rules"] if r.get("rule") == "43.6" and r["code"] == "custom"
-    ]
-    assert snipers == [{"code": "custom", "rule": "43.6", "text": "Snipers go to the defender."}]
+    snipers = [r for r in body["special_rules"] if r["code"] == "snipers_allotted"]
+    assert snipers == [{"code": "snipers_allotted", "rule": "43.6", "params": {"side": "defender"}}]
     deck = check_game(scenario_of(generated), reference_catalogue).deck
     minefield = deck.entry("minefield")
     assert minefield is not None and minefield.state == "cower"

@@ -28,7 +28,11 @@ def test_the_real_data_defines_the_checks_the_sources_give(reference_catalogue: 
     assert ref.random_numbers.assumption_en and ref.random_numbers.assumption_it
     assert ref.random_numbers.probability(6, "red") == pytest.approx(1 / 14)
     subject = scenario(
-        3, terrain_deck="desert", environment="deep_snow", weather=("overcast", "ground_snow")
+        3,
+        terrain_deck="desert",
+        environment="deep_snow",
+        mountain=True,
+        weather=("overcast", "ground_snow"),
     )
     model = simulation_model(subject, reference_catalogue)
     assert not isinstance(model, NotSimulated)

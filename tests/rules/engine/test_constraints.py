@@ -312,7 +312,7 @@ def test_afv_reinforcement_is_a_warning() -> None:
 
 
 def test_random_and_normal_reinforcements() -> None:
-    assert run_check(c.check_reinforcements, force(random_reinforcement_decks=[1, 2])) == []
+    assert run_check(c.check_reinforcements, force(random_reinforcement_decks=[2, 3])) == []
     subject = force(reinforcements=[(1, [5])], random_reinforcement_decks=[2])
     assert only(c.check_reinforcements, subject) == (
         "random_and_normal_reinforcements",

@@ -207,7 +207,8 @@ def test_the_desert_rules_special_rule_brings_sandstorms_to_a_standard_deck() ->
 def test_sandstorm_and_avalanche_each_draw_and_the_first_names_the_cause() -> None:
     numbers = lopsided()
     q = p(numbers, "red", 6)
-    result = run(scenario(3, terrain_deck="desert", environment="deep_snow"), catalogue(numbers))
+    subject = scenario(3, terrain_deck="desert", environment="deep_snow", mountain=True)
+    result = run(subject, catalogue(numbers))
     per_deck = 1 - (1 - q) ** 2  # two independent draws at each deck end
     assert close(result.early_end, 1 - (1 - per_deck) ** 2)
     causes = {c.code: c.probability for c in result.deck_end_checks}

@@ -48,8 +48,9 @@ def test_a_desert_game_runs_the_sandstorm_check_and_ends_in_its_play_record(
     assert game["status"] == "playing" and game["deck"] == 1
     assert game["time_limit_decks"] == 3 and game["pending"] is None
     assert game["scenario"] == str(scenario.public_id) and game["seed"] == 5
-    # 52.11's minefield draw happens during play: by hand.
-    assert [b["rule"] for b in game["by_hand"]] == ["52.11"]
+    # 52.11's minefield draw and 52.16's oases happen during play: by hand.
+    assert [b["rule"] for b in game["by_hand"]] == ["52.11", "52.16"]
+    assert "Oasis" in game["by_hand"][1]["message"]
 
     after = post(owner_api, game, "next-deck", {"step": 0}).json()
     pending = after["pending"]
@@ -255,3 +256,23 @@ def test_a_finished_game_records_the_version_it_was_played_from(
     body = {"winner": "draw", "ending": "victory_condition"}
     record = post(owner_api, game, "finish", body).json()
     assert record["scenario_version"] == game["scenario_version"]
+
+
+def test_m12_1_each_side_with_elite_troops_draws_its_own_named_in_both_languages(
+    owner_api: APIClient, owner: Any
+) -> None:
+    # M12.1 (000_1a586b5640df8116.txt:361-363): "se un giocatore acquista truppe di Elite esse
+    # sono le speciali Truppe di Montagna solo se estrae un RN nero": one draw per such player.
+    doc = copy.deepcopy(document("Two elite forces"))
+    doc["scenario"].update({"mountain": True, "period": "1944a"})
+    for side in doc["scenario"]["sides"]:
+        side["force"].update(troop_type="elite", mountain=True, period="1944a")
+        side["force"].pop("mountain_troops", None)
+    scenario = scenario_services.scenario_create(owner=owner, data=doc, visibility="public")
+    game = start(owner_api, scenario, seed=5)
+    assert (game["pending"]["key"], game["pending"]["role"]) == ("mountain_troops", "attacker")
+    assert "attacker" in game["pending"]["message"].lower()
+    after = post(owner_api, game, "draws", {"step": 0, "number": 2, "colour": "red"}).json()
+    assert (after["pending"]["key"], after["pending"]["role"]) == ("mountain_troops", "defender")
+    italian = owner_api.get(f"/api/v1/games/{game['id']}", HTTP_ACCEPT_LANGUAGE="it").json()
+    assert "difensore" in italian["pending"]["message"].lower()
