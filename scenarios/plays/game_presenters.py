@@ -9,22 +9,28 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scenarios.plays.models import Game
+from scenarios.plays.models import Game, GameStep
+from scenarios.plays.selectors import game_log, game_rows
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.rendering import render
 from upfront.rules import codes
 from upfront.rules.companion import (
+    ENDED,
     PLAYING,
     RN,
+    STEP_RN,
+    STEP_RPN,
     ByHand,
     Companion,
     Event,
+    Log,
     Outcome,
     Pending,
     not_possible_message,
     refusal_message,
     rn_of,
+    seed_hash,
 )
 from upfront.rules.messages import Message
 
@@ -49,6 +55,45 @@ def refusal_waiting(code: str, companion: Companion) -> str:
     else:
         return refusal(code)
     return f"{refusal(code)} {waiting}"
+
+
+def _name(user: Any) -> str:
+    return str(user.get_username()) if user is not None else ""
+
+
+def _who(row: GameStep, game: Game) -> str:
+    # Steps stored before games had two players were entered by the game's player.
+    return _name(row.entered_by if row.entered_by_id is not None else game.player)
+
+
+def step_words(row: GameStep, game: Game) -> str:
+    """One stored step as the other phone reads it: "bob entered red 4"."""
+    who = _who(row, game)
+    if row.kind == GameStep.Kind.UNDO:
+        return _("%(who)s undid the last step") % {"who": who}
+    if row.kind == GameStep.Kind.NEXT_DECK:
+        return _("%(who)s said the deck ran out") % {"who": who}
+    if row.kind == GameStep.Kind.RN and row.number is not None:
+        drawn = _rn_words(row.number, row.colour)
+    else:
+        drawn = render(Message("companion.drawn_rpn", {"rpn": row.rpn}))
+    if row.auto:
+        return _("the server drew %(drawn)s for %(who)s") % {"drawn": drawn, "who": who}
+    return _("%(who)s entered %(drawn)s") % {"who": who, "drawn": drawn}
+
+
+def moved_on(meanwhile: list[GameStep], game: Game) -> str:
+    """The refusal of a step from a stale screen, and what happened meanwhile."""
+    happened = "; ".join(step_words(row, game) for row in meanwhile)
+    return f"{refusal('moved_on')} " + _("Meanwhile: %(steps)s.") % {"steps": happened}
+
+
+def _how(row: GameStep | None, game: Game) -> str:
+    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+        return ""
+    if row.auto:
+        return _("drawn by the server for %(who)s") % {"who": _who(row, game)}
+    return _("entered by %(who)s") % {"who": _who(row, game)}
 
 
 def _rn_words(number: int, colour: str) -> str:
@@ -111,11 +156,71 @@ def weather_names(codes: tuple[str, ...]) -> list[str]:
     return [names.get(code, code) for code in codes]
 
 
-def game_data(game: Game, companion: Companion) -> dict[str, Any]:
-    """Everything a page or an API answer shows of ``game`` (codes and words)."""
+def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
+    """What a "Draw for me" result is checked with: its live position, the kind and column of
+    the draw it answered, and the value drawn (an RN as its index 0-13)."""
+    if row is None or not row.auto or row.index not in log.answered:
+        return None
+    pending = log.answered[row.index]
+    drawn = (row.number + (7 if row.colour == "black" else 0)) if row.kind == STEP_RN else row.rpn
+    return {
+        "position": log.live.index(row.index),
+        "kind": pending.kind,
+        "column": pending.column,
+        "drawn": drawn,
+    }
+
+
+def _events(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
+    result = []
+    for event, stored in zip(log.companion.events, log.event_steps, strict=True):
+        row = rows[stored] if stored is not None else None
+        result.append(
+            {
+                "deck": event.deck,
+                "key": event.key,
+                "rule": event.rule,
+                "number": event.number,
+                "colour": event.colour,
+                "rpn": event.rpn,
+                "role": event.role,
+                "outcome": event.outcome,
+                "message": event_text(event),
+                "detail": dict(event.detail),
+                "drawn": "auto" if row is not None and row.auto else "entered" if row else "",
+                "by": _who(row, game) if row is not None else "",
+                "how": _how(row, game),
+                "check": _check(log, row),
+            }
+        )
+    return result
+
+
+def _voided(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
+    result = []
+    for gone in log.voided:
+        who = _who(rows[gone.undo], game)
+        text = "; ".join(event_text(e) for e in gone.events) or step_words(rows[gone.step], game)
+        result.append(
+            {
+                "step": gone.step,
+                "by": who,
+                "message": _("voided by %(who)s: %(step)s") % {"who": who, "step": text},
+            }
+        )
+    return result
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    """Everything a page or an API answer shows of ``game`` (codes and words), replayed from
+    its stored steps."""
+    rows = game_rows(game)
+    log = game_log(game, rows)
+    companion = log.companion
     pending = companion.pending
     early = companion.early_end
     status = game.shown_status(companion.status)
+    revealed = status in (ENDED, Game.Status.RECORDED)
     return {
         "id": str(game.public_id),
         "scenario": str(game.scenario.public_id),
@@ -130,29 +235,28 @@ def game_data(game: Game, companion: Companion) -> dict[str, Any]:
         "weather_names": weather_names(companion.weather),
         "precipitation_penalty": companion.penalty,
         "pending": pending_data(pending) if pending is not None else None,
-        "steps": companion.steps,
-        "events": [
-            {
-                "deck": e.deck,
-                "key": e.key,
-                "rule": e.rule,
-                "number": e.number,
-                "colour": e.colour,
-                "rpn": e.rpn,
-                "role": e.role,
-                "outcome": e.outcome,
-                "message": event_text(e),
-                "detail": dict(e.detail),
-            }
-            for e in companion.events
-        ],
+        "steps": len(rows),
+        "events": _events(game, log, rows),
+        "voided": _voided(game, log, rows),
+        "can_undo_step": bool(log.live),
         "early_end": {"cause": early.cause, "rule": early.rule, "deck": early.deck}
         if early is not None
         else None,
         "by_hand": [_by_hand(item) for item in companion.by_hand()],
         "record": str(game.record.public_id) if game.record is not None else None,
-        "seed": game.seed,
+        "host": _name(game.player),
+        "opponent": _name(game.opponent) if game.opponent_id is not None else None,
+        "seed_hash": seed_hash(game.seed),
+        # Shown only once nothing is left to draw: before, it would let a player foresee
+        # every "Draw for me".
+        "seed": game.seed if revealed else None,
+        "probabilities": list(companion.model.probabilities) if revealed else None,
     }
+
+
+def etag(game: Game, steps: int) -> str:
+    """The game's ETag: it changes with every stored step, a join and the record."""
+    return f'"{game.pk}-{steps}-{game.opponent_id or 0}-{game.record_id or 0}"'
 
 
 def share_path(game: Game) -> str:
