@@ -171,6 +171,12 @@ def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
     }
 
 
+def _drawn(row: GameStep | None) -> str:
+    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+        return ""  # not a draw: the start, or the end of a deck
+    return "auto" if row.auto else "entered"
+
+
 def _events(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
     result = []
     for event, stored in zip(log.companion.events, log.event_steps, strict=True):
@@ -187,7 +193,7 @@ def _events(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
                 "outcome": event.outcome,
                 "message": event_text(event),
                 "detail": dict(event.detail),
-                "drawn": "auto" if row is not None and row.auto else "entered" if row else "",
+                "drawn": _drawn(row),
                 "by": _who(row, game) if row is not None else "",
                 "how": _how(row, game),
                 "check": _check(log, row),
