@@ -76,3 +76,15 @@ def test_the_page_shows_the_seeds_hash_and_the_scenario_beside_the_log(owner: An
     assert "424242" not in html.replace(hashlib.sha256(b"424242").hexdigest(), "")
     for heading in ("Deck changes", "Special rules", "Victory conditions", "Sides"):
         assert heading in html
+
+
+def test_the_section_a_step_answers_keeps_polling_the_game_page(owner: Any) -> None:
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=3)
+    swapped = signed_in(owner).post(
+        reverse("scenarios:game_draw", args=[game.public_id]),
+        {"draw": "red-1", "step": 0},
+        HTTP_HX_REQUEST="true",
+    )
+    html = swapped.content.decode()
+    page = reverse("scenarios:game", args=[game.public_id])
+    assert f'hx-get="{page}?token=&amp;seen=' in html and 'hx-trigger="every 2s"' in html
