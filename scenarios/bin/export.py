@@ -21,6 +21,7 @@ from django.db.models import Prefetch
 from builder.models import SavedForce
 from scenarios import selectors, services
 from scenarios.models import Game, GameStep, Library, PlayRecord, Scenario
+from upfront.rules.companion import seed_hash
 
 PLAY_COLUMNS = (
     "id",
@@ -57,9 +58,10 @@ plays.json, plays.csv
     scenario on the site and cannot be imported; keep it as your log.
 games.json
     Your games at the table (the companion): each game's scenario and its version, status,
-    seed, when it began and last changed, its play record's id once recorded, and its steps
-    in order (a Random Number, a Random Position Number or "the deck ran out", and whether
-    the site drew it for you). A game belongs to its scenario on the site and cannot be
+    seed (once the game has ended; before, only its SHA-256), when it began and last changed,
+    its play record's id once recorded, and its steps in order (a Random Number, a Random
+    Position Number, "the deck ran out" or an undo of the step before, whether the site drew
+    it for you, and who entered it). A game belongs to its scenario on the site and cannot be
     imported.
 
 Up Front Builder - i tuoi dati
@@ -82,10 +84,11 @@ plays.json, plays.csv
     suo scenario sul sito e non si reimporta: conservala come diario.
 games.json
     Le tue partite al tavolo (il compagno di gioco): di ciascuna lo scenario e la sua
-    versione, lo stato, il seme, quando è iniziata e quando è cambiata l'ultima volta, l'id
-    della partita registrata se c'è, e i passi in ordine (un Numero Casuale, un Numero di
-    Posizione Casuale o "il mazzo è finito", e se l'ha estratto il sito per te). Una partita
-    al tavolo appartiene al suo scenario sul sito e non si reimporta.
+    versione, lo stato, il seme (a partita finita; prima, solo il suo SHA-256), quando è
+    iniziata e quando è cambiata l'ultima volta, l'id della partita registrata se c'è, e i
+    passi in ordine (un Numero Casuale, un Numero di Posizione Casuale, "il mazzo è finito" o
+    l'annullamento del passo precedente, se l'ha estratto il sito per te, e chi l'ha
+    inserito). Una partita al tavolo appartiene al suo scenario sul sito e non si reimporta.
 """
 
 
@@ -117,7 +120,10 @@ def _game_row(game: Game) -> dict[str, Any]:
         "scenario_title": game.scenario.title,
         "scenario_version": game.scenario_version,
         "status": game.status,
-        "seed": game.seed,
+        # As the game's page: the seed once nothing is left to draw, its hash before (an
+        # export mid-game must not let its player foresee "Draw for me").
+        "seed": game.seed if game.status in (Game.Status.ENDED, Game.Status.RECORDED) else None,
+        "seed_hash": seed_hash(game.seed),
         "created_at": game.created_at.isoformat(),
         "updated_at": game.updated_at.isoformat(),
         "record": str(game.record.public_id) if game.record is not None else None,
@@ -128,6 +134,7 @@ def _game_row(game: Game) -> dict[str, Any]:
                 "colour": step.colour,
                 "rpn": step.rpn,
                 "auto": step.auto,
+                "entered_by": step.entered_by.get_username() if step.entered_by else None,
             }
             for step in game.steps.all()  # type: ignore[attr-defined]
         ],
@@ -139,7 +146,11 @@ def _games(user: Any) -> list[dict[str, Any]]:
     games = (
         Game.objects.filter(player_id=user.pk, scenario__deleted_at=None)
         .select_related("scenario", "record")
-        .prefetch_related(Prefetch("steps", queryset=GameStep.objects.order_by("index")))
+        .prefetch_related(
+            Prefetch(
+                "steps", queryset=GameStep.objects.select_related("entered_by").order_by("index")
+            )
+        )
         .order_by("created_at", "pk")
     )
     return [_game_row(game) for game in games]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import zipfile
@@ -201,19 +202,31 @@ def test_the_export_holds_the_players_games_with_their_steps(owner: Any, strange
         "scenario_version": 1,
         "status": "recorded",
         "seed": 77,
+        "seed_hash": hashlib.sha256(b"77").hexdigest(),
         "created_at": stored.created_at.isoformat(),
         "updated_at": stored.updated_at.isoformat(),
         "record": str(record.public_id),
         "steps": [
-            {"kind": "next_deck", "number": None, "colour": "", "rpn": None, "auto": False},
+            {
+                "kind": "next_deck",
+                "number": None,
+                "colour": "",
+                "rpn": None,
+                "auto": False,
+                "entered_by": None,
+            },
             {
                 "kind": "rn",
                 "number": step.number,
                 "colour": step.colour,
                 "rpn": None,
                 "auto": True,
+                "entered_by": None,
             },
         ],
     }
     assert (games[1]["status"], games[1]["record"], games[1]["steps"]) == ("playing", None, [])
+    # Under way: the seed stays secret, as on the game's page, so "Draw for me" cannot be
+    # foreseen from an export.
+    assert (games[1]["seed"], games[1]["seed_hash"]) == (None, hashlib.sha256(b"5").hexdigest())
     assert "Binned" not in archive.read("games.json").decode()  # the bin is not exported
