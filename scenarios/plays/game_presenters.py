@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scenarios.plays.models import Game, GameStep
@@ -269,6 +272,13 @@ def share_path(game: Game) -> str:
     """The read-only link the player gives the other player."""
     path = reverse("scenarios:game", kwargs={"public_id": game.public_id})
     return f"{path}?token={game.watch_token}"
+
+
+def share_qr(url: str) -> SafeString:
+    """The game's link as a QR code, an inline SVG drawn here (no outside service, no image
+    request): the other player points their phone's camera at the host's screen."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, title=_("The game's link"))
+    return format_html('<div class="share-qr" aria-hidden="true">{}</div>', SafeString(svg))
 
 
 def rn_buttons() -> list[dict[str, Any]]:

@@ -69,6 +69,7 @@ def _context(
     form: GameFinishForm | None = None,
 ) -> dict[str, Any]:
     data = presenters.game_data(game)
+    share_url = request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else ""
     return {
         "game": data,
         "etag": presenters.etag(game, data["steps"]),
@@ -76,9 +77,8 @@ def _context(
         "scenario": game.scenario,
         "rights": rights,
         "error": error,
-        "share_url": request.build_absolute_uri(presenters.share_path(game))
-        if rights.can_share
-        else "",
+        "share_url": share_url,
+        "share_qr": presenters.share_qr(share_url) if share_url else "",
         # Only its player finishes a game: a watcher's page (refreshed every few seconds)
         # builds no form.
         "finish_form": form

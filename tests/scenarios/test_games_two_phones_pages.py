@@ -88,3 +88,12 @@ def test_the_section_a_step_answers_keeps_polling_the_game_page(owner: Any) -> N
     html = swapped.content.decode()
     page = reverse("scenarios:game", args=[game.public_id])
     assert f'hx-get="{page}?token=&amp;seen=' in html and 'hx-trigger="every 2s"' in html
+
+
+def test_the_host_sees_the_link_as_a_qr_code_drawn_on_the_server(owner: Any, stranger: Any) -> None:
+    game = services.game_start(scenario=mountain(owner), player=owner, seed=3)
+    page = reverse("scenarios:game", args=[game.public_id])
+    host = signed_in(owner).get(page).content.decode()
+    assert host.count('class="segno"') == 1 and "<path" in host
+    watcher = signed_in(stranger).get(page, {"token": game.watch_token}).content.decode()
+    assert 'class="segno"' not in watcher
