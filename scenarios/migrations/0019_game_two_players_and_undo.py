@@ -3,6 +3,16 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.models import OuterRef, Subquery
+
+
+def steps_entered_by_their_host(apps, schema_editor):
+    # Before games had two players, their one player entered every step: say so, so that a
+    # step with no one named later means its player's account is gone.
+    Game = apps.get_model("scenarios", "Game")
+    GameStep = apps.get_model("scenarios", "GameStep")
+    host = Game.objects.filter(pk=OuterRef("game_id")).values("player_id")[:1]
+    GameStep.objects.filter(entered_by__isnull=True).update(entered_by_id=Subquery(host))
 
 
 class Migration(migrations.Migration):
@@ -28,4 +38,5 @@ class Migration(migrations.Migration):
             name='kind',
             field=models.CharField(choices=[('rn', 'Rn'), ('rpn', 'Rpn'), ('next_deck', 'Next Deck'), ('undo', 'Undo')], max_length=10),
         ),
+        migrations.RunPython(steps_entered_by_their_host, migrations.RunPython.noop),
     ]

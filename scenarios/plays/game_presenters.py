@@ -65,8 +65,9 @@ def _name(user: Any) -> str:
 
 
 def _who(row: GameStep, game: Game) -> str:
-    # Steps stored before games had two players were entered by the game's player.
-    return _name(row.entered_by if row.entered_by_id is not None else game.player)
+    # Every step names who made it (the migration named the host for the steps before two
+    # players): none named means that account is gone.
+    return _name(row.entered_by) if row.entered_by_id is not None else _("a former member")
 
 
 def step_words(row: GameStep, game: Game) -> str:

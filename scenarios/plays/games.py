@@ -139,7 +139,8 @@ def _step(game: Game, step: int | None, make: Any, wanted: dict[str, Any], by: A
         raise StepRefused(exc.code, companion) from exc
     except ValueError as exc:
         raise StepRefused(NOT_AN_OUTCOME, companion) from exc
-    row.entered_by = by if getattr(by, "pk", None) is not None else None
+    # A step made on the server's side with no one named (a script, a test) is the host's.
+    row.entered_by_id = by.pk if getattr(by, "pk", None) is not None else locked.player_id
     try:
         with transaction.atomic():
             row.save()

@@ -169,3 +169,14 @@ def test_polling_answers_304_while_nothing_changed(owner_api: APIClient, owner: 
     changed = owner_api.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert changed.json()["steps"] == 1
+
+
+def test_a_departed_opponent_s_steps_read_as_a_former_member_s(
+    owner_api: APIClient, owner: Any, stranger: Any
+) -> None:
+    game, guest = joined(owner_api, owner, stranger)
+    post(guest, game, "draws", {"number": 4, "colour": "red", "step": 0})
+    stranger.delete()
+    seen = owner_api.get(f"/api/v1/games/{game['id']}").json()
+    assert seen["opponent"] is None
+    assert [e["how"] for e in seen["events"] if e["drawn"]] == ["entered by a former member"]

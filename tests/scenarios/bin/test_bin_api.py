@@ -213,7 +213,7 @@ def test_the_export_holds_the_players_games_with_their_steps(owner: Any, strange
                 "colour": "",
                 "rpn": None,
                 "auto": False,
-                "entered_by": None,
+                "entered_by": "owner",
             },
             {
                 "kind": "rn",
@@ -221,7 +221,7 @@ def test_the_export_holds_the_players_games_with_their_steps(owner: Any, strange
                 "colour": step.colour,
                 "rpn": None,
                 "auto": True,
-                "entered_by": None,
+                "entered_by": "owner",
             },
         ],
     }
