@@ -11,7 +11,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from scenarios import access, selectors
 from scenarios.models import Library, Scenario
@@ -101,7 +101,8 @@ class ScenarioPlays:
     recent: tuple[PlayRow, ...]
     total: int
     from_games: int  # records written by a game at the table
-    games_under_way: tuple[Game, ...]  # the viewer's games of it not yet recorded (3 at most)
+    # The viewer's games of it not yet recorded, started or joined (3 at most).
+    games_under_way: tuple[Game, ...]
 
 
 # How many records the scenario page lists (the API pages through all of them).
@@ -118,7 +119,7 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     uid = access.user_id(user)
     under_way = (
         access.live_games()
-        .filter(scenario=scenario, player_id=uid, record__isnull=True)
+        .filter(Q(player_id=uid) | Q(opponent_id=uid), scenario=scenario, record__isnull=True)
         .order_by("-created_at")[:3]
         if uid is not None
         else []

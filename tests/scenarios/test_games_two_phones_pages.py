@@ -97,3 +97,15 @@ def test_the_host_sees_the_link_as_a_qr_code_drawn_on_the_server(owner: Any, str
     assert host.count('class="segno"') == 1 and "<path" in host
     watcher = signed_in(stranger).get(page, {"token": game.watch_token}).content.decode()
     assert 'class="segno"' not in watcher
+
+
+def test_the_scenario_page_offers_the_joined_player_their_game_too(
+    owner: Any, stranger: Any
+) -> None:
+    scenario = mountain(owner)
+    game = services.game_start(scenario=scenario, player=owner, seed=3)
+    detail = reverse("scenarios:detail", args=[scenario.public_id])
+    game_url = reverse("scenarios:game", args=[game.public_id])
+    assert game_url not in signed_in(stranger).get(detail).content.decode()
+    services.game_join(game=game, user=stranger)
+    assert game_url in signed_in(stranger).get(detail).content.decode()
