@@ -22,15 +22,14 @@ import zipfile
 from collections.abc import Callable
 from typing import IO, Any
 
-from django.db.models import Prefetch
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from builder.models import SavedForce
 from scenarios import selectors, services
-from scenarios.models import Game, GameStep, Library, PlayRecord, Scenario
+from scenarios.models import Game, Library, PlayRecord, Scenario
 from scenarios.plays.game_presenters import game_data
-from scenarios.plays.selectors import game_companion
 
 README_LANGUAGES = ("en", "it")
 
@@ -70,14 +69,15 @@ def _plays(user: Any) -> list[dict[str, Any]]:
 
 
 def _games(user: Any) -> list[dict[str, Any]]:
-    """``user``'s games, oldest first, each replayed from its steps."""
+    """``user``'s games, the ones they started and the ones they joined, oldest first, each
+    as the API answers it (``game_data`` replays its steps)."""
     games = (
-        Game.objects.filter(player_id=user.pk, scenario__deleted_at=None)
+        Game.objects.filter(Q(player_id=user.pk) | Q(opponent_id=user.pk))
+        .filter(scenario__deleted_at=None)
         .select_related("scenario", "record")
-        .prefetch_related(Prefetch("steps", queryset=GameStep.objects.order_by("index")))
         .order_by("created_at", "pk")
     )
-    return [game_data(game, game_companion(game)) for game in games]
+    return [game_data(game) for game in games]
 
 
 def _csv(rows: list[dict[str, Any]]) -> str:

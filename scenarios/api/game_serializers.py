@@ -36,6 +36,19 @@ class StepSerializer(StrictSerializer):
     )
 
 
+class UndoSerializer(StrictSerializer):
+    step = serializers.IntegerField(
+        min_value=0,
+        max_value=STEPS_MAX,
+        help_text="How many steps the client has seen (the game's `steps`): an undo from a "
+        "screen that is behind is refused, saying what happened meanwhile",
+    )
+
+
+class JoinSerializer(StrictSerializer):
+    token = serializers.CharField(max_length=64, help_text="The share link's token")
+
+
 class DrawSerializer(StepSerializer):
     number = serializers.IntegerField(min_value=0, max_value=6, required=False)
     colour = serializers.ChoiceField(choices=codes.RN_COLOURS, required=False)
@@ -95,6 +108,13 @@ class PendingSerializer(serializers.Serializer):
     outcomes = OutcomeSerializer(many=True)
 
 
+class CheckSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="The live step's place (0-based)")
+    kind = serializers.ChoiceField(choices=[RN, RPN])
+    column = serializers.IntegerField(allow_null=True, help_text="The RPN's column")
+    drawn = serializers.IntegerField(help_text="An RN as its index 0-13 (black n = 7 + n)")
+
+
 class EventSerializer(serializers.Serializer):
     deck = serializers.IntegerField(help_text="0: before deck 1")
     key = serializers.CharField()
@@ -106,6 +126,23 @@ class EventSerializer(serializers.Serializer):
     outcome = serializers.CharField()
     message = serializers.CharField(help_text="The event in words, with its rule")
     detail = serializers.DictField()
+    drawn = serializers.ChoiceField(
+        choices=["auto", "entered", ""],
+        help_text='`auto`: drawn by the server ("Draw for me"); `entered`: a player '
+        "entered the card drawn; empty for an event no draw made",
+    )
+    by = serializers.CharField(help_text="The player who entered it or asked for it")
+    how = serializers.CharField(help_text="How it was drawn and by whom, in words")
+    check = CheckSerializer(
+        allow_null=True,
+        help_text="For a server draw: what it is checked with once the seed is revealed",
+    )
+
+
+class VoidedSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="The voided step's place among the stored steps")
+    by = serializers.CharField(help_text="Who undid it")
+    message = serializers.CharField(help_text='"voided by ‹player›: …" in words')
 
 
 class EarlyEndSerializer(serializers.Serializer):
@@ -131,12 +168,30 @@ class GameSerializer(serializers.Serializer):
     weather = serializers.ListField(child=serializers.CharField(), help_text="Weather codes")
     precipitation_penalty = serializers.IntegerField(help_text="99.6: the extra −1s")
     pending = PendingSerializer(allow_null=True)
-    steps = serializers.IntegerField(help_text="How many steps the game has taken")
+    steps = serializers.IntegerField(
+        help_text="How many steps the game has stored, undos included: send it as `step`"
+    )
     events = EventSerializer(many=True)
+    voided = VoidedSerializer(many=True, help_text="The steps undone, kept in the log")
+    can_undo_step = serializers.BooleanField(help_text="Whether a live step is left to undo")
+    host = serializers.CharField(help_text="The player who started the game")
+    opponent = serializers.CharField(
+        allow_null=True, help_text="The player who joined through the link, once one has"
+    )
+    seed_hash = serializers.CharField(
+        help_text="SHA-256 of the seed's decimal digits (hex), shown from the start"
+    )
+    probabilities = serializers.ListField(
+        child=serializers.FloatField(),
+        allow_null=True,
+        help_text="The RN distribution the server draws by (once the seed is revealed)",
+    )
     early_end = EarlyEndSerializer(allow_null=True)
     by_hand = ByHandSerializer(many=True, help_text="Procedures the players draw by hand")
     record = serializers.UUIDField(allow_null=True, help_text="Its play record, once finished")
-    seed = serializers.IntegerField()
+    seed = serializers.IntegerField(
+        allow_null=True, help_text="Revealed only once the game is `ended` or `recorded`"
+    )
     share_url = serializers.CharField(
         allow_null=True, help_text="The read-only link for the other player (to its player)"
     )

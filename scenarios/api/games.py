@@ -1,12 +1,15 @@
 """Games at the table API: start a game of a scenario, follow it, enter its draws, move to the
-next deck, finish it into a play record (docs/companion.md).
+next deck, undo the last step, join as the other player, finish it into a play record
+(docs/companion.md).
 
 Thin: rights come from ``scenarios.access.games``, writes from ``scenarios.plays.games``, the
 words from ``scenarios.plays.game_presenters``, the serializers from
 ``scenarios.api.game_serializers``. Who may record a play may start a game; the one who
-started it enters its steps; the share link (``?token=``) shows it read-only; once
-finished, whoever sees the scenario sees it. A step refused by the game's state is ``409`` with
-a problem document naming what the game waits for.
+started it and the one who joined through its link enter its steps; the link (``?token=``)
+shows it read-only to anyone else; once finished, whoever sees the scenario sees it. A step
+refused by the game's state is ``409`` with a problem document naming what the game waits for
+(or, for a step from a screen that is behind, what happened meanwhile). ``GET`` answers carry
+an ``ETag`` and answer ``304`` to a matching ``If-None-Match``: phones poll it.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from scenarios.api.game_serializers import (
     FinishSerializer,
     GameSerializer,
     GameStartSerializer,
+    JoinSerializer,
     StepSerializer,
+    UndoSerializer,
 )
 from scenarios.api.play_serializers import PlayOutputSerializer
 from scenarios.api.plays import PlayThrottle
@@ -38,9 +43,8 @@ from scenarios.plays import game_presenters as presenters
 from scenarios.plays import games as services
 from scenarios.plays import services as play_services
 from scenarios.plays.models import Game
-from scenarios.plays.selectors import game_companion
+from scenarios.plays.selectors import game_revision
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
-from upfront.rules.companion import Companion
 
 
 class GameConflict(APIException):
@@ -48,8 +52,10 @@ class GameConflict(APIException):
     default_code = "conflict"
 
 
-def _conflict(code: str, companion: Companion) -> GameConflict:
-    return GameConflict(presenters.refusal_waiting(code, companion))
+def _conflict(exc: services.StepRefused, game: Game) -> GameConflict:
+    if exc.code == services.MOVED_ON:
+        return GameConflict(presenters.moved_on(exc.meanwhile, game))
+    return GameConflict(presenters.refusal_waiting(exc.code, exc.companion))
 
 
 CONFLICT = {
@@ -63,10 +69,8 @@ TOKEN = OpenApiParameter(
 )
 
 
-def _body(
-    request: Request, game: Game, companion: Companion, rights: access.GameRights
-) -> dict[str, Any]:
-    data = presenters.game_data(game, companion)
+def _body(request: Request, game: Game, rights: access.GameRights) -> dict[str, Any]:
+    data = presenters.game_data(game)
     data["share_url"] = (
         request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else None
     )
@@ -77,7 +81,7 @@ def _game(request: Request, id: UUID, *, play: bool) -> tuple[Game, access.GameR
     token = str(request.query_params.get("token", ""))
     game, rights = access.game_for(request.user, id, token=token)
     if play:
-        refused = _("Only the player who started the game enters its steps.")
+        refused = _("Only the game's two players enter its steps.")
         access.require_api(rights.can_play, refused)
     return game, rights
 
@@ -113,10 +117,7 @@ class ScenarioGamesApi(GenericAPIView):
         except services.GameNotPossible as exc:
             raise GameConflict(presenters.not_possible(exc.reason)) from exc
         game, game_rights = access.game_for(request.user, game.public_id)
-        companion = game_companion(game)
-        return Response(
-            _body(request, game, companion, game_rights), status=status.HTTP_201_CREATED
-        )
+        return Response(_body(request, game, game_rights), status=status.HTTP_201_CREATED)
 
 
 class GameDetailApi(GenericAPIView):
@@ -127,14 +128,23 @@ class GameDetailApi(GenericAPIView):
         operation_id="games_retrieve",
         summary="A game at the table",
         description="Its players see it (the share link's `token` shows it read-only); once "
-        "finished, whoever sees the scenario.",
+        "finished, whoever sees the scenario. The answer carries an `ETag` that changes with "
+        "every step, a join and the record: send it back as `If-None-Match` and an unchanged "
+        "game answers 304 with no body (phones poll this every 2 s).",
         parameters=[TOKEN],
-        responses={200: GameSerializer},
+        responses={200: GameSerializer, 304: OpenApiResponse(description="Nothing changed")},
         tags=["games"],
     )
     def get(self, request: Request, id: UUID) -> Response:
         game, rights = _game(request, id, play=False)
-        return Response(_body(request, game, game_companion(game), rights))
+        etag = presenters.etag(game, game_revision(game))
+        if etag in request.headers.get("If-None-Match", ""):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(_body(request, game, rights))
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
 
 
 class GameDrawsApi(GenericAPIView):
@@ -157,17 +167,18 @@ class GameDrawsApi(GenericAPIView):
         serializer.is_valid(raise_exception=True)
         values = serializer.validated_data
         try:
-            companion = services.game_draw(
+            services.game_draw(
                 game=game,
                 number=values.get("number"),
                 colour=values.get("colour"),
                 rpn=values.get("rpn"),
                 auto=bool(values.get("auto")),
                 step=values.get("step"),
+                by=request.user,
             )
         except services.StepRefused as exc:
-            raise _conflict(exc.code, exc.companion) from exc
-        return Response(_body(request, game, companion, rights))
+            raise _conflict(exc, game) from exc
+        return Response(_body(request, game, rights))
 
 
 class GameNextDeckApi(GenericAPIView):
@@ -187,12 +198,67 @@ class GameNextDeckApi(GenericAPIView):
         serializer = StepSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            companion = services.game_next_deck(
-                game=game, step=serializer.validated_data.get("step")
+            services.game_next_deck(
+                game=game, step=serializer.validated_data.get("step"), by=request.user
             )
         except services.StepRefused as exc:
-            raise _conflict(exc.code, exc.companion) from exc
-        return Response(_body(request, game, companion, rights))
+            raise _conflict(exc, game) from exc
+        return Response(_body(request, game, rights))
+
+
+class GameUndoApi(GenericAPIView):
+    serializer_class = UndoSerializer
+
+    @extend_schema(
+        operation_id="games_undo_create",
+        summary="Undo the last step",
+        description="Either joined player; `step` is the game's `steps` as the client saw "
+        "it. The game is replayed without its last live step, and the log keeps a line "
+        '"voided by ‹player›". An undone "Draw for me" drawn again gives the same result: '
+        "the seed's draw belongs to the step's place, so undo cannot re-roll. 409 when "
+        "nothing is left to undo, when the game is recorded, or when the client is behind "
+        "(saying what happened meanwhile).",
+        request=UndoSerializer,
+        responses={200: GameSerializer, **CONFLICT},
+        tags=["games"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        game, rights = _game(request, id, play=False)
+        access.require_api(rights.can_undo, _("Only the game's two players undo its steps."))
+        serializer = UndoSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.game_undo(game=game, step=serializer.validated_data["step"], by=request.user)
+        except services.StepRefused as exc:
+            raise _conflict(exc, game) from exc
+        return Response(_body(request, game, rights))
+
+
+class GameJoinApi(GenericAPIView):
+    serializer_class = JoinSerializer
+
+    @extend_schema(
+        operation_id="games_join_create",
+        summary="Join a game as the other side's player",
+        description='`{"token": "<the share link\'s token>"}`. A signed-in player other than '
+        "the host joins while nobody has; then both enter steps. Joining again is harmless. "
+        "409 when someone else has joined, for the host, or once the game is recorded.",
+        request=JoinSerializer,
+        responses={200: GameSerializer, **CONFLICT},
+        tags=["games"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = serializer.validated_data["token"]
+        game, rights = access.game_for(request.user, id, token=token)
+        if not rights.can_play:
+            try:
+                services.game_join(game=game, user=request.user)
+            except services.JoinRefused as exc:
+                raise GameConflict(presenters.refusal(exc.code)) from exc
+        game, rights = access.game_for(request.user, id)
+        return Response(_body(request, game, rights))
 
 
 class GameFinishApi(GenericAPIView):
@@ -226,7 +292,7 @@ class GameFinishApi(GenericAPIView):
                 opponent=values["opponent"],
             )
         except services.StepRefused as exc:
-            raise _conflict(exc.code, exc.companion) from exc
+            raise _conflict(exc, game) from exc
         except services.FinishRefused as exc:
             raise InvalidInput(
                 [{"path": k, "message": presenters.refusal(v)} for k, v in exc.errors.items()]

@@ -6,25 +6,34 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scenarios.plays.models import Game
+from scenarios.plays.models import Game, GameStep
+from scenarios.plays.selectors import game_log, game_rows
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.rendering import render
 from upfront.rules import codes
 from upfront.rules.companion import (
+    ENDED,
     PLAYING,
     RN,
+    STEP_RN,
+    STEP_RPN,
     ByHand,
     Companion,
     Event,
+    Log,
     Outcome,
     Pending,
     not_possible_message,
     refusal_message,
     rn_of,
+    seed_hash,
 )
 from upfront.rules.messages import Message
 
@@ -49,6 +58,46 @@ def refusal_waiting(code: str, companion: Companion) -> str:
     else:
         return refusal(code)
     return f"{refusal(code)} {waiting}"
+
+
+def _name(user: Any) -> str:
+    return str(user.get_username()) if user is not None else ""
+
+
+def _who(row: GameStep, game: Game) -> str:
+    # Every step names who made it (the migration named the host for the steps before two
+    # players): none named means that account is gone.
+    return _name(row.entered_by) if row.entered_by_id is not None else _("a former member")
+
+
+def step_words(row: GameStep, game: Game) -> str:
+    """One stored step as the other phone reads it: "bob entered red 4"."""
+    who = _who(row, game)
+    if row.kind == GameStep.Kind.UNDO:
+        return _("%(who)s undid the last step") % {"who": who}
+    if row.kind == GameStep.Kind.NEXT_DECK:
+        return _("%(who)s said the deck ran out") % {"who": who}
+    if row.kind == GameStep.Kind.RN and row.number is not None:
+        drawn = _rn_words(row.number, row.colour)
+    else:
+        drawn = render(Message("companion.drawn_rpn", {"rpn": row.rpn}))
+    if row.auto:
+        return _("the server drew %(drawn)s for %(who)s") % {"drawn": drawn, "who": who}
+    return _("%(who)s entered %(drawn)s") % {"who": who, "drawn": drawn}
+
+
+def moved_on(meanwhile: list[GameStep], game: Game) -> str:
+    """The refusal of a step from a stale screen, and what happened meanwhile."""
+    happened = "; ".join(step_words(row, game) for row in meanwhile)
+    return f"{refusal('moved_on')} " + _("Meanwhile: %(steps)s.") % {"steps": happened}
+
+
+def _how(row: GameStep | None, game: Game) -> str:
+    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+        return ""
+    if row.auto:
+        return _("drawn by the server for %(who)s") % {"who": _who(row, game)}
+    return _("entered by %(who)s") % {"who": _who(row, game)}
 
 
 def _rn_words(number: int, colour: str) -> str:
@@ -111,11 +160,77 @@ def weather_names(codes: tuple[str, ...]) -> list[str]:
     return [names.get(code, code) for code in codes]
 
 
-def game_data(game: Game, companion: Companion) -> dict[str, Any]:
-    """Everything a page or an API answer shows of ``game`` (codes and words)."""
+def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
+    """What a "Draw for me" result is checked with: its live position, the kind and column of
+    the draw it answered, and the value drawn (an RN as its index 0-13)."""
+    if row is None or not row.auto or row.index not in log.answered:
+        return None
+    pending = log.answered[row.index]
+    drawn = (row.number + (7 if row.colour == "black" else 0)) if row.kind == STEP_RN else row.rpn
+    return {
+        "position": log.live.index(row.index),
+        "kind": pending.kind,
+        "column": pending.column,
+        "drawn": drawn,
+    }
+
+
+def _drawn(row: GameStep | None) -> str:
+    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+        return ""  # not a draw: the start, or the end of a deck
+    return "auto" if row.auto else "entered"
+
+
+def _events(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
+    result = []
+    for event, stored in zip(log.companion.events, log.event_steps, strict=True):
+        row = rows[stored] if stored is not None else None
+        result.append(
+            {
+                "deck": event.deck,
+                "key": event.key,
+                "rule": event.rule,
+                "number": event.number,
+                "colour": event.colour,
+                "rpn": event.rpn,
+                "role": event.role,
+                "outcome": event.outcome,
+                "message": event_text(event),
+                "detail": dict(event.detail),
+                "drawn": _drawn(row),
+                "by": _who(row, game) if row is not None else "",
+                "how": _how(row, game),
+                "check": _check(log, row),
+            }
+        )
+    return result
+
+
+def _voided(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
+    result = []
+    for gone in log.voided:
+        who = _who(rows[gone.undo], game)
+        text = "; ".join(event_text(e) for e in gone.events) or step_words(rows[gone.step], game)
+        result.append(
+            {
+                "step": gone.step,
+                "by": who,
+                "message": _("voided by %(who)s: %(step)s") % {"who": who, "step": text},
+            }
+        )
+    return result
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    """Everything a page or an API answer shows of ``game`` (codes and words), replayed from
+    its stored steps."""
+    rows = game_rows(game)
+    log = game_log(game, rows)
+    companion = log.companion
     pending = companion.pending
     early = companion.early_end
     status = game.shown_status(companion.status)
+    revealed = status in (ENDED, Game.Status.RECORDED)
     return {
         "id": str(game.public_id),
         "scenario": str(game.scenario.public_id),
@@ -130,35 +245,41 @@ def game_data(game: Game, companion: Companion) -> dict[str, Any]:
         "weather_names": weather_names(companion.weather),
         "precipitation_penalty": companion.penalty,
         "pending": pending_data(pending) if pending is not None else None,
-        "steps": companion.steps,
-        "events": [
-            {
-                "deck": e.deck,
-                "key": e.key,
-                "rule": e.rule,
-                "number": e.number,
-                "colour": e.colour,
-                "rpn": e.rpn,
-                "role": e.role,
-                "outcome": e.outcome,
-                "message": event_text(e),
-                "detail": dict(e.detail),
-            }
-            for e in companion.events
-        ],
+        "steps": len(rows),
+        "events": _events(game, log, rows),
+        "voided": _voided(game, log, rows),
+        "can_undo_step": bool(log.live),
         "early_end": {"cause": early.cause, "rule": early.rule, "deck": early.deck}
         if early is not None
         else None,
         "by_hand": [_by_hand(item) for item in companion.by_hand()],
         "record": str(game.record.public_id) if game.record is not None else None,
-        "seed": game.seed,
+        "host": _name(game.player),
+        "opponent": _name(game.opponent) if game.opponent_id is not None else None,
+        "seed_hash": seed_hash(game.seed),
+        # Shown only once nothing is left to draw: before, it would let a player foresee
+        # every "Draw for me".
+        "seed": game.seed if revealed else None,
+        "probabilities": list(companion.model.probabilities) if revealed else None,
     }
+
+
+def etag(game: Game, steps: int) -> str:
+    """The game's ETag: it changes with every stored step, a join and the record."""
+    return f'"{game.pk}-{steps}-{game.opponent_id or 0}-{game.record_id or 0}"'
 
 
 def share_path(game: Game) -> str:
     """The read-only link the player gives the other player."""
     path = reverse("scenarios:game", kwargs={"public_id": game.public_id})
     return f"{path}?token={game.watch_token}"
+
+
+def share_qr(url: str) -> SafeString:
+    """The game's link as a QR code, an inline SVG drawn here (no outside service, no image
+    request): the other player points their phone's camera at the host's screen."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, title=_("The game's link"))
+    return format_html('<div class="share-qr" aria-hidden="true">{}</div>', SafeString(svg))
 
 
 def rn_buttons() -> list[dict[str, Any]]:

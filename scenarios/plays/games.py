@@ -10,7 +10,6 @@ decides what a step does; these functions only keep the steps.
 
 from __future__ import annotations
 
-import random
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +22,7 @@ from scenarios.analysis.subject import subject_of
 from scenarios.models import Scenario
 from scenarios.plays import services
 from scenarios.plays.models import SEED_MAX, Game, GameStep, PlayRecord
-from scenarios.plays.selectors import game_companion
+from scenarios.plays.selectors import game_companion, game_log, game_rows
 from upfront.rules import codes
 from upfront.rules.companion import (
     DRAW_PENDING,
@@ -36,6 +35,7 @@ from upfront.rules.companion import (
     Companion,
     CompanionError,
     auto_draw,
+    auto_uniform,
     model_to_dict,
     rn_of,
 )
@@ -47,10 +47,15 @@ from upfront.rules.simulation import (
 )
 
 # Refusals of this side (the engine's are companion.REFUSALS): the game has its play record
-# already; the client sent a step past the ones saved.
+# already; the client sent a step past the ones saved; another step took the place this one
+# was sent for (the other phone was quicker); there is no step to undo; someone else joined
+# first.
 RECORDED = "recorded"
 STEP_AHEAD = "step_ahead"
-REFUSALS = (RECORDED, STEP_AHEAD)
+MOVED_ON = "moved_on"
+NOTHING_TO_UNDO = "nothing_to_undo"
+JOIN_TAKEN = "join_taken"
+REFUSALS = (RECORDED, STEP_AHEAD, MOVED_ON, NOTHING_TO_UNDO, JOIN_TAKEN)
 # Why a scenario cannot be played with the companion (GameNotPossible.reason).
 NOT_POSSIBLE = (NO_TIME_LIMIT, NO_RN_DISTRIBUTION, INVALID_DOCUMENT)
 
@@ -69,6 +74,8 @@ class StepRefused(Exception):
 
     code: str
     companion: Companion
+    # For MOVED_ON: the steps stored since the client last saw the game, to say what happened.
+    meanwhile: list[GameStep] = field(default_factory=list)
 
 
 @dataclass
@@ -106,18 +113,22 @@ def _sync(game: Game, companion: Companion) -> None:
     game.deck = companion.deck
 
 
-def _auto_uniform(game: Game, index: int) -> float:
-    # One number per step from the game's seed: the same game replays the same draws.
-    return random.Random(f"{game.seed}:{index}").random()
+def _same(row: GameStep, wanted: dict[str, Any]) -> bool:
+    """Whether the stored ``row`` is the step ``wanted`` describes (the same card entered
+    twice, by either phone, is one step)."""
+    return all(getattr(row, name) == value for name, value in wanted.items())
 
 
 @transaction.atomic
-def _step(game: Game, step: int | None, make: Any) -> Companion:
+def _step(game: Game, step: int | None, make: Any, wanted: dict[str, Any], by: Any) -> Companion:
     locked = Game.objects.select_for_update().get(pk=game.pk)
-    companion = game_companion(locked)
-    count = GameStep.objects.filter(game=locked).count()
+    rows = game_rows(locked)
+    companion = game_log(locked, rows).companion
+    count = len(rows)
     if step is not None and step < count:
-        return companion  # sent before: it counts once
+        if _same(rows[step], wanted):
+            return companion  # sent before: it counts once
+        raise StepRefused(MOVED_ON, companion, rows[step:])
     if step is not None and step > count:
         raise StepRefused(STEP_AHEAD, companion)
     if locked.record_id is not None:
@@ -128,11 +139,15 @@ def _step(game: Game, step: int | None, make: Any) -> Companion:
         raise StepRefused(exc.code, companion) from exc
     except ValueError as exc:
         raise StepRefused(NOT_AN_OUTCOME, companion) from exc
+    # A step made on the server's side with no one named (a script, a test) is the host's.
+    row.entered_by_id = by.pk if getattr(by, "pk", None) is not None else locked.player_id
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError:  # the same index saved at the same moment: counted once
         return game_companion(locked)
+    if row.kind == GameStep.Kind.UNDO:
+        companion = game_companion(locked)
     _sync(locked, companion)
     locked.save(update_fields=["status", "deck", "updated_at"])
     game.status, game.deck = locked.status, locked.deck
@@ -147,16 +162,18 @@ def game_draw(
     rpn: int | None = None,
     auto: bool = False,
     step: int | None = None,
+    by: Any = None,
 ) -> Companion:
     """Enter the draw the game waits for: an RN (``number``, ``colour``), an RPN, or
-    ``auto`` (the server draws from the game's seed). Returns the game after it."""
+    ``auto`` (the server draws from the game's seed), as ``by``. Returns the game after it."""
 
     def make(companion: Companion, locked: Game, index: int) -> GameStep:
         pending = companion.pending
         if auto:
             if pending is None:
                 raise CompanionError(NOTHING_PENDING, None)
-            drawn = auto_draw(pending, companion.model.probabilities, _auto_uniform(locked, index))
+            uniform = auto_uniform(locked.seed, companion.steps)
+            drawn = auto_draw(pending, companion.model.probabilities, uniform)
             if pending.kind == RN:
                 n, c = rn_of(drawn)
                 companion.draw_rn(n, c)
@@ -175,17 +192,60 @@ def game_draw(
             game=locked, index=index, kind=GameStep.Kind.RN, number=number, colour=colour
         )
 
-    return _step(game, step, make)
+    if auto:
+        wanted: dict[str, Any] = {"auto": True}
+    elif rpn is not None:
+        wanted = {"kind": GameStep.Kind.RPN, "rpn": rpn, "auto": False}
+    else:
+        wanted = {"kind": GameStep.Kind.RN, "number": number, "colour": colour, "auto": False}
+    return _step(game, step, make, wanted, by)
 
 
-def game_next_deck(*, game: Game, step: int | None = None) -> Companion:
+def game_next_deck(*, game: Game, step: int | None = None, by: Any = None) -> Companion:
     """The deck ran out: the deck-end procedures become pending (or the time limit ends it)."""
 
     def make(companion: Companion, locked: Game, index: int) -> GameStep:
         companion.next_deck()
         return GameStep(game=locked, index=index, kind=GameStep.Kind.NEXT_DECK)
 
-    return _step(game, step, make)
+    return _step(game, step, make, {"kind": GameStep.Kind.NEXT_DECK}, by)
+
+
+def game_undo(*, game: Game, step: int | None, by: Any) -> Companion:
+    """Void the game's last live step: the game is replayed without it, and the stored undo
+    keeps it in the log. ``step`` is how many steps the client saw, so an undo sent from a
+    page that is behind never voids a step its sender has not seen (the API requires it)."""
+
+    def make(companion: Companion, locked: Game, index: int) -> GameStep:
+        if not game_log(locked).live:
+            raise CompanionError(NOTHING_TO_UNDO, None)
+        return GameStep(game=locked, index=index, kind=GameStep.Kind.UNDO)
+
+    return _step(game, step, make, {"kind": GameStep.Kind.UNDO}, by)
+
+
+@dataclass
+class JoinRefused(Exception):
+    """The game cannot be joined: ``code`` is JOIN_TAKEN or RECORDED."""
+
+    code: str
+
+
+@transaction.atomic
+def game_join(*, game: Game, user: Any) -> Game:
+    """``user`` joins ``game`` as the other side's player (the caller checked the link).
+    Joining again, or the host joining, is harmless; a second joiner is refused."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if user.pk in (locked.player_id, locked.opponent_id):
+        return locked
+    if locked.opponent_id is not None:
+        raise JoinRefused(JOIN_TAKEN)
+    if locked.record_id is not None:
+        raise JoinRefused(RECORDED)
+    locked.opponent = user
+    locked.save(update_fields=["opponent", "updated_at"])
+    game.opponent = user
+    return locked
 
 
 @transaction.atomic

@@ -167,7 +167,15 @@ class Game(models.Model):
         default=Status.PREPARING,
     )
     deck = models.PositiveSmallIntegerField(default=1)
-    # The read-only link the player shares with the other player.
+    # The other side's player, who joined through the link; null until someone joins.
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="games_joined",
+    )
+    # The link the player shares: its holder may join as the opponent, or watch read-only.
     watch_token = models.CharField(max_length=32, default=new_watch_token, editable=False)
     record = models.OneToOneField(
         "scenarios.PlayRecord",
@@ -200,6 +208,7 @@ class GameStep(models.Model):
         RN = companion.STEP_RN
         RPN = companion.STEP_RPN
         NEXT_DECK = companion.STEP_NEXT_DECK
+        UNDO = companion.STEP_UNDO
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField()
@@ -208,6 +217,15 @@ class GameStep(models.Model):
     colour = models.CharField(max_length=5, blank=True)
     rpn = models.PositiveSmallIntegerField(null=True, blank=True)
     auto = models.BooleanField(default=False)  # drawn by the server from the game's seed
+    # Who entered the step (or asked the server to draw it); null for steps stored before
+    # games had two players, which their game's player entered.
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -224,4 +242,6 @@ class GameStep(models.Model):
             return {"kind": companion.STEP_RN, "number": self.number, "colour": self.colour}
         if self.kind == self.Kind.RPN:
             return {"kind": companion.STEP_RPN, "rpn": self.rpn}
+        if self.kind == self.Kind.UNDO:
+            return {"kind": companion.STEP_UNDO}
         return {"kind": companion.STEP_NEXT_DECK}

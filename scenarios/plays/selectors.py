@@ -11,13 +11,13 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from scenarios import access, selectors
 from scenarios.models import Library, Scenario
 from scenarios.plays.models import Game, GameStep, PlayRecord
 from upfront.rules.balance import Balance, balance
-from upfront.rules.companion import Companion, model_from_dict, replay
+from upfront.rules.companion import Companion, Log, model_from_dict, replay_log
 
 
 def plays_of_scenario(scenario: Scenario) -> QuerySet[PlayRecord]:
@@ -32,13 +32,28 @@ def plays_of_library(library: Library, user: Any) -> QuerySet[PlayRecord]:
     ).select_related("player", "opponent", "scenario")
 
 
-def game_steps(game: Game) -> list[dict[str, object]]:
-    return [step.as_step() for step in GameStep.objects.filter(game=game).order_by("index")]
+def game_rows(game: Game) -> list[GameStep]:
+    """Every stored step of the game, undos and the steps they voided included, in order."""
+    return list(GameStep.objects.filter(game=game).select_related("entered_by").order_by("index"))
+
+
+def game_log(game: Game, rows: list[GameStep] | None = None) -> Log:
+    """The game replayed from its stored steps (``rows``, read when not given): the live game,
+    which step made each event, and what each undo voided."""
+    rows = game_rows(game) if rows is None else rows
+    steps = [row.as_step() for row in rows]
+    return replay_log(model_from_dict(game.model), steps, weather=game.weather)
 
 
 def game_companion(game: Game) -> Companion:
-    """The game's procedures after its saved steps (replayed by the engine)."""
-    return replay(model_from_dict(game.model), game_steps(game), weather=game.weather)
+    """The game's procedures after its saved steps (replayed by the engine, undos applied)."""
+    return game_log(game).companion
+
+
+def game_revision(game: Game) -> int:
+    """How many steps the game has stored, undos included: it grows with every change, so it
+    is what a client has seen (``step``) and the game's ETag."""
+    return GameStep.objects.filter(game=game).count()
 
 
 def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]:
@@ -86,7 +101,8 @@ class ScenarioPlays:
     recent: tuple[PlayRow, ...]
     total: int
     from_games: int  # records written by a game at the table
-    games_under_way: tuple[Game, ...]  # the viewer's games of it not yet recorded (3 at most)
+    # The viewer's games of it not yet recorded, started or joined (3 at most).
+    games_under_way: tuple[Game, ...]
 
 
 # How many records the scenario page lists (the API pages through all of them).
@@ -103,7 +119,7 @@ def scenario_plays(scenario: Scenario, user: Any) -> ScenarioPlays:
     uid = access.user_id(user)
     under_way = (
         access.live_games()
-        .filter(scenario=scenario, player_id=uid, record__isnull=True)
+        .filter(Q(player_id=uid) | Q(opponent_id=uid), scenario=scenario, record__isnull=True)
         .order_by("-created_at")[:3]
         if uid is not None
         else []

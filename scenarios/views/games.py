@@ -1,11 +1,14 @@
-"""Game at the table pages: start a game from a scenario's page, play it step by step, finish
-it into a play record (docs/companion.md).
+"""Game at the table pages: start a game from a scenario's page, join it through its link,
+play it step by step on either player's phone, undo the last step, finish it into a play
+record (docs/companion.md).
 
 Thin: ``scenarios.access.games`` decides who may see and play, ``scenarios.plays.games``
 saves each step as it is made, ``scenarios.plays.game_presenters`` words it. Every step is a
 plain form POST (it works without JavaScript, and then redirects: a reload repeats nothing);
 with htmx the game's section is swapped in place. Each form carries the step index it expects,
-so a step sent twice counts once. The finish is the play records' form
+so a step sent twice counts once, and a step from a screen that is behind is refused saying what
+happened meanwhile. The game's section polls itself every 2 seconds and the server answers
+204 (nothing to swap) while its ETag is unchanged. The finish is the play records' form
 (``scenarios.plays.forms.GameFinishForm``): a fault is shown on its field with what was typed.
 """
 
@@ -16,20 +19,21 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import access
+from scenarios.display import scenario_preview
 from scenarios.plays import game_presenters as presenters
 from scenarios.plays import games as services
 from scenarios.plays import services as play_services
 from scenarios.plays.forms import GameFinishForm
 from scenarios.plays.models import Game
 from scenarios.plays.presenters import allowance_used, side_names
-from scenarios.plays.selectors import game_companion
+from scenarios.plays.selectors import game_companion, game_revision
 from upfront.rules.companion import Companion
 
 # The finish form's fields carry this prefix in their ids (``game-notes``): the page holds
@@ -64,21 +68,27 @@ def _context(
     error: str = "",
     form: GameFinishForm | None = None,
 ) -> dict[str, Any]:
-    data = presenters.game_data(game, companion)
+    data = presenters.game_data(game)
+    share_url = request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else ""
     return {
         "game": data,
+        "etag": presenters.etag(game, data["steps"]),
         "game_row": game,
         "scenario": game.scenario,
         "rights": rights,
         "error": error,
-        "share_url": request.build_absolute_uri(presenters.share_path(game))
-        if rights.can_share
-        else "",
+        "share_url": share_url,
+        "share_qr": presenters.share_qr(share_url) if share_url else "",
         # Only its player finishes a game: a watcher's page (refreshed every few seconds)
         # builds no form.
         "finish_form": form
         or (_finish_form(request, game, companion) if rights.can_play else None),
         "rn_buttons": presenters.rn_buttons(),
+        # Both forces, the deck changes, the special rules and the victory conditions beside
+        # the log on every phone; the page builds it once, the swapped section never.
+        "preview": None
+        if request.htmx
+        else scenario_preview(game.scenario.document["scenario"], check_forces=False),
         "token": request.GET.get("token", ""),
     }
 
@@ -112,8 +122,17 @@ def game_start(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return redirect("scenarios:game", public_id=game.public_id)
 
 
-def game_page(request: HttpRequest, public_id: UUID) -> HttpResponse:
+def _refused(game: Game, exc: services.StepRefused) -> str:
+    if exc.code == services.MOVED_ON:
+        return presenters.moved_on(exc.meanwhile, game)
+    return presenters.refusal(exc.code)
+
+
+def game_page(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
     game, rights = access.game_for(request.user, public_id, token=request.GET.get("token", ""))
+    seen = request.GET.get("seen", "")
+    if request.htmx and seen and seen == presenters.etag(game, game_revision(game)):
+        return HttpResponse(status=204)  # the poll's answer when nothing changed: no swap
     companion = game_companion(game)
     context = _context(request, game, companion, rights)
     template = "scenarios/games/_game.html" if request.htmx else "scenarios/games/page.html"
@@ -128,20 +147,51 @@ def _playable(request: HttpRequest, public_id: UUID) -> tuple[Game, access.GameR
 
 @login_required
 @require_POST
+def game_join(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    token = request.POST.get("token", "")
+    game, rights = access.game_for(request.user, public_id, token=token)
+    access.require_page(rights.can_join or rights.can_play)
+    try:
+        services.game_join(game=game, user=request.user)
+    except services.JoinRefused as exc:
+        messages.error(request, presenters.refusal(exc.code))
+    return redirect("scenarios:game", public_id=game.public_id)
+
+
+@login_required
+@require_POST
+def game_undo(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    game, rights = access.game_for(request.user, public_id)
+    access.require_page(rights.can_undo)
+    try:
+        companion = services.game_undo(
+            game=game, step=_int(request.POST.get("step")), by=request.user
+        )
+    except services.StepRefused as exc:
+        return _answer(request, game, exc.companion, rights, _refused(game, exc))
+    return _answer(request, game, companion, rights)
+
+
+@login_required
+@require_POST
 def game_draw(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     step = _int(request.POST.get("step"))
     drawn = request.POST.get("draw", "")
     try:
         if drawn == "auto":
-            companion = services.game_draw(game=game, auto=True, step=step)
+            companion = services.game_draw(game=game, auto=True, step=step, by=request.user)
         elif drawn.startswith("rpn-"):
-            companion = services.game_draw(game=game, rpn=_int(drawn[4:]), step=step)
+            companion = services.game_draw(
+                game=game, rpn=_int(drawn[4:]), step=step, by=request.user
+            )
         else:
             colour, _sep, number = drawn.partition("-")
-            companion = services.game_draw(game=game, number=_int(number), colour=colour, step=step)
+            companion = services.game_draw(
+                game=game, number=_int(number), colour=colour, step=step, by=request.user
+            )
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, presenters.refusal(exc.code))
+        return _answer(request, game, exc.companion, rights, _refused(game, exc))
     return _answer(request, game, companion, rights)
 
 
@@ -150,9 +200,11 @@ def game_draw(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     try:
-        companion = services.game_next_deck(game=game, step=_int(request.POST.get("step")))
+        companion = services.game_next_deck(
+            game=game, step=_int(request.POST.get("step")), by=request.user
+        )
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, presenters.refusal(exc.code))
+        return _answer(request, game, exc.companion, rights, _refused(game, exc))
     return _answer(request, game, companion, rights)
 
 

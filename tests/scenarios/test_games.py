@@ -121,7 +121,8 @@ def test_a_stranger_sees_a_game_under_way_only_through_its_share_link(
     shared = signed_in(stranger).get(url, {"token": game.watch_token})
     assert shared.status_code == 200
     html = shared.content.decode()
-    assert 'name="draw"' not in html and 'hx-trigger="every 5s"' in html  # follows, read-only
+    assert 'name="draw"' not in html and 'hx-trigger="every 2s"' in html  # follows, read-only
+    assert "You are watching this game: read-only." in html and 'id="join-game"' in html
     refused = signed_in(stranger).post(
         reverse("scenarios:game_draw", args=[game.public_id]), {"draw": "red-1"}
     )

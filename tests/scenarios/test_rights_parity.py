@@ -441,6 +441,19 @@ def _shows_share_link(response: Any) -> bool:
     return response.json()["share_url"] is not None
 
 
+def _a_step(w: World) -> World:
+    """The game under way with one draw made by its player: something to undo."""
+    assert w.game is not None
+    game_services.game_draw(game=w.game, number=1, colour="red", by=w.users["owner"])
+    return w
+
+
+def _plays_it(w: World) -> bool:
+    assert w.game is not None
+    game = Game.objects.get(pk=w.game.pk)
+    return w.user is not None and w.user.pk in (game.player_id, game.opponent_id)
+
+
 GAME_ACTIONS: dict[str, Action] = {
     "start a game": (
         lambda w, c: c.post(_g(w, "/scenarios/{s}/games/new/")),
@@ -453,6 +466,16 @@ GAME_ACTIONS: dict[str, Action] = {
             _g(w, "/api/v1/games/{g}/draws"), {"number": 1, "colour": "red"}, format="json"
         ),
         lambda w, r: GameStep.objects.filter(game=w.game).exists(),
+    ),
+    "undo": (
+        lambda w, c: c.post(_g(_a_step(w), "/games/{g}/undo/"), {"step": 1}),
+        lambda w, c: c.post(_g(_a_step(w), "/api/v1/games/{g}/undo"), {"step": 1}, format="json"),
+        lambda w, r: GameStep.objects.filter(game=w.game, kind=GameStep.Kind.UNDO).exists(),
+    ),
+    "join by link": (
+        lambda w, c: c.post(_g(w, "/games/{g}/join/"), _token(w)),
+        lambda w, c: c.post(_g(w, "/api/v1/games/{g}/join"), _token(w), format="json"),
+        lambda w, r: _plays_it(w),
     ),
     "see the share link": (
         lambda w, c: c.get(_g(w, "/games/{g}/"), _token(w)),
@@ -539,7 +562,9 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "PlayRights.can_edit": ("scenario: change the owner's play record",),
     "GameRights.can_start": ("game: start a game",),
     "GameRights.can_play": ("game: draw",),
+    "GameRights.can_undo": ("game: undo",),
     "GameRights.can_share": ("game: see the share link",),
+    "GameRights.can_join": ("game: join by link",),
 }
 # The rows no rights field holds: who sees a job, a game and a bin is decided by what they
 # may see (a job is its requester's, a game its player's or the link holder's, a bin its
@@ -626,8 +651,10 @@ def _expected_game(action: str, actor: str, visibility: str) -> str:
         return SIGN_IN
     if action == "start a game":
         return ALLOWED if sees else REFUSED
-    if action == "draw":
-        return ALLOWED if actor == "owner" else REFUSED  # who started it
+    if action in ("draw", "undo"):
+        return ALLOWED if actor == "owner" else REFUSED  # its players: the one who started it
+    if action == "join by link":
+        return ALLOWED  # any signed-in holder of the link while nobody has joined (the host: no-op)
     raise AssertionError(action)
 
 
@@ -639,11 +666,11 @@ def _expected_bin(action: str, actor: str, visibility: str) -> str:
 
 def _sees(table: str, action: str, actor: str, visibility: str) -> bool:
     """Does ``actor`` see what ``action`` acts on (else a refusal is a 404 from both doors)?"""
-    if action in ("see the share link", "list the bin", "watch by link"):
+    if action in ("see the share link", "list the bin", "watch by link", "join by link"):
         return True
     if table == "bin":
         return actor == "owner"
-    if (table, action) == ("game", "draw"):
+    if table == "game" and action in ("draw", "undo"):
         return actor == "owner"  # a game under way is its player's (or the link holder's)
     if (table, action) == ("scenario", "open its library"):
         return actor in MEMBERS

@@ -25,6 +25,7 @@ The order of the procedures (docs/companion.md):
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -80,6 +81,8 @@ RPN_TABLE = "random_position_number"  # an RPN read in one column of the card's 
 STEP_RN = "rn"
 STEP_RPN = "rpn"
 STEP_NEXT_DECK = "next_deck"
+# Voids the last live step before it (undo): the game is replayed without that step.
+STEP_UNDO = "undo"
 
 # Pending keys (the procedures the companion runs).
 ALTITUDE_LIMIT = "altitude_limit"  # T5.0
@@ -605,6 +608,81 @@ def replay(
     for step in steps:
         game.apply(step)
     return game
+
+
+@dataclass(frozen=True)
+class Voided:
+    """A step an undo voided: its place in the stored steps, the undo's, and the events it had
+    made (kept in the log as "voided")."""
+
+    step: int
+    undo: int
+    events: tuple[Event, ...]
+
+
+@dataclass
+class Log:
+    """A game replayed from stored steps that may include undos: the live game, which stored
+    step made each of its events (None for none), and what each undo voided."""
+
+    companion: Companion
+    event_steps: list[int | None]
+    voided: list[Voided]
+    live: list[int]  # the stored steps that count, in order
+    # What each live draw step answered (by its stored position): the kind and RPN column a
+    # "Draw for me" result is checked against.
+    answered: dict[int, Pending] = field(default_factory=dict)
+
+
+def replay_log(
+    model: SimulationModel, steps: list[Mapping[str, Any]], *, weather: Iterable[str] = ()
+) -> Log:
+    """Replay stored ``steps`` where ``{"kind": "undo"}`` voids the last live step before it.
+
+    The game is the replay of the live steps only, so an undone draw leaves no trace in the
+    game's state; its events are kept in ``voided`` for the log.
+    """
+    live: list[int] = []
+    voided: list[Voided] = []
+    for position, step in enumerate(steps):
+        if step.get("kind") != STEP_UNDO:
+            live.append(position)
+            continue
+        if not live:
+            continue
+        gone = live.pop()
+        before = replay(model, [steps[i] for i in live], weather=weather)
+        count = len(before.events)
+        before.apply(steps[gone])
+        voided.append(Voided(gone, position, tuple(before.events[count:])))
+    game = Companion(model, weather=weather)
+    event_steps: list[int | None] = [None] * len(game.events)
+    answered: dict[int, Pending] = {}
+    for position in live:
+        if game.pending is not None:
+            answered[position] = game.pending
+        game.apply(steps[position])
+        event_steps.extend([position] * (len(game.events) - len(event_steps)))
+    return Log(game, event_steps, voided, live, answered)
+
+
+def seed_hash(seed: int) -> str:
+    """What a game shows of its seed until it ends: SHA-256 of the seed's decimal digits, hex.
+    Once the seed is revealed anyone can hash it and compare."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+# 13 hex digits: 52 bits, a fraction every language computes exactly in a 64-bit float.
+_UNIFORM_DIGITS = 13
+
+
+def auto_uniform(seed: int, position: int) -> float:
+    """The number in [0, 1) "Draw for me" uses for the game's live step ``position`` (0-based):
+    the first 13 hex digits of SHA-256("<seed>:<position>") over 16**13. Keyed by the live
+    position, not by how many steps were ever stored, so an undone draw redrawn is the same
+    draw: undo cannot re-roll."""
+    digest = hashlib.sha256(f"{seed}:{position}".encode()).hexdigest()
+    return int(digest[:_UNIFORM_DIGITS], 16) / 16**_UNIFORM_DIGITS
 
 
 def model_to_dict(model: SimulationModel) -> dict[str, Any]:

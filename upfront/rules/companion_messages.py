@@ -135,6 +135,13 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
             "The game is finished: its play record is written."
         ),
         "companion.refused.step_ahead": gettext_noop("This page is behind the game: reload it."),
+        "companion.refused.moved_on": gettext_noop(
+            "Not taken: the game moved on since this page last saw it."
+        ),
+        "companion.refused.nothing_to_undo": gettext_noop("There is no step to undo."),
+        "companion.refused.join_taken": gettext_noop(
+            "Another player has already joined this game: you can follow it read-only."
+        ),
         # -- why a scenario cannot be played with the companion (the simulation's reasons) -------
         "companion.not_possible.no_time_limit": gettext_noop(
             "This scenario has no time limit, so the companion cannot tell when it ends."

@@ -5,6 +5,7 @@ play records and games are the API's own representation."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import zipfile
@@ -192,6 +193,9 @@ def test_the_export_holds_the_players_games_as_the_api_answers_them(
     answered.pop("share_url")
     assert {k: v for k, v in games[0].items() if k in answered} == answered
     assert games[0]["status"] == "recorded" and games[1]["record"] is None
+    # A game under way keeps its seed secret in the export too: only its hash.
+    assert games[0]["seed"] == 77 and games[1]["seed"] is None
+    assert games[1]["seed_hash"] == hashlib.sha256(b"5").hexdigest()
     assert "Binned" not in json.dumps(games)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
 
 import pytest
@@ -47,7 +48,10 @@ def test_a_desert_game_runs_the_sandstorm_check_and_ends_in_its_play_record(
     game = start(owner_api, scenario, seed=5)
     assert game["status"] == "playing" and game["deck"] == 1
     assert game["time_limit_decks"] == 3 and game["pending"] is None
-    assert game["scenario"] == str(scenario.public_id) and game["seed"] == 5
+    assert game["scenario"] == str(scenario.public_id)
+    # The seed stays secret while anything is left to draw; its SHA-256 is shown.
+    assert game["seed"] is None
+    assert game["seed_hash"] == hashlib.sha256(b"5").hexdigest()
     # 52.11's minefield draw and 52.16's oases happen during play: by hand.
     assert [b["rule"] for b in game["by_hand"]] == ["52.11", "52.16"]
     assert "Oasis" in game["by_hand"][1]["message"]

@@ -126,6 +126,8 @@ FK_POLICY = {
     ("scenarios.playrecord", "opponent"): models.SET_NULL,
     ("scenarios.game", "scenario"): models.CASCADE,  # a game at its table: purged with it
     ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
+    ("scenarios.game", "opponent"): models.SET_NULL,  # the host's game stays, its side free
+    ("scenarios.gamestep", "entered_by"): models.SET_NULL,  # "a former member" entered it
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("scenarios.formermember", "user"): models.PROTECT,  # the former member is never deleted
