@@ -192,6 +192,9 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Up Front Builder] "
+# A username is public (on every scenario, library and record): Django's characters, and
+# something visible with no bidirectional control (upfront/text.py).
+ACCOUNT_USERNAME_VALIDATORS = "upfront.text.username_validators"
 # Labels, not placeholders; "Username or e-mail", not "Login" (upfront/account_forms.py).
 ACCOUNT_FORMS = {
     "login": "upfront.account_forms.LoginForm",
