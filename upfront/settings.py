@@ -55,6 +55,9 @@ SECRET_KEY = env("SECRET_KEY") or "django-insecure-dev-only-key-change-me-in-pro
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's address as a printed setup sheet gives it (its verify address, /v/<code>/): a
+# sheet is rendered by a job, with no request to take the host from.
+SITE_URL = env("SITE_URL", "http://localhost:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

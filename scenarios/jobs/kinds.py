@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from scenarios import selectors
+from scenarios import selectors, verify
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
 from scenarios.jobs import services
@@ -29,8 +29,10 @@ from scenarios.jobs.stored import (
 from scenarios.models import Scenario
 from scenarios.plays.presenters import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
+from scenarios.presenters.sheet import revision_label
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
+from scenarios.presenters.verify import sheet_verify
 
 # The sheets' PDF and book modules (WeasyPrint) are imported inside the runners that use them:
 # the library takes seconds to load, and every process imports this module (the jobs app
@@ -93,10 +95,16 @@ def _stored_sheet(scenario: Scenario, options: dict[str, Any]) -> tuple[str, str
     key = storage.sheet_key(scenario, sources=sources, **options)
 
     def render() -> bytes:
+        validation = validation_of(subject)
+        # Made before the sheet is drawn, so that its code is printed on it.
+        record = verify.sheet_verification(
+            scenario=scenario, sheet_key=key, data_revision=revision_label(), validation=validation
+        )
         return pdf.render_scenario_pdf(
             scenario,
-            validation=validation_of(subject),
+            validation=validation,
             simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
+            verify=sheet_verify(record),
             **options,
         )
 

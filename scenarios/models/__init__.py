@@ -19,6 +19,7 @@ from scenarios.models.library import (
     wider_visibility,
 )
 from scenarios.models.scenario import Scenario, stored_codes
+from scenarios.models.verification import SheetVerification
 from scenarios.plays.models import Game, GameStep, PlayRecord
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "Library",
     "PlayRecord",
     "Scenario",
+    "SheetVerification",
     "stored_codes",
     "wider_visibility",
 ]

@@ -96,6 +96,7 @@ def _kept_off() -> list[str]:
         reverse("schema"),
         "/api/v1/scenarios/",
         "/admin/",
+        reverse("scenarios:verify", kwargs={"code": "ABCDEFGHJKMN"}),
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -154,12 +154,14 @@ def render_scenario_pdf(
     ink_saving: bool = False,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
+    verify: Mapping[str, Any] | None = None,
 ) -> bytes:
     """One scenario's setup sheet as PDF bytes.
 
     ``validation``/``simulation`` are the JSON results of ``scenarios.analysis.validation`` and
     ``scenarios.analysis.simulation`` (as a job stores them); None leaves their sections out
-    and marks the sheet "not validated".
+    and marks the sheet "not validated". ``verify``: the verify address and QR code printed
+    (``scenarios.presenters.verify.sheet_verify``); a job always gives it.
     """
     return html_to_pdf(
         scenario_sheet_html(
@@ -169,6 +171,7 @@ def render_scenario_pdf(
             ink_saving=ink_saving,
             validation=validation,
             simulation=simulation,
+            verify=verify,
         ),
         ink_saving=ink_saving,
     )

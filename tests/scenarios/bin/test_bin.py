@@ -126,6 +126,8 @@ FK_POLICY = {
     ("scenarios.playrecord", "opponent"): models.SET_NULL,
     ("scenarios.game", "scenario"): models.CASCADE,  # a game at its table: purged with it
     ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
+    # A printed sheet outlives its scenario: its verify page then says only what it printed.
+    ("scenarios.sheetverification", "scenario"): models.SET_NULL,
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
