@@ -16,9 +16,8 @@ Every rate is written once, in DRF's notation ("30/minute"), in
 
 A page that starts work anyone may ask for (the builder's checks, a rolled scenario) counts
 its callers with ``page_refusal``: a signed-in player by account, anyone else by address (DRF's
-``get_ident``, which reads ``X-Forwarded-For`` only behind ``NUM_PROXIES`` proxies), under the
-key the API's throttle of the same scope uses, so a crawler cannot run up the work through
-either door.
+``get_ident``, as the API's throttles read it), under the key the API's throttle of the same
+scope uses, so a crawler cannot run up the work through either door.
 
 Signing in is limited by django-allauth's own ``ACCOUNT_RATE_LIMITS`` (settings): the library
 keeps its limits beside the forms they guard.
