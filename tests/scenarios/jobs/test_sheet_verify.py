@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from scenarios import services as scenario_services
 from scenarios.jobs import services
+from scenarios.jobs.checks import site_url_check
 from scenarios.jobs.models import Job
 from scenarios.models import Scenario, SheetVerification
 from scenarios.models.verification import CODE_ALPHABET, CODE_LENGTH, new_code
@@ -128,3 +129,9 @@ def test_codes_are_random_not_a_sequence() -> None:
     # Consecutive codes share no prefix more often than chance would (a sequence would).
     ordered = sorted(codes)
     assert sum(a[:3] == b[:3] for a, b in itertools.pairwise(ordered)) < 25
+
+
+def test_the_deploy_check_warns_while_sheets_would_print_a_local_address(settings: Any) -> None:
+    assert [m.id for m in site_url_check()] == ["scenarios.W104"]
+    settings.SITE_URL = "https://upfront.example.org"
+    assert site_url_check() == []
