@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from scenarios import services
 from scenarios.bin import services as bin_services
@@ -133,3 +134,24 @@ def test_the_page_in_italian(owner: Any) -> None:
     record = _record(make_scenario(owner, "private"))
     page = _client().get(f"/v/{record.code}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Uno scenario privato" in page and "Versione 1, valida" in page
+
+
+@pytest.mark.parametrize(
+    ("who", "sees"),
+    [("owner", True), ("collaborator", True), ("stranger", False), ("anonymous", False)],
+)
+def test_the_api_answers_the_same_reading(
+    private: Scenario, request: pytest.FixtureRequest, who: str, sees: bool
+) -> None:
+    record = _record(private)
+    api = APIClient()
+    if who != "anonymous":
+        api.force_authenticate(request.getfixturevalue(who))
+    body = api.get(f"/api/v1/sheets/{record.code.lower()}").json()
+    assert body["version"] == 1 and body["valid"] is True
+    assert body["data_revision"] == "r7-2026" and body["checked_at"].startswith("2026-11-20")
+    assert body["title"] == ("Secret ambush" if sees else None)
+    assert body["scenario"] == (str(private.public_id) if sees else None)
+    missing = api.get("/api/v1/sheets/ZZZZZZZZZZZZ")
+    assert missing.status_code == 404
+    assert missing["Content-Type"].startswith("application/problem+json")
