@@ -17,6 +17,7 @@ from upfront.reference.rendering import render_format_errors, render_validation
 from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
 from upfront.rules.results import ValidationResult
 from upfront.rules.validate import card_bound_faults, validate_force
+from upfront.text import public_text_error
 
 
 @dataclass
@@ -54,6 +55,8 @@ def force_validate(*, data: Any) -> dict[str, Any]:
 def _apply(saved: SavedForce, *, name: str, data: Any) -> SavedForce:
     if faults := nul_faults(name, "name"):
         raise ForceInputError(errors=render_format_errors(ForceFormatError(faults)))
+    if error := public_text_error(name):
+        raise ForceInputError(errors=[{"path": "name", "message": error}])
     # One lookup of the reference data: the revision stamped is the one checked against.
     reference = reference_current()
     result = _validated(data, reference)  # raises before anything is written

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from builder import selectors, services
-from upfront import labels
+from upfront import labels, ratelimit
 from upfront.labels.places import Places, where
 from upfront.reference.fetch import ReferenceDataNotLoaded, catalogue_current
 from upfront.reference.models import Nationality, Period, PersonalityCard, PublishedScenario
@@ -240,6 +240,9 @@ def drafts_stored(request: HttpRequest, *draft_contexts: str) -> None:
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    # A posted force is validated like the panel's (a fresh page validates the empty one).
+    if request.method == "POST" and (refused := ratelimit.page_refusal(request, "dyo_validate")):
+        return refused
     force: dict[str, Any] = empty_force()
     loaded = None
     load = request.GET.get("load", "")
@@ -309,6 +312,9 @@ def card_picker(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def panel(request: HttpRequest) -> HttpResponse:
+    # The same validation as the API's, on the same allowance.
+    if refused := ratelimit.page_refusal(request, "dyo_validate"):
+        return refused
     return render(request, "builder/_panel.html", _panel(request.POST.get("force", "")))
 
 
@@ -319,6 +325,12 @@ def import_check(request: HttpRequest) -> JsonResponse:
 
     An import with faults never replaces the force on the page, so the page asks first.
     """
+    if (wait := ratelimit.client_wait("dyo_validate", request)) is not None:
+        # A fault, so that the page keeps its force and says why.
+        message = _("Too many checks: try again in %(seconds)d seconds.") % {"seconds": wait}
+        response = JsonResponse({"errors": [{"path": "$", "message": message}]}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     context = _panel_context(request.POST.get("force", ""))
     if "errors" in context:
         return JsonResponse({"errors": context["errors"]}, status=400)

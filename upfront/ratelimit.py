@@ -14,6 +14,11 @@ Every rate is written once, in DRF's notation ("30/minute"), in
   exact under concurrency and with the cache down, and a refused or invalid request costs
   nothing. The API shows it as a throttle (429 with ``Retry-After``) all the same.
 
+A page that starts work anyone may ask for (the builder's checks, a rolled scenario) counts
+its callers with ``page_refusal``: a signed-in player by account, anyone else by address (DRF's
+``get_ident``, as the API's throttles read it), under the key the API's throttle of the same
+scope uses, so a crawler cannot run up the work through either door.
+
 Signing in is limited by django-allauth's own ``ACCOUNT_RATE_LIMITS`` (settings): the library
 keeps its limits beside the forms they guard.
 """
@@ -26,9 +31,11 @@ from typing import Any
 from django.core.cache import cache as default_cache
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
 
 from upfront.cache import counter_hit
 
@@ -72,6 +79,32 @@ def request_wait(scope: str, user: Any) -> int | None:
     if found is None:
         return None
     return hit(default_cache, counter_key(scope, user.pk), *found)
+
+
+def client_wait(scope: str, request: HttpRequest) -> int | None:
+    """Count one request of whoever sent ``request`` in ``scope``: ``None`` while within the
+    rate, else the seconds to wait. Keyed as DRF's ``ScopedRateThrottle`` keys the API's
+    requests: the account when signed in, else the client's address."""
+    found = rate(scope)
+    if found is None:
+        return None
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        ident = user.pk
+    else:
+        ident = BaseThrottle().get_ident(request)  # type: ignore[arg-type]
+    return hit(default_cache, counter_key(scope, ident), *found)
+
+
+def page_refusal(request: HttpRequest, scope: str) -> HttpResponse | None:
+    """Count a page request that starts work in ``scope``; over the rate, the answer to give
+    instead (429 with ``Retry-After``, saying how long to wait), else ``None``."""
+    wait = client_wait(scope, request)
+    if wait is None:
+        return None
+    response = render(request, "429.html", {"wait": wait}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def rows_wait(scope: str, rows: QuerySet[Any], *, created: str = "created_at") -> int | None:

@@ -58,6 +58,9 @@ SECRET_KEY = env("SECRET_KEY") or "django-insecure-dev-only-key-change-me-in-pro
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's address as a printed setup sheet gives it (its verify address, /v/<code>/): a
+# sheet is rendered by a job, with no request to take the host from.
+SITE_URL = env("SITE_URL", "http://localhost:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -195,8 +198,9 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
-# Django's character rule and the reserved names: nobody signs up as the former member, nor as
-# a name that reads like it (scenarios/account/usernames.py).
+# The reserved names (nobody signs up as the former member, nor as a name that reads like it),
+# Django's character rule, and, a username being public, something visible with no
+# bidirectional control (scenarios/account/usernames.py, upfront/text.py).
 ACCOUNT_USERNAME_VALIDATORS = "scenarios.account.usernames.USERNAME_VALIDATORS"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Up Front Builder] "
 # Labels, not placeholders; "Username or e-mail", not "Login" (upfront/account_forms.py).

@@ -17,6 +17,7 @@ _API_DOCS_POLICY = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "
 urlpatterns = [
     path("", home, name="home"),
     path("health/", views.health, name="health"),
+    path("robots.txt", views.robots_txt, name="robots-txt"),
     # The API first, under one prefix, the DYO validation (the hot path) at its head: Django
     # tries the patterns in order, and every one tried before a match costs.
     path(

@@ -7,11 +7,18 @@ from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from upfront.api.tokens import api_token_of, api_token_revoke, api_token_rotate
 from upfront.health import dependencies
 from upfront.reference.models import DataRevision
+
+
+@require_safe
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """What crawlers may fetch (templates/robots.txt): not the pages that start work or are
+    personal."""
+    return render(request, "robots.txt", content_type="text/plain; charset=utf-8")
 
 
 def health(request: HttpRequest) -> JsonResponse:

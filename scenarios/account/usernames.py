@@ -20,6 +20,8 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from upfront.text import validate_public_text
+
 # The name the former member was made with, and the other names a player could mistake for
 # it. Compared by skeleton, so one spelling of each is enough.
 RESERVED = ("former-member", "former member", "deleted", "deleted user")
@@ -88,5 +90,7 @@ def validate_username(name: str) -> None:
 
 # allauth's sign-up runs these in place of the model field's validators (settings'
 # ACCOUNT_USERNAME_VALIDATORS): the reserved names first (a fullwidth look-alike is told it is
-# reserved, not that it holds a character no username may), then Django's character rule.
-USERNAME_VALIDATORS = [validate_username, UnicodeUsernameValidator()]
+# reserved, not that it holds a character no username may), then Django's character rule, then
+# the rule for every public text (something visible, no bidirectional control: the Hangul
+# filler U+3164 is a letter to Django's rule and a blank to every reader).
+USERNAME_VALIDATORS = [validate_username, UnicodeUsernameValidator(), validate_public_text]

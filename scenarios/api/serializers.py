@@ -27,6 +27,7 @@ from scenarios.plays.selectors import stored_balance
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.strict import StrictSerializer
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
+from upfront.text import validate_optional_public_text, validate_public_text
 
 
 @extend_schema_field(SCENARIO_REF)
@@ -280,23 +281,35 @@ class LibraryDetailOutputSerializer(LibraryOutputSerializer):
 
 
 class LibraryCreateInputSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
+    title = serializers.CharField(max_length=TITLE_MAX_LENGTH, validators=[validate_public_text])
     description = serializers.CharField(
-        max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, default=""
+        max_length=DESCRIPTION_MAX_LENGTH,
+        allow_blank=True,
+        default="",
+        validators=[validate_optional_public_text],
     )
     visibility = _visibility(default="private")
 
 
 class LibraryUpdateInputSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=TITLE_MAX_LENGTH)
-    description = serializers.CharField(max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True)
+    title = serializers.CharField(max_length=TITLE_MAX_LENGTH, validators=[validate_public_text])
+    description = serializers.CharField(
+        max_length=DESCRIPTION_MAX_LENGTH,
+        allow_blank=True,
+        validators=[validate_optional_public_text],
+    )
     visibility = _visibility()
 
 
 class LibraryPartialUpdateInputSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=TITLE_MAX_LENGTH, required=False)
+    title = serializers.CharField(
+        max_length=TITLE_MAX_LENGTH, required=False, validators=[validate_public_text]
+    )
     description = serializers.CharField(
-        max_length=DESCRIPTION_MAX_LENGTH, allow_blank=True, required=False
+        max_length=DESCRIPTION_MAX_LENGTH,
+        allow_blank=True,
+        required=False,
+        validators=[validate_optional_public_text],
     )
     visibility = _visibility(required=False)
 

@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from scenarios.api import account, bin, games, generate, jobs, libraries, plays, scenarios, versions
+from scenarios.api import (
+    account,
+    bin,
+    games,
+    generate,
+    jobs,
+    libraries,
+    plays,
+    scenarios,
+    sheets,
+    versions,
+)
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -36,6 +47,8 @@ urlpatterns = [
         libraries.LibraryCollaboratorApi.as_view(),
         name="library-collaborator",
     ),
+    # A printed setup sheet's verification (scenarios.api.sheets).
+    path("sheets/<str:code>", sheets.SheetVerificationApi.as_view(), name="sheet-verify"),
     # Versions (scenarios.api.versions).
     path(
         "scenarios/<uuid:id>/versions/",

@@ -9,14 +9,18 @@ from django.utils.translation import gettext_lazy as _
 
 from scenarios.models import VISIBILITY_CHOICES
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
+from upfront.text import validate_optional_public_text, validate_public_text
 
 
 class LibraryForm(forms.Form):
-    title = forms.CharField(label=_("Title"), max_length=TITLE_MAX_LENGTH)
+    title = forms.CharField(
+        label=_("Title"), max_length=TITLE_MAX_LENGTH, validators=[validate_public_text]
+    )
     description = forms.CharField(
         label=_("Description"),
         required=False,
         max_length=DESCRIPTION_MAX_LENGTH,
+        validators=[validate_optional_public_text],
         widget=forms.Textarea(attrs={"rows": 4}),
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=VISIBILITY_CHOICES)

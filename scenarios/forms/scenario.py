@@ -20,14 +20,20 @@ from upfront.rules.scenario import (
     SCENARIO_ROLES,
     TITLE_MAX_LENGTH,
 )
+from upfront.text import validate_optional_public_text, validate_public_text
 
 
 class ScenarioForm(forms.Form):
-    title = forms.CharField(label=labels.SCENARIO_FIELD["title"], max_length=TITLE_MAX_LENGTH)
+    title = forms.CharField(
+        label=labels.SCENARIO_FIELD["title"],
+        max_length=TITLE_MAX_LENGTH,
+        validators=[validate_public_text],
+    )
     description = forms.CharField(
         label=labels.SCENARIO_FIELD["description"],
         required=False,
         max_length=DESCRIPTION_MAX_LENGTH,
+        validators=[validate_optional_public_text],
         widget=forms.Textarea(attrs={"rows": 4}),
     )
     language = forms.ChoiceField(

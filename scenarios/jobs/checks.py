@@ -1,8 +1,10 @@
-"""System checks: neither the broker nor the lease sweep may give a live job to another run."""
+"""System checks: neither the broker nor the lease sweep may give a live job to another run;
+in production, the sheets a job prints carry the site's real address."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import checks
@@ -45,3 +47,19 @@ def visibility_timeout_check(**_: Any) -> list[checks.CheckMessage]:
             )
         )
     return errors
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def site_url_check(**_: Any) -> list[checks.CheckMessage]:
+    # Every setup sheet prints SITE_URL as its verify address, with a QR code of it: left at
+    # its development default, printed sheets would send organisers to their own computer.
+    host = urlsplit(settings.SITE_URL).hostname or ""
+    if host in {"", "localhost", "127.0.0.1", "::1"}:
+        return [
+            checks.Warning(
+                f"SITE_URL is {settings.SITE_URL!r}: setup sheets print it as their verify "
+                "address. Set it to the site's public address (https://upfront.example.org).",
+                id="scenarios.W104",
+            )
+        ]
+    return []

@@ -17,7 +17,7 @@ from django.core.files.storage import default_storage
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scenarios import selectors
+from scenarios import selectors, verify
 from scenarios.account import services as account_services
 from scenarios.account.export import account_export_write
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
@@ -36,9 +36,10 @@ from scenarios.jobs.stored import (
 from scenarios.models import Scenario
 from scenarios.plays.selectors import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
-from scenarios.presenters.sheet import SheetOptions
+from scenarios.presenters.sheet import SheetOptions, revision_label
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
+from scenarios.presenters.verify import sheet_verify
 
 # The sheets' PDF and book modules (WeasyPrint) are imported inside the runners that use them:
 # the library takes seconds to load, and every process imports this module (the jobs app
@@ -101,11 +102,17 @@ def _stored_sheet(scenario: Scenario, options: SheetOptions) -> tuple[str, str]:
     key = storage.sheet_key(scenario, options, sources=sources)
 
     def render() -> bytes:
+        validation = validation_of(subject)
+        # Made before the sheet is drawn, so that its code is printed on it.
+        record = verify.sheet_verification(
+            scenario=scenario, sheet_key=key, data_revision=revision_label(), validation=validation
+        )
         return pdf.render_scenario_pdf(
             scenario,
             options,
-            validation=validation_of(subject),
+            validation=validation,
             simulation=simulation_of(subject, runs=DEFAULT_RUNS, seed=0),
+            verify=sheet_verify(record),
         )
 
     return key, storage.stored_pdf(key, render)

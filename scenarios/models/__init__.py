@@ -21,6 +21,7 @@ from scenarios.models.library import (
     wider_visibility,
 )
 from scenarios.models.scenario import Scenario, stored_codes
+from scenarios.models.verification import SheetVerification
 from scenarios.plays.models import Game, GameStep, PlayRecord
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Library",
     "PlayRecord",
     "Scenario",
+    "SheetVerification",
     "stored_codes",
     "wider_visibility",
 ]

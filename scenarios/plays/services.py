@@ -25,6 +25,7 @@ from scenarios.plays.selectors import counted_plays, game_companion
 from upfront import ratelimit
 from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
+from upfront.text import public_text_error
 
 
 @dataclass
@@ -102,6 +103,10 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     notes = values.get("notes") or ""
     if len(notes) > NOTES_MAX_LENGTH:
         errors["notes"] = _("Notes have at most %(max)d characters.") % {"max": NOTES_MAX_LENGTH}
+    # Both are shown to the scenario's readers with the record.
+    for name, text in (("opponent", opponent), ("notes", notes)):
+        if name not in errors and (error := public_text_error(text, required=False)):
+            errors[name] = error
     if errors:
         raise PlayInputError(errors=errors)
     opponent_user = selectors.active_user_named(opponent) if opponent else None

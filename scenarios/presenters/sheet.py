@@ -157,9 +157,15 @@ def _side(
 
 
 def _status(validation: Mapping[str, Any] | None) -> str:
-    if validation is None:
+    return validation_status(None if validation is None else bool(validation.get("valid")))
+
+
+def validation_status(valid: bool | None) -> str:
+    """A sheet's validation status in words (``None``: not validated); its verify page says
+    the same."""
+    if valid is None:
         return str(pgettext("setup sheet", "not validated"))
-    if validation.get("valid"):
+    if valid:
         return str(pgettext("setup sheet", "valid"))
     return str(pgettext("setup sheet", "has errors"))
 
@@ -243,10 +249,13 @@ def scenario_sheet_html(
     *,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
+    verify: Mapping[str, Any] | None = None,
 ) -> str:
-    """The print HTML of one setup sheet (also what the bench gives Chromium)."""
+    """The print HTML of one setup sheet (also what the bench gives Chromium); ``verify``:
+    its verify address and QR code (``scenarios.presenters.verify.sheet_verify``)."""
     with translation.override(options.language):
         context = {"sheet": sheet_context(scenario, reads, validation, simulation, "scenario-1")}
+        context["sheet"]["verify"] = verify
         return print_document("scenarios/print/sheet.html", context, options)
 
 

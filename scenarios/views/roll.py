@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from scenarios import generation
 from scenarios.display import scenario_preview
-from upfront import labels
+from upfront import labels, ratelimit
 from upfront.reference import selectors as reference
 from upfront.reference.fetch import catalogue_current
 from upfront.rules import codes
@@ -53,6 +53,9 @@ def scenario_roll(request: HttpRequest) -> HttpResponse:
         if fresh is not None:
             return redirect(f"{reverse('scenarios:roll')}?{generation.roll_query(fresh)}")
     context: dict[str, Any] = {"roll": roll, "choices": _choices(), "answer": None, "errors": []}
+    # A roll is the API's scenario generator run by a page: the same rate, the same count.
+    if roll is not None and (refused := ratelimit.page_refusal(request, "draw")):
+        return refused
     if roll is not None:
         try:
             answer = generation.scenario_generate(roll)

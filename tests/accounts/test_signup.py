@@ -116,3 +116,24 @@ def test_sign_up_errors_are_shown_and_nothing_is_created(client: Client, player)
     assert 'aria-invalid="true"' in page
     assert not get_user_model().objects.filter(email="guderian@example.org").exists()
     assert mail.outbox == []
+
+
+@pytest.mark.parametrize(
+    ("username", "words"),
+    [
+        # A letter to Django's username rule, a blank to every reader.
+        ("\u3164", "no visible character"),
+        ("\u3164\u3164", "no visible character"),
+        # Django's own rule is kept beside the public-text one.
+        ("guderian\u202e", "Enter a valid username"),
+        ("with space", "Enter a valid username"),
+    ],
+)
+def test_a_username_with_nothing_to_see_or_a_reversal_is_refused(
+    client: Client, username: str, words: str
+) -> None:
+    response = client.post("/accounts/signup/", {**SIGNUP, "username": username})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == ["username"] and words in " ".join(errors["username"])
+    assert not get_user_model().objects.filter(email="guderian@example.org").exists()

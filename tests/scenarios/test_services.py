@@ -105,7 +105,7 @@ def test_a_nul_character_in_a_text_is_a_fault(owner, scenario_document) -> None:
 def test_a_scenario_is_never_saved_into_a_library_deleted_since_it_was_chosen(
     owner: Any, collaborator: Any, scenario_document: dict[str, Any]
 ) -> None:
-    from scenarios.selectors import scenario_rights
+    from scenarios.access import scenario_rights
 
     library = services.library_create(owner=owner, title="Club", visibility="public")
     services.library_collaborator_add(library=library, user=collaborator)
@@ -130,20 +130,20 @@ def test_a_scenario_is_never_saved_into_a_library_deleted_since_it_was_chosen(
 def test_add_to_library_of_a_library_deleted_meanwhile_is_a_404(
     client: Any, owner: Any, collaborator: Any, scenario_document: dict[str, Any], monkeypatch: Any
 ) -> None:
-    from scenarios import selectors
+    from scenarios import access
     from tests.factories import password_for
 
     library = services.library_create(owner=owner, title="Club", visibility="public")
     services.library_collaborator_add(library=library, user=collaborator)
     mine = services.scenario_create(owner=collaborator, data=scenario_document)
-    chosen = selectors.library_to_hold
+    chosen = access.library_to_hold
 
     def deleted_meanwhile(user: Any, public_id: Any) -> Any:
         found = chosen(user, public_id)
         services.library_delete(library=Library.objects.get(pk=library.pk))
         return found  # as the request read it, a moment before the owner deleted it
 
-    monkeypatch.setattr(selectors, "library_to_hold", deleted_meanwhile)
+    monkeypatch.setattr(access, "library_to_hold", deleted_meanwhile)
     client.login(username="collaborator", password=password_for("collaborator"))
     url = f"/scenarios/{mine.public_id}/library/"
     assert client.post(url, {"library": str(library.public_id)}).status_code == 404

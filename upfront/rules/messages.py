@@ -439,6 +439,15 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "format.nul_character": gettext_noop("must not contain a NUL character (\\u0000)."),
         "format.too_deep": gettext_noop("The document is nested deeper than %(limit)s levels."),
+        # -- public text (text.py) --------------------------------------------------------------
+        "text.invisible": gettext_noop(
+            "This text has no visible character: spaces and invisible characters (such as "
+            "U+200B) alone are not accepted."
+        ),
+        "text.bidi_control": gettext_noop(
+            "This text holds a character that reorders the text around it (U+202A to U+202E, "
+            "U+2066 to U+2069): remove it."
+        ),
         # -- draws (draws.py) ----------------------------------------------------------------
         "draw.parameter_needed": gettext_noop("'%(field)s' is needed for this table."),
         "draw.rpn_out_of_column": gettext_noop(

@@ -37,6 +37,7 @@ from upfront.rules.force import (
     schema_faults,
 )
 from upfront.rules.messages import message
+from upfront.rules.text import text_fault
 
 SCENARIO_FORMAT = "upfront-scenario"
 LIBRARY_FORMAT = "upfront-library"
@@ -285,8 +286,19 @@ def _version_fault(data: dict[str, Any], prefix: str) -> FormatError | None:
     return None
 
 
+def _public_text_faults(body: dict[str, Any], path: str) -> list[FormatError]:
+    """The title and description of a scenario or library are shown to other players: each
+    must be seen and read in its own order (``upfront.rules.text``)."""
+    faults = []
+    for name, required in (("title", True), ("description", False)):
+        value = body.get(name)
+        if isinstance(value, str) and (fault := text_fault(value, required=required)):
+            faults.append(FormatError(f"{path}.{name}" if path else name, message(fault)))
+    return faults
+
+
 def _scenario_from_body(body: dict[str, Any], path: str) -> tuple[Scenario, list[FormatError]]:
-    faults: list[FormatError] = []
+    faults: list[FormatError] = _public_text_faults(body, path)
     sides = []
     for index, side in enumerate(body["sides"]):
         force_path = f"{path}.sides[{index}].force"
@@ -394,6 +406,7 @@ def library_document_from_dict(data: object) -> LibraryDocument:
         documents.append(
             ScenarioDocument(scenario=scenario, data_revision=item.get("data_revision"))
         )
+    faults.extend(_public_text_faults(data, ""))
     if faults:
         raise ScenarioFormatError(faults)
     return LibraryDocument(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -153,12 +153,14 @@ def render_scenario_pdf(
     *,
     validation: dict[str, Any] | None = None,
     simulation: dict[str, Any] | None = None,
+    verify: Mapping[str, Any] | None = None,
 ) -> bytes:
     """One scenario's setup sheet as PDF bytes.
 
     ``validation``/``simulation`` are the JSON results of ``scenarios.analysis.validation`` and
     ``scenarios.analysis.simulation`` (as a job stores them); None leaves their sections out
-    and marks the sheet "not validated".
+    and marks the sheet "not validated". ``verify``: the verify address and QR code printed
+    (``scenarios.presenters.verify.sheet_verify``); a job always gives it.
     """
     return html_to_pdf(
         scenario_sheet_html(
@@ -167,6 +169,7 @@ def render_scenario_pdf(
             options,
             validation=validation,
             simulation=simulation,
+            verify=verify,
         ),
         ink_saving=options.ink_saving,
     )

@@ -90,6 +90,8 @@ def setup_sheet_key(
     payload = {
         "template": TEMPLATE_VERSION,
         "layout": _layout_fingerprint(),
+        # A sheet prints its verify address, on this site.
+        "site": settings.SITE_URL,
         "documents": list(documents),
         "data_revision": data_revision,
         "options": {"paper": paper, "language": language, "ink_saving": bool(ink_saving)},

@@ -128,6 +128,8 @@ FK_POLICY = {
     ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
     ("scenarios.game", "opponent"): models.SET_NULL,  # the host's game stays, its side free
     ("scenarios.gamestep", "entered_by"): models.SET_NULL,  # "a former member" entered it
+    # A printed sheet outlives its scenario: its verify page then says only what it printed.
+    ("scenarios.sheetverification", "scenario"): models.SET_NULL,
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("scenarios.formermember", "user"): models.PROTECT,  # the former member is never deleted
