@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from scenarios.api import bin, games, generate, jobs, libraries, plays, scenarios, versions
+from scenarios.api import (
+    bin,
+    games,
+    generate,
+    jobs,
+    libraries,
+    plays,
+    scenarios,
+    shelf,
+    versions,
+)
 
 app_name = "scenarios-api"
 urlpatterns = [
@@ -79,4 +89,9 @@ urlpatterns = [
     path("bin/<uuid:id>", bin.BinItemApi.as_view(), name="bin-item"),
     path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
     path("me/export", bin.MeExportApi.as_view(), name="me-export"),
+    # Following libraries and the player pages (scenarios.api.shelf).
+    path("libraries/<uuid:id>/follow", shelf.LibraryFollowApi.as_view(), name="library-follow"),
+    path("me/following", shelf.MeFollowingApi.as_view(), name="me-following"),
+    path("me/following/seen", shelf.MeFollowingSeenApi.as_view(), name="me-following-seen"),
+    path("players/<str:username>", shelf.PlayerApi.as_view(), name="player"),
 ]

@@ -12,6 +12,7 @@ reads user content through it.
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
 # the play records' room (a record and the game at the table that may lead to it) included.
 from scenarios.bin.models import BinNotice
+from scenarios.models.follow import LibraryFollow
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
     VISIBILITY_ORDER,
@@ -28,6 +29,7 @@ __all__ = [
     "Game",
     "GameStep",
     "Library",
+    "LibraryFollow",
     "PlayRecord",
     "Scenario",
     "stored_codes",
