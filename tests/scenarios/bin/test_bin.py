@@ -128,6 +128,10 @@ FK_POLICY = {
     ("scenarios.game", "player"): models.CASCADE,  # own games (recorded ones handed over first)
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
+    # A follow is a membership: told "no longer shared" while the library is in the bin, gone
+    # when it is purged; and the follower's own row.
+    ("scenarios.libraryfollow", "library"): models.CASCADE,
+    ("scenarios.libraryfollow", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
     ("authtoken.token", "user"): models.CASCADE,
