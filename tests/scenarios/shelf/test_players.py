@@ -68,3 +68,10 @@ def test_names_on_scenarios_link_to_the_player(owner: Any, stranger: Any) -> Non
     client.force_login(stranger)
     html = client.get(f"/scenarios/{scenario.public_id}/").content.decode()
     assert 'href="/players/owner/"' in html
+
+
+def test_names_on_play_records_link_to_the_player(owner: Any, stranger: Any) -> None:
+    scenario = make_scenario(owner, "public", title="Played")
+    play_services.play_create(scenario=scenario, player=stranger, values=PLAY)
+    html = Client().get(f"/scenarios/{scenario.public_id}/").content.decode()
+    assert 'href="/players/stranger/"' in html
