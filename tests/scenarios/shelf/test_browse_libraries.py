@@ -116,6 +116,7 @@ def test_a_public_library_page_is_a_shelf(owner: Any, collaborator: Any, strange
     assert 'href="/players/owner/"' in as_stranger
     assert 'href="/players/collaborator/"' in as_stranger  # its collaborators' names
     assert "Copy to my account" in as_stranger and ">Follow<" in as_stranger
+    assert "American · German · 1943b" in as_stranger  # each card names its sides
     as_owner = _client(owner).get(f"/libraries/{library.public_id}/").content.decode()
     assert "Copy to my account" not in as_owner and ">Follow<" not in as_owner
 
