@@ -24,9 +24,10 @@ def member(user: Any) -> str:
 @register.filter
 def member_link(user: Any) -> str:
     """The name, linked to ``/players/<username>/`` unless the account has no page (a
-    departed player: the name alone, as ``member`` words it)."""
+    departed player, or the account that keeps what departed players left: the name alone,
+    as ``member`` words it)."""
     name = member(user)
-    if not access.has_player_page(user):
+    if not access.has_player_page(user) or name != user.get_username():
         return format_html("{}", name)
     url = reverse("scenarios:player", kwargs={"username": user.get_username()})
     return format_html('<a href="{}" class="member">{}</a>', url, name)
