@@ -2,8 +2,8 @@
 
 Every page, API endpoint, feed, export, search and job asks these functions, so what a
 requester may see and do is decided once. One module per object (``scenarios``,
-``libraries``, ``plays``, ``games``, ``bin``, ``staff``), each holding the rights value, the
-function that computes it, the ``*_for(user, id) -> (object, rights)`` read and the
+``libraries``, ``plays``, ``games``, ``bin``, ``staff``, ``players``), each holding the rights
+value, the function that computes it, the ``*_for(user, id) -> (object, rights)`` read and the
 querysets "what may this user see" that must agree with it. Nothing outside this package
 builds a rights value (tests/project/test_access.py holds it).
 
@@ -52,6 +52,7 @@ from scenarios.access.libraries import (
     member_library_ids,
     with_requester,
 )
+from scenarios.access.players import has_player_page, player_for, players_shown
 from scenarios.access.plays import PlayRights, play_for, play_rights, plays_visible_to
 from scenarios.access.refusals import require_api, require_page
 from scenarios.access.requester import signed_in, user_id
@@ -84,6 +85,7 @@ __all__ = [
     "binned_scenarios_of",
     "game_for",
     "games_visible_to",
+    "has_player_page",
     "in_bin",
     "is_staff_member",
     "libraries_editable_by",
@@ -98,6 +100,8 @@ __all__ = [
     "new_scenario_rights",
     "play_for",
     "play_rights",
+    "player_for",
+    "players_shown",
     "plays_visible_to",
     "require_api",
     "require_page",

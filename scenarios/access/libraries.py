@@ -4,9 +4,16 @@ What one may do with a library (``LibraryRights``):
 
 * edit its title and description, put scenarios in it: its owner and its collaborators;
 * delete it, change its visibility, add and remove collaborators: its owner only;
-* copy it, start its setup sheets: anyone signed in who sees it; export it: anyone who
-  sees it. A copy, an export and a setup sheet hold the scenarios of it the requester sees,
-  in the order they were put in it (``selectors.library_scenarios_in_order``).
+* copy it ("Copy to my account"): anyone signed in who sees it but its owner, whose it
+  already is; start its setup sheets: anyone signed in who sees it; export it: anyone who
+  sees it;
+* follow it: anyone signed in but its owner, while it is public (listed): an unlisted
+  library is reached by its link only, so nobody is told of its changes;
+* read its collaborators' names: its owner and collaborators, and anyone while it is public
+  (its page names who made it).
+
+A copy, an export and a setup sheet hold the scenarios of it the requester sees, in the
+order they were put in it (``selectors.library_scenarios_in_order``).
 """
 
 from __future__ import annotations
@@ -36,8 +43,9 @@ class LibraryRights:
     can_copy: bool = False
     can_export: bool = False
     can_start_job: bool = False
-    # Reads the list of collaborators: its owner and its collaborators.
+    # Reads the list of collaborators: its members, and anyone while it is public.
     can_see_collaborators: bool = False
+    can_follow: bool = False
 
 
 def libraries_visible_to(user: Any) -> QuerySet[Library]:
@@ -103,16 +111,18 @@ def library_rights(library: Library, user: Any) -> LibraryRights:
     editor = owner or is_collaborator(library, library, uid)
     viewer = editor or library.visibility in SHARED
     signed_in = uid is not None
+    listed = library.visibility == "public"
     return LibraryRights(
         can_view=viewer,
         can_edit=editor,
         can_delete=owner,
         can_share=owner,
         can_manage_collaborators=owner,
-        can_copy=viewer and signed_in,
+        can_copy=viewer and signed_in and not owner,
         can_export=viewer,
         can_start_job=viewer and signed_in,
-        can_see_collaborators=editor,
+        can_see_collaborators=editor or listed,
+        can_follow=signed_in and listed and not owner,
     )
 
 

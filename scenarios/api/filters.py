@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.pagination import PageNumberPagination
 
-from scenarios import access
-from scenarios.filters import SORTS, OwnFiltersFilterSet
+from scenarios import access, shelf
+from scenarios.filters import BASE_GAME_ONLY, SORTS, OwnFiltersFilterSet
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
 from upfront.api.problems import InvalidInput
@@ -129,10 +129,44 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
 class LibraryFilter(ListedValuesOnly):
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
     owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
+    q = django_filters.CharFilter(
+        method="filter_q",
+        max_length=shelf.MAX_SEARCH_LENGTH,
+        help_text="Words in the title or the description, or the owner's exact username",
+    )
+    theatre = django_filters.ChoiceFilter(
+        choices=labels.choices(codes.THEATRES, labels.THEATRE),
+        method="filter_theatre",
+        help_text="Holds a scenario set in this theatre",
+    )
+    expansion = django_filters.ChoiceFilter(
+        choices=[(BASE_GAME_ONLY, BASE_GAME_ONLY), *((c, c) for c in codes.EXPANSIONS)],
+        method="filter_expansion",
+        help_text=f"Holds a scenario that needs this expansion (`{BASE_GAME_ONLY}`: none of its "
+        "scenarios needs any)",
+    )
+    sort = django_filters.ChoiceFilter(
+        choices=[(key, key) for key in shelf.LIBRARY_SORTS],
+        method="filter_sort",
+        help_text="`recent` (the default: newest change first), `most_scenarios`, "
+        "`most_played` (its scenarios' counted plays) or `most_followed`",
+    )
 
     class Meta:
         model = Library
-        fields = ["visibility", "owner"]
+        fields = ["visibility", "owner", "q", "theatre", "expansion", "sort"]
+
+    def filter_q(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return shelf.libraries_matching(queryset, query=value)
+
+    def filter_theatre(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return shelf.libraries_matching(queryset, theatre=value)
+
+    def filter_expansion(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return shelf.libraries_matching(queryset, expansion=value)
+
+    def filter_sort(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return shelf.libraries_sorted(queryset, value)
 
     def filter_owner(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return _owner(queryset, self.request, value)

@@ -12,6 +12,7 @@ from scenarios.api import (
     plays,
     scenarios,
     sheets,
+    shelf,
     versions,
 )
 
@@ -95,4 +96,9 @@ urlpatterns = [
     path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
     path("me/export", account.MeExportApi.as_view(), name="me-export"),
     path("me/leave", account.MeLeaveApi.as_view(), name="me-leave"),
+    # Following libraries and the player pages (scenarios.api.shelf).
+    path("libraries/<uuid:id>/follow", shelf.LibraryFollowApi.as_view(), name="library-follow"),
+    path("me/following", shelf.MeFollowingApi.as_view(), name="me-following"),
+    path("me/following/seen", shelf.MeFollowingSeenApi.as_view(), name="me-following-seen"),
+    path("players/<str:username>", shelf.PlayerApi.as_view(), name="player"),
 ]

@@ -11,7 +11,7 @@ Every choice offered comes from the code sets and the reference data, in words
 """
 
 from scenarios.forms.designer import Designer
-from scenarios.forms.library import AddToLibraryForm, CollaboratorForm, LibraryForm
+from scenarios.forms.library import AddToLibraryForm, CollaboratorForm, LibraryForm, ShelfForm
 from scenarios.forms.options import DesignerOptions, designer_options
 from scenarios.forms.rows import (
     DeckChangeForm,
@@ -30,6 +30,7 @@ __all__ = [
     "DesignerOptions",
     "LibraryForm",
     "ScenarioForm",
+    "ShelfForm",
     "SideForm",
     "SpecialRuleForm",
     "SpecialRuleFormSet",

@@ -1,4 +1,5 @@
-"""Forms of the library pages: a library, its collaborators, filing a scenario in one."""
+"""Forms of the library pages: a library, its collaborators, filing a scenario in one, and the
+public libraries' search."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scenarios.filters import expansion_choices
 from scenarios.models import VISIBILITY_CHOICES
+from scenarios.shelf import LIBRARY_SORTS, MAX_SEARCH_LENGTH
+from upfront import labels
+from upfront.rules import codes
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 from upfront.text import validate_optional_public_text, validate_public_text
 
@@ -41,3 +46,35 @@ class AddToLibraryForm(forms.Form):
     def __init__(self, *args: Any, libraries: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["library"].choices = [(str(x.public_id), x.title) for x in libraries]  # type: ignore[attr-defined]
+
+
+def _theatre_choices() -> list[tuple[str, Any]]:
+    return [("", _("Any theatre")), *labels.choices(codes.THEATRES, labels.THEATRE)]
+
+
+def _expansion_choices() -> list[tuple[str, Any]]:
+    return [("", _("Any expansions")), *expansion_choices()]
+
+
+def _sort_choices() -> list[tuple[str, Any]]:
+    return [(key, SHELF_SORT_LABELS[key]) for key in LIBRARY_SORTS]
+
+
+SHELF_SORT_LABELS = {
+    "recent": _("Recently updated"),
+    "most_scenarios": _("Most scenarios"),
+    "most_played": _("Most played"),
+    "most_followed": _("Most followed"),
+}
+
+
+class ShelfForm(forms.Form):
+    """The public libraries' search, filters and sort (all optional; a value not offered is
+    an invalid form, and the page then shows the list unfiltered with the error)."""
+
+    q = forms.CharField(label=_("Search"), required=False, max_length=MAX_SEARCH_LENGTH)
+    theatre = forms.ChoiceField(label=_("Theatre"), required=False, choices=_theatre_choices)
+    expansion = forms.ChoiceField(
+        label=_("Expansions needed"), required=False, choices=_expansion_choices
+    )
+    sort = forms.ChoiceField(label=_("Sort"), required=False, choices=_sort_choices)

@@ -14,6 +14,7 @@ reads user content through it.
 # account's included.
 from scenarios.account.models import FormerMember
 from scenarios.bin.models import BinNotice
+from scenarios.models.follow import LibraryFollow
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
     VISIBILITY_ORDER,
@@ -32,6 +33,7 @@ __all__ = [
     "Game",
     "GameStep",
     "Library",
+    "LibraryFollow",
     "PlayRecord",
     "Scenario",
     "SheetVerification",

@@ -1,12 +1,17 @@
 """``{{ user|member }}``: an account's name as pages show it (``scenarios.account.selectors``);
-``{{ obj|owner_if_other:user }}``: whose it is, when not the viewer's own."""
+``{{ user|member_link }}``: the same name, linked to the player's page when they have one;
+``{{ obj|owner_if_other:user }}``: whose it is, when not the viewer's own;
+``{{ scenario|shared_as }}``: how a scenario is really shared, in words."""
 
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
 
 from scenarios import access
 from scenarios.account.selectors import member_name
+from upfront import labels
 
 register = template.Library()
 
@@ -17,7 +22,25 @@ def member(user: Any) -> str:
 
 
 @register.filter
+def member_link(user: Any) -> str:
+    """The name, linked to ``/players/<username>/`` unless the account has no page (a
+    departed player, or the account that keeps what departed players left: the name alone,
+    as ``member`` words it)."""
+    name = member(user)
+    if not access.has_player_page(user) or name != user.get_username():
+        return format_html("{}", name)
+    url = reverse("scenarios:player", kwargs={"username": user.get_username()})
+    return format_html('<a href="{}" class="member">{}</a>', url, name)
+
+
+@register.filter
 def owner_if_other(obj: Any, viewer: Any) -> Any:
     """``obj``'s owner, or None when ``viewer`` owns it: a list names the owner of what is
     not the viewer's own (the template compares no ids)."""
     return None if obj.owner_id == access.user_id(viewer) else obj.owner
+
+
+@register.filter
+def shared_as(scenario: Any) -> str:
+    """Its effective visibility's label, "(through its library)" when the library widens it."""
+    return str(labels.shared_as(scenario.visibility, scenario.effective_visibility))

@@ -1,5 +1,5 @@
-"""The library pages: a requester's libraries, a library's page and its actions (edit, copy,
-export, delete) and its collaborators.
+"""The library pages: a library's page and its actions (edit, copy, export, delete) and its
+collaborators (the lists of libraries, public and one's own: ``views.shelf``).
 
 Every right comes from ``access.library_for`` and is refused by ``require_page`` (404);
 the templates learn what to offer from the same ``rights``.
@@ -18,18 +18,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import access, links, selectors, services
+from scenarios import access, following, links, selectors, services
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.selectors import bin_days
 from scenarios.forms import CollaboratorForm, LibraryForm
 from scenarios.views.scenarios import json_download
 from upfront import labels
-
-
-@login_required
-def library_list(request: HttpRequest) -> HttpResponse:
-    libraries = access.libraries_editable_by(request.user).select_related("owner")
-    return render(request, "scenarios/library_list.html", {"libraries": libraries})
 
 
 @login_required
@@ -87,6 +81,7 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         else [],
         "collaborator_form": CollaboratorForm(),
         "origin": origin,
+        "following_it": following.is_following(user, library),
         # Only a listed (public) library has feeds (scenarios.feeds).
         "feeds": links.library_feeds(library.public_id, library.title)
         if (listed := selectors.library_is_listed(library))
@@ -171,7 +166,7 @@ def library_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
         messages.success(
             request, render_to_string("scenarios/_binned_message.html", undo, request=request)
         )
-        return redirect("scenarios:libraries")
+        return redirect("scenarios:libraries_mine")
     plan = bin_selectors.library_deletion_plan(library)
     context = {"object": library, "kind": "library", "plan": plan, "bin_days": bin_days()}
     return render(request, "scenarios/delete.html", context)

@@ -88,9 +88,10 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "scenario": scenario,
         "preview": preview,
         "rights": rights,
-        "visibility_label": labels.VISIBILITY[visibility := access.scenario_visibility(scenario)],
-        # Seen more widely than its own visibility says: its library shares it.
-        "shared_by_library": visibility != scenario.visibility,
+        # As it is really shared: "Public (through its library)" when its library widens it.
+        "visibility_label": labels.shared_as(
+            scenario.visibility, visibility := access.scenario_visibility(scenario)
+        ),
         "origin": origin,
         # A copy whose original has been changed since: the page offers the diff.
         "origin_changed": origin is not None

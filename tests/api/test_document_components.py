@@ -120,6 +120,8 @@ def test_the_import_and_export_operations_use_the_documents(openapi: dict[str, A
             "delete",
             {"204", "401", "403", "404", "503"},
         ),
+        ("/api/v1/libraries/{id}/follow", "put", {"204", "401", "403", "404", "503"}),
+        ("/api/v1/players/{username}", "get", {"200", "401", "404"}),
         ("/api/v1/schemas/scenario.json", "get", {"200"}),
         ("/api/v1/auth/token", "post", {"201", "403", "503"}),
     ],

@@ -53,7 +53,7 @@ def test_bob_sees_what_a_public_library_holds(alices_library: Any, stranger: Any
         == 202
     )
     detail = Client().get(reverse("scenarios:detail", kwargs={"public_id": hedgerow.public_id}))
-    assert "shared through its library" in detail.content.decode()
+    assert "Public (through its library)" in detail.content.decode()
 
 
 def test_an_unlisted_library_makes_its_scenarios_reachable_by_link_only(

@@ -45,7 +45,7 @@ from rest_framework.test import APIClient
 from scenarios import access, services
 from scenarios.bin import services as bin_services
 from scenarios.jobs.models import Job
-from scenarios.models import Library, Scenario
+from scenarios.models import Library, LibraryFollow, Scenario
 from scenarios.plays import games as game_services
 from scenarios.plays import services as play_services
 from scenarios.plays.models import Game, GameStep, PlayRecord
@@ -389,6 +389,15 @@ LIBRARY_ACTIONS: dict[str, Action] = {
         lambda w, c: c.get(_l(w, LA)),
         lambda w, r: r.status_code == 200 and "veteran" in r.content.decode(),
     ),
+    "follow": (
+        lambda w, c: c.post(_l(w, L + "follow/")),
+        lambda w, c: c.put(_l(w, LA + "follow")),
+        lambda w, r: (
+            LibraryFollow.objects.filter(user=w.user, library=w.library).exists()
+            if w.user
+            else False
+        ),
+    ),
 }
 
 
@@ -559,6 +568,7 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "LibraryRights.can_export": ("library: export",),
     "LibraryRights.can_start_job": ("library: start its setup sheets",),
     "LibraryRights.can_see_collaborators": ("library: see its collaborators",),
+    "LibraryRights.can_follow": ("library: follow",),
     "PlayRights.can_edit": ("scenario: change the owner's play record",),
     "GameRights.can_start": ("game: start a game",),
     "GameRights.can_play": ("game: draw",),
@@ -625,16 +635,23 @@ def _expected_library(action: str, actor: str, visibility: str) -> str:
     if action in ("view", "export"):
         return ALLOWED if sees else REFUSED
     if action == "see its collaborators":
-        return ALLOWED if actor in MEMBERS else REFUSED
+        # A public library's page names who made it, to anyone.
+        return ALLOWED if actor in MEMBERS or visibility == "public" else REFUSED
     if actor == "anonymous":
         return SIGN_IN
+    if action == "follow":
+        # Only a listed library is followed, and not by its owner (the curator).
+        return ALLOWED if visibility == "public" and actor != "curator" else REFUSED
     if action == "edit":
         return ALLOWED if actor in MEMBERS else REFUSED
     if action == "add an inactive account":
         return REFUSED
     if action.startswith(("delete", "change", "add", "remove")):
         return ALLOWED if actor == "curator" else REFUSED
-    if action in ("copy", "start its setup sheets"):
+    if action == "copy":
+        # "Copy to my account": the owner's it already is.
+        return ALLOWED if sees and actor != "curator" else REFUSED
+    if action == "start its setup sheets":
         return ALLOWED if sees else REFUSED
     raise AssertionError(action)
 
@@ -873,6 +890,7 @@ LIBRARY_PAGE_OFFERS = {
     "start its setup sheets": 'action="{l}jobs/pdf/"',
     "add a collaborator": 'action="{l}collaborators/"',
     "remove a collaborator": 'action="{l}collaborators/{collaborator}/remove/"',
+    "follow": 'action="{l}follow/"',
 }
 LIBRARY_FORM_OFFERS = {"change visibility": 'name="visibility"'}
 
@@ -938,8 +956,8 @@ def test_the_library_pages_offer_an_action_exactly_when_the_right_is_held(
     assert _offered(html, LIBRARY_PAGE_OFFERS, **names) == _allowed(
         _expected_library, LIBRARY_PAGE_OFFERS, actor, visibility
     )
-    # The collaborators are listed to the library's members only.
-    assert ("veteran" in html) == (actor in MEMBERS)
+    # The collaborators are named to the library's members, and to anyone while it is public.
+    assert ("veteran" in html) == (actor in MEMBERS or visibility == "public")
     form = client.get(f"{names['l']}edit/")
     if _expected_library("edit", actor, visibility) != ALLOWED:
         assert form.status_code in (302, 404)

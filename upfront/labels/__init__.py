@@ -79,6 +79,7 @@ from upfront.labels.game import (
     TROOP_TYPE,
     UNIT_KIND,
     VISIBILITY,
+    VISIBILITY_THROUGH_LIBRARY,
 )
 from upfront.labels.reference import (
     CARD_LEADER_ROLE,
@@ -200,6 +201,7 @@ __all__ = [
     "UNIT_KIND",
     "VEHICLE_TYPE",
     "VISIBILITY",
+    "VISIBILITY_THROUGH_LIBRARY",
     "WEATHER_CHECK_RESULT",
     "WEATHER_KIND",
     "Label",
@@ -211,6 +213,7 @@ __all__ = [
     "language",
     "localized",
     "period_label",
+    "shared_as",
     "standalone",
 ]
 
@@ -231,6 +234,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "severity": SEVERITY,
     "expansion": EXPANSION,
     "visibility": VISIBILITY,
+    "visibility_through_library": VISIBILITY_THROUGH_LIBRARY,
     "language": LANGUAGE,
     "side": SIDE,
     "scenario_role": SCENARIO_ROLE,
@@ -308,6 +312,7 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "severity": (codes.SEVERITIES, SEVERITY),
     "expansion": (codes.EXPANSIONS, EXPANSION),
     "visibility": (codes.VISIBILITIES, VISIBILITY),
+    "visibility_through_library": (codes.VISIBILITIES[1:], VISIBILITY_THROUGH_LIBRARY),
     "language": (codes.LANGUAGES, LANGUAGE),
     "scenario_role": (scenario_codes.SCENARIO_ROLES, SCENARIO_ROLE),
     "deck_change_action": (scenario_codes.DECK_CHANGE_ACTIONS, DECK_CHANGE_ACTION),
@@ -361,6 +366,14 @@ def localized(english: str, italian: str) -> str:
     """The data's own words in the active language: the Italian when it is active and the
     data has it, else the English."""
     return italian if italian and is_italian() else english
+
+
+def shared_as(own: str, effective: str) -> Label:
+    """How a scenario is really shared: its ``effective`` visibility, said to come through its
+    library when that is wider than its ``own``."""
+    if effective != own and effective in VISIBILITY_THROUGH_LIBRARY:
+        return VISIBILITY_THROUGH_LIBRARY[effective]
+    return VISIBILITY[effective]
 
 
 def period_label(code: str) -> str:

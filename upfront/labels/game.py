@@ -59,6 +59,11 @@ VISIBILITY: Mapping[str, Label] = {
     "unlisted": _("Unlisted (anyone with the link)"),
     "public": _("Public"),
 }
+# A scenario shared more widely by its library than by its own flag (Scenario.effective_visibility).
+VISIBILITY_THROUGH_LIBRARY: Mapping[str, Label] = {
+    "unlisted": _("Unlisted (through its library)"),
+    "public": _("Public (through its library)"),
+}
 # The languages a scenario's texts, a setup sheet and the site are written in.
 LANGUAGE: Mapping[str, Label] = {"en": _("English"), "it": _("Italian")}
 # The two camps of the war (Nationality.side).

@@ -266,7 +266,9 @@ def test_library_list(library_world: World) -> None:
         item = body["results"][0]
         assert (item["title"], item["owner"]) == (f"Library {w.visibility}", "owner")
         # Collaborators are shown to the people of the library only.
-        assert item["collaborators"] == (["collaborator"] if w.edits else None)
+        # Named to the members, and to anyone while the library is public.
+        named = w.edits or w.visibility == "public"
+        assert item["collaborators"] == (["collaborator"] if named else None)
 
 
 def test_library_retrieve(library_world: World) -> None:
@@ -278,7 +280,8 @@ def test_library_retrieve(library_world: World) -> None:
     body = response.json()
     assert (body["id"], body["visibility"]) == (str(w.library.public_id), w.visibility)
     assert body["can_edit"] is w.edits
-    assert body["collaborators"] == (["collaborator"] if w.edits else None)
+    named = w.edits or w.visibility == "public"
+    assert body["collaborators"] == (["collaborator"] if named else None)
 
 
 def test_library_scenarios_are_those_the_requester_may_see(library_world: World) -> None:
@@ -358,9 +361,12 @@ def test_library_fork(library_world: World) -> None:
     w = library_world
     before = (Library.objects.count(), Scenario.objects.count())
     response = w.api.post(f"/api/v1/libraries/{w.library.public_id}/fork")
-    if w.role == "anonymous" or not w.sees:
+    if w.role in ("anonymous", "owner") or not w.sees:
         if w.role == "anonymous":
             _refusal(w, response)
+        elif w.role == "owner":
+            # "Copy to my account": the owner's it already is.
+            _problem(response, 403, "permission_denied")
         else:
             _problem(response, 404, "not_found")
         assert (Library.objects.count(), Scenario.objects.count()) == before

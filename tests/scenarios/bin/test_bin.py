@@ -133,6 +133,10 @@ FK_POLICY = {
     ("jobs.revalidation", "requested_by"): models.SET_NULL,
     ("scenarios.binnotice", "user"): models.CASCADE,
     ("scenarios.formermember", "user"): models.PROTECT,  # the former member is never deleted
+    # A follow is a membership: told "no longer shared" while the library is in the bin, gone
+    # when it is purged; and the follower's own row.
+    ("scenarios.libraryfollow", "library"): models.CASCADE,
+    ("scenarios.libraryfollow", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
     ("authtoken.token", "user"): models.CASCADE,

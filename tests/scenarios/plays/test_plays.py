@@ -237,7 +237,9 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
     play = PlayRecord.objects.get()
     assert (play.player, play.winner, play.early_end_cause) == (stranger, "defender", "sandstorm")
     page = client.get(response["Location"]).content.decode()
-    assert "Sandstorm (52.4)" in page and "stranger vs Uncle Bob" in page
+    assert "Sandstorm (52.4)" in page
+    # The player's name links to their page.
+    assert '<a href="/players/stranger/" class="member">stranger</a> vs Uncle Bob' in page
 
 
 def test_only_the_player_who_recorded_a_play_edits_or_deletes_it(

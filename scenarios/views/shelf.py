@@ -1,0 +1,81 @@
+"""The community's pages: the public libraries anyone can browse (``/libraries/``), a
+player's own libraries (``/libraries/mine/``), following a library and the Following page,
+and a player's page (``/players/<username>/``).
+
+Rights come from ``scenarios.access`` (``library_for``, ``player_for``); the reads from
+``shelf``, ``following`` and ``players``.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scenarios import access, following, players, selectors, shelf
+from scenarios.forms import ShelfForm
+
+PAGE_SIZE = 20
+
+
+def library_browse(request: HttpRequest) -> HttpResponse:
+    """The public libraries, to everyone (signed out too), searched, filtered and sorted."""
+    form = ShelfForm(request.GET or None)
+    asked = form.cleaned_data if form.is_valid() else {}
+    found = shelf.libraries_matching(
+        selectors.libraries_listed().select_related("owner"),
+        query=asked.get("q", ""),
+        theatre=asked.get("theatre", ""),
+        expansion=asked.get("expansion", ""),
+    )
+    found = shelf.libraries_sorted(found, asked.get("sort", ""))
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page": page, "libraries": page.object_list, "query": query}
+    return render(request, "scenarios/library_browse.html", context)
+
+
+@login_required
+def library_mine(request: HttpRequest) -> HttpResponse:
+    libraries = access.libraries_editable_by(request.user).select_related("owner")
+    return render(request, "scenarios/library_list.html", {"libraries": libraries})
+
+
+@login_required
+@require_POST
+def library_follow(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_follow)
+    following.library_follow(library=library, user=request.user)
+    messages.success(request, _("You follow this library: its changes are on your Following page."))
+    return redirect("scenarios:library", public_id=library.public_id)
+
+
+@login_required
+@require_POST
+def library_unfollow(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    # Also for a library no longer shared: one stops following what one cannot see.
+    following.library_unfollow(public_id=public_id, user=request.user)
+    messages.success(request, _("You no longer follow this library."))
+    return redirect("scenarios:following")
+
+
+@login_required
+def following_page(request: HttpRequest) -> HttpResponse:
+    """What changed in the libraries the player follows; looking marks it seen."""
+    followed = following.follows_of(request.user)
+    response = render(request, "scenarios/following.html", {"followed": followed})
+    following.follows_seen(user=request.user)
+    return response
+
+
+def player_page(request: HttpRequest, username: str) -> HttpResponse:
+    profile = players.player_profile(access.player_for(username))
+    return render(request, "scenarios/player.html", {"profile": profile})
