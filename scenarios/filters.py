@@ -65,6 +65,8 @@ SORTS: Mapping[str, tuple[str, ...]] = {
     "smallest": ("size_points", "-updated_at", "-id"),
     "largest": ("-size_points", "-updated_at", "-id"),
     "most_played": ("-plays_counted", "-updated_at", "-id"),
+    # The damped average (scenarios.community.services.damped_score, docs/community.md).
+    "best_rated": ("-rating_score", "-updated_at", "-id"),
 }
 SORT_LABELS = {
     "newest": _("Newest first"),
@@ -72,6 +74,7 @@ SORT_LABELS = {
     "smallest": _("Smallest first"),
     "largest": _("Largest first"),
     "most_played": _("Most played first"),
+    "best_rated": _("Best rated first"),
 }
 
 

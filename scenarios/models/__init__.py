@@ -12,6 +12,7 @@ reads user content through it.
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
 # the play records' room (a record and the game at the table that may lead to it) included.
 from scenarios.bin.models import BinNotice
+from scenarios.community.models import Comment, CommentReport, Rating
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
     VISIBILITY_ORDER,
@@ -25,10 +26,13 @@ __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
     "BinNotice",
+    "Comment",
+    "CommentReport",
     "Game",
     "GameStep",
     "Library",
     "PlayRecord",
+    "Rating",
     "Scenario",
     "stored_codes",
     "wider_visibility",
