@@ -81,3 +81,10 @@ def comment_data(row: CommentRow) -> dict[str, Any]:
 def hidden_words() -> str:
     """What others read in place of a hidden comment."""
     return _("Hidden by a moderator.")
+
+
+def too_many(wait: int) -> str:
+    """Why a rating, comment or report is refused now (the player's rate; ``wait`` seconds)."""
+    return _(
+        "You have done this many times in a short while; try again in %(minutes)d minutes."
+    ) % {"minutes": max(1, round(wait / 60))}
