@@ -7,6 +7,8 @@
   deleted (``scenarios.bin.services``), and those players are told;
 * their play records stay in the scenarios' balance, credited to the former member, and so do
   the games at the table they were recorded from (others see a recorded game's draws);
+* their ratings, comments and reports of comments are deleted, and the scenarios they rated
+  are counted again without them (``scenarios.community.services.member_leaves``);
 * everything else they own (scenarios, libraries, bins, saved forces, games not recorded, jobs,
   tokens, e-mail addresses) is deleted for good, by the database's cascades from the account's
   row. A scenario deleted so takes with it its versions, play records and games, other
@@ -24,6 +26,7 @@ from scenarios import listing_cache
 from scenarios.bin import selectors
 from scenarios.bin.names import FORMER_MEMBER
 from scenarios.bin.services import scenario_give_back
+from scenarios.community.services import member_leaves
 from scenarios.models import Game, Library, PlayRecord, Scenario
 
 
@@ -55,5 +58,7 @@ def account_delete(*, user: Any) -> None:
     ).update(owner=former)
     PlayRecord.objects.filter(player_id=user.pk).update(player=former)
     Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
+    # Their ratings, comments and reports go with them; what they rated is counted again.
+    member_leaves(user=user)
     user.delete()
     listing_cache.listing_changed()

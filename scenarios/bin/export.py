@@ -3,8 +3,9 @@
 What they own, as the site's own documents, so that each can be imported back: a Scenario
 document per scenario (its current version, and ``versions/<n>.json`` for each version), a
 Library document per library, their saved DYO forces, their play records as JSON and CSV, their
-games at the table with their steps, and a README.txt saying what is what (in English and
-Italian: the file is read outside the site). Scenarios and libraries in the bin are not
+games at the table with their steps, their ratings and comments (``community.json``, the
+community room's piece), and a README.txt saying what is what (in English and Italian: the
+file is read outside the site). Scenarios and libraries in the bin are not
 exported (the bin is as if gone), nor the play records and games of a scenario in the bin.
 """
 
@@ -20,6 +21,7 @@ from django.db.models import Prefetch
 
 from builder.models import SavedForce
 from scenarios import selectors, services
+from scenarios.community.selectors import community_export
 from scenarios.models import Game, GameStep, Library, PlayRecord, Scenario
 
 PLAY_COLUMNS = (
@@ -61,6 +63,9 @@ games.json
     in order (a Random Number, a Random Position Number or "the deck ran out", and whether
     the site drew it for you). A game belongs to its scenario on the site and cannot be
     imported.
+community.json
+    Your ratings (scenario, stars, when) and your comments (scenario, text, whether a
+    moderator hid it, when) of scenarios on the site. They cannot be imported.
 
 Up Front Builder - i tuoi dati
 ==============================
@@ -86,6 +91,9 @@ games.json
     della partita registrata se c'è, e i passi in ordine (un Numero Casuale, un Numero di
     Posizione Casuale o "il mazzo è finito", e se l'ha estratto il sito per te). Una partita
     al tavolo appartiene al suo scenario sul sito e non si reimporta.
+community.json
+    I tuoi voti (scenario, stelle, quando) e i tuoi commenti (scenario, testo, se un
+    moderatore l'ha nascosto, quando) sugli scenari del sito. Non si reimportano.
 """
 
 
@@ -186,4 +194,6 @@ def account_export(*, user: Any) -> bytes:
         writer.writerows(plays)
         archive.writestr("plays.csv", table.getvalue())
         archive.writestr("games.json", _json(_games(user)))
+        # The community's piece (scenarios.community): what the player rated and wrote.
+        archive.writestr("community.json", _json(community_export(user)))
     return buffer.getvalue()

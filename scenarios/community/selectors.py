@@ -64,3 +64,31 @@ def ratings_by(user: Any) -> QuerySet[Rating]:
         .select_related("scenario")
         .order_by("created_at", "id")
     )
+
+
+def community_export(user: Any) -> dict[str, list[dict[str, Any]]]:
+    """``user``'s ratings and comments as their data export writes them (``community.json``),
+    of live scenarios, oldest first."""
+    return {
+        "ratings": [
+            {
+                "scenario": str(r.scenario.public_id),
+                "scenario_title": r.scenario.title,
+                "stars": r.stars,
+                "created_at": r.created_at.isoformat(),
+                "updated_at": r.updated_at.isoformat(),
+            }
+            for r in ratings_by(user)
+        ],
+        "comments": [
+            {
+                "id": str(c.public_id),
+                "scenario": str(c.scenario.public_id),
+                "scenario_title": c.scenario.title,
+                "text": c.text,
+                "hidden": c.hidden,
+                "created_at": c.created_at.isoformat(),
+            }
+            for c in comments_by(user)
+        ],
+    }

@@ -4,12 +4,16 @@ scenario's visibility and the bin."""
 
 from __future__ import annotations
 
+import io
+import json
+import zipfile
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
 from scenarios.bin import services as bin_services
+from scenarios.bin.account import account_delete
 from scenarios.community import services as community
 from scenarios.models import Comment, CommentReport, Rating, Scenario
 from tests.factories import make_user
@@ -209,3 +213,34 @@ def test_comments_are_throttled_per_player(
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert Comment.objects.count() == 1
+
+
+def test_the_data_export_holds_what_the_player_rated_and_wrote(
+    owner: Any, stranger: Any, stranger_api: APIClient
+) -> None:
+    scenario = make_scenario(owner, "public", title="Hill 112")
+    community.rating_set(scenario=scenario, player=stranger, stars=5)
+    community.comment_create(scenario=scenario, author=stranger, text="Tense to the end")
+    binned = make_scenario(owner, "public", title="Binned")
+    community.comment_create(scenario=binned, author=stranger, text="gone with it")
+    bin_services.scenario_bin(scenario=binned, by=owner)
+    answer = stranger_api.get("/api/v1/me/export")
+    with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+        held = json.loads(archive.read("community.json"))
+        readme = archive.read("README.txt").decode()
+    assert [(r["scenario_title"], r["stars"]) for r in held["ratings"]] == [("Hill 112", 5)]
+    assert [c["text"] for c in held["comments"]] == ["Tense to the end"]
+    assert "community.json" in readme
+
+
+def test_a_player_who_leaves_takes_their_ratings_and_comments(
+    owner: Any, stranger: Any, collaborator: Any
+) -> None:
+    scenario = make_scenario(owner, "public")
+    community.rating_set(scenario=scenario, player=stranger, stars=1)
+    community.rating_set(scenario=scenario, player=collaborator, stars=5)
+    community.comment_create(scenario=scenario, author=stranger, text="bye")
+    account_delete(user=stranger)
+    scenario.refresh_from_db()
+    assert (scenario.rating_count, scenario.rating_sum) == (1, 5)
+    assert not Comment.objects.exists()
