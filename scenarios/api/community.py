@@ -66,6 +66,11 @@ class CommentOutputSerializer(serializers.Serializer):
     can_report = serializers.BooleanField()
 
 
+class ReportedCommentSerializer(CommentOutputSerializer):
+    reports = serializers.IntegerField(help_text="How many players reported it")
+    scenario = serializers.UUIDField(help_text="The `id` of its scenario")
+
+
 class OpenInputSerializer(StrictSerializer):
     open = serializers.BooleanField()
 
@@ -277,7 +282,7 @@ class ReportedCommentsApi(GenericAPIView):
         operation_id="comments_reported_list",
         summary="The reported comments staff have not settled",
         description="Staff. Most reported first.",
-        responses={200: CommentOutputSerializer(many=True)},
+        responses={200: ReportedCommentSerializer(many=True)},
         tags=["community"],
     )
     def get(self, request: Request) -> Response:

@@ -75,11 +75,19 @@ def rating_wait(player: Any) -> int | None:
     return ratelimit.request_wait("ratings", player)
 
 
+def _rating_lock(scenario: Scenario) -> None:
+    """Serialise the ratings of one scenario until the transaction ends, so that two players
+    rating at once cannot each count the ratings without the other's (the stored count would
+    miss one). PostgreSQL locks the scenario's row; SQLite's write lock already serialises."""
+    list(Scenario.everything.select_for_update().filter(pk=scenario.pk).values_list("pk"))
+
+
 @transaction.atomic
 def rating_set(*, scenario: Scenario, player: Any, stars: int) -> Rating:
     """``player``'s rating of ``scenario`` is ``stars`` (made, or changed)."""
     if not STARS_MIN <= stars <= STARS_MAX:
         raise CommunityInputError("stars", _("Give from 1 to 5 stars."))
+    _rating_lock(scenario)
     rating, _made = Rating.objects.update_or_create(
         scenario=scenario, player=player, defaults={"stars": stars}
     )
@@ -90,6 +98,7 @@ def rating_set(*, scenario: Scenario, player: Any, stars: int) -> Rating:
 @transaction.atomic
 def rating_remove(*, scenario: Scenario, player: Any) -> None:
     """Take back ``player``'s rating of ``scenario`` (nothing happens if there is none)."""
+    _rating_lock(scenario)
     Rating.objects.filter(scenario=scenario, player=player).delete()
     rating_refresh(scenario=scenario)
 

@@ -89,3 +89,15 @@ def test_the_curator_closes_comments(owner: Any, stranger: Any) -> None:
     assert "Comments on this scenario are closed." in html
     assert 'name="text"' not in html
     assert _client(stranger).post(f"{page}comments/", {"text": "late"}).status_code == 404
+
+
+def test_the_list_page_sorts_best_rated_first(owner: Any, settings: Any) -> None:
+    lucky = make_scenario(owner, "public", title="One five")
+    solid = make_scenario(owner, "public", title="Forty four-and-a-halves")
+    community.rating_set(scenario=lucky, player=make_user("fan"), stars=5)
+    for n in range(40):
+        community.rating_set(scenario=solid, player=make_user(f"p{n}"), stars=5 if n % 2 else 4)
+    html = _client(None).get("/scenarios/", {"sort": "best_rated"}).content.decode()
+    assert html.index("Forty four-and-a-halves") < html.index("One five")
+    assert "★ 4.5 (40 ratings)" in html
+    assert 'value="best_rated"' in html
