@@ -2,7 +2,8 @@
 (docs/community.md).
 
 Ratings and comments follow their scenario: whoever sees it sees them (``scenario_for``), and
-nobody else learns they exist (404). What one may do (``CommunityRights``, per scenario):
+nobody else learns they exist (404); staff read a reported comment wherever it is, to settle
+it (``comment_for``). What one may do (``CommunityRights``, per scenario):
 
 * rate it: anyone signed in who sees it, but its owner (nobody rates their own);
 * comment on it: anyone signed in who sees it, while its comments are open;
