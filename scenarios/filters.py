@@ -66,6 +66,8 @@ SORTS: Mapping[str, tuple[str, ...]] = {
     "smallest": ("size_points", "-updated_at", "-id"),
     "largest": ("-size_points", "-updated_at", "-id"),
     "most_played": ("-plays_counted", "-updated_at", "-id"),
+    # The damped average (scenarios.community.services.damped_score, docs/community.md).
+    "best_rated": ("-rating_score", "-updated_at", "-id"),
 }
 
 

@@ -48,6 +48,8 @@ LIST_ROW_FIELDS = (
     "plays_draw",
     "plays_counted",
     "balance_verdict",
+    "rating_count",
+    "rating_sum",
 )
 
 
@@ -82,6 +84,8 @@ class ScenarioListRow:
     plays_draw: int
     plays_counted: int
     balance_verdict: str
+    rating_count: int
+    rating_sum: int
 
     @classmethod
     def of(cls, scenario: Scenario) -> ScenarioListRow:
@@ -115,6 +119,8 @@ class ScenarioListRow:
             plays_draw=scenario.plays_draw,
             plays_counted=scenario.plays_counted,
             balance_verdict=scenario.balance_verdict,
+            rating_count=scenario.rating_count,
+            rating_sum=scenario.rating_sum,
         )
 
 

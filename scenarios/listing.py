@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
@@ -24,6 +24,7 @@ from django.utils.translation import gettext, ngettext
 
 from scenarios import links
 from scenarios.account.selectors import member_name
+from scenarios.community.presenters import rating_average
 from scenarios.list_rows import ScenarioListRow
 from scenarios.list_rows import listed_rows as listed_rows  # the rows' query, as models
 from scenarios.models import Scenario, stored_codes
@@ -54,6 +55,7 @@ class ScenarioRow:
     created_at: datetime
     updated_at: datetime
     plays: str  # "3 plays recorded", or "" with none
+    rating: str  # "★ 4.3 (12 ratings)", or "" with none
     balance_verdict: str  # the code (its badge's class)
     balance: str  # the verdict in words
     # Ready to print, so the page's template does no work per row.
@@ -103,6 +105,20 @@ class _Words:
         # DATE_FORMAT shows the day only, so rows of the same day share their words.
         local = localtime(moment)
         return self._once("date", local.date(), lambda: date_format(local, "DATE_FORMAT"))
+
+    def rating(self, count: int, total: int) -> str:
+        if not count:
+            return ""
+        return self._once(
+            "rating",
+            (count, total),
+            lambda: (
+                ngettext(
+                    "★ %(average)s (%(count)s rating)", "★ %(average)s (%(count)s ratings)", count
+                )
+                % {"average": number_format(rating_average(count, total), 1), "count": count}
+            ),
+        )
 
     def plays(self, count: int) -> str:
         if not count:
@@ -158,6 +174,7 @@ def _row(
         created_at=scenario.created_at,
         updated_at=scenario.updated_at,
         plays=words.plays(scenario.plays_counted),
+        rating=words.rating(scenario.rating_count, scenario.rating_sum),
         balance_verdict=scenario.balance_verdict,
         balance=words.balance(scenario.balance_verdict),
         matchup=" · ".join(names),
@@ -246,6 +263,7 @@ def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
             weather=weather,
             expansions_label=words.expansions,
             expansions=expansions,
+            rating=f"{_escape(row.rating)} · " if row.rating else "",
             plays=f"{_escape(row.plays)} · " if row.plays else "",
             verdict=_escape(row.balance_verdict),
             balance=_escape(row.balance),
@@ -277,7 +295,7 @@ _ROW = (
     "\n      {weather}"
     "\n      <div><dt>{expansions_label}</dt><dd>{expansions}</dd></div>"
     "\n    </dl>"
-    '\n    <p class="balance-row">{plays}'
+    '\n    <p class="balance-row">{rating}{plays}'
     '<span class="badge verdict verdict-{verdict}">{balance}</span></p>'
     "\n    {summary}"
     '\n    <p class="byline">{byline}{library} · <time datetime="{iso}">{updated}</time></p>'

@@ -6,6 +6,7 @@ from django.urls import path
 from scenarios.views import (
     account,
     bin,
+    community,
     designer,
     games,
     jobs,
@@ -63,6 +64,22 @@ urlpatterns = [
         name="version_restore",
     ),
     path("scenarios/<uuid:public_id>/plays/new/", plays.play_new, name="play_new"),
+    path("scenarios/<uuid:public_id>/rating/", community.rating_set, name="rating"),
+    path("scenarios/<uuid:public_id>/comments/", community.comment_new, name="comment_new"),
+    path(
+        "scenarios/<uuid:public_id>/comments/open/",
+        community.comments_open,
+        name="comments_open",
+    ),
+    path("comments/<uuid:comment_id>/delete/", community.comment_delete, name="comment_delete"),
+    path("comments/<uuid:comment_id>/report/", community.comment_report, name="comment_report"),
+    path("moderation/comments/", community.moderation, name="moderation"),
+    path(
+        "moderation/comments/<uuid:comment_id>/hide/", community.comment_hide, name="comment_hide"
+    ),
+    path(
+        "moderation/comments/<uuid:comment_id>/keep/", community.comment_keep, name="comment_keep"
+    ),
     path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),
     path("scenarios/<uuid:public_id>/games/new/", games.game_start, name="game_start"),

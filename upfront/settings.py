@@ -359,6 +359,11 @@ REST_FRAMEWORK = {
         # Per player: play records added, pages and API together, counted in the records
         # (scenarios.plays.services.play_allowance_wait).
         "plays": f"{env_int('PLAY_RECORDS_PER_HOUR', 20)}/hour",
+        # Per player, pages and API together (docs/community.md): ratings set or taken back
+        # (requests), comments written and comments reported (counted in their rows).
+        "ratings": env("RATING_THROTTLE", "30/minute"),
+        "comments": f"{env_int('COMMENTS_PER_HOUR', 20)}/hour",
+        "comment_reports": f"{env_int('COMMENT_REPORTS_PER_HOUR', 20)}/hour",
     },
 }
 

@@ -2,10 +2,10 @@
 
 Every page, API endpoint, feed, export, search and job asks these functions, so what a
 requester may see and do is decided once. One module per object (``scenarios``,
-``libraries``, ``plays``, ``games``, ``bin``, ``staff``, ``players``), each holding the rights
-value, the function that computes it, the ``*_for(user, id) -> (object, rights)`` read and the
-querysets "what may this user see" that must agree with it. Nothing outside this package
-builds a rights value (tests/project/test_access.py holds it).
+``libraries``, ``plays``, ``games``, ``community``, ``bin``, ``staff``, ``players``), each
+holding the rights value, the function that computes it, the ``*_for(user, id) -> (object,
+rights)`` read and the querysets "what may this user see" that must agree with it. Nothing
+outside this package builds a rights value (tests/project/test_access.py holds it).
 
 Who may see (``can_view``):
 
@@ -15,7 +15,8 @@ Who may see (``can_view``):
 * only public ones are listed, searched and put in feeds (``scenarios.selectors``).
 
 What one may do: ``scenarios.ScenarioRights``, ``libraries.LibraryRights``,
-``plays.PlayRights``, ``games.GameRights`` (each module's docstring states its rules). A job
+``plays.PlayRights``, ``games.GameRights``, ``community.CommunityRights`` and
+``community.CommentRights`` (each module's docstring states its rules). A job
 is seen only by who asked for it, and only while they still see its scenario or library
 (``scenarios.jobs.selectors.jobs_visible_to``, built on these).
 
@@ -34,6 +35,14 @@ rights matrix (tests/scenarios/test_rights_parity.py) then asks for a row of it.
 from __future__ import annotations
 
 from scenarios.access.bin import bin_item_for, binned_libraries_of, binned_scenarios_of, in_bin
+from scenarios.access.community import (
+    CommentRights,
+    CommunityRights,
+    comment_for,
+    comment_rights,
+    community_rights,
+    moderation_rights,
+)
 from scenarios.access.games import (
     GameRights,
     game_for,
@@ -71,11 +80,20 @@ from scenarios.access.scenarios import (
 from scenarios.access.staff import is_staff_member, may_see_revalidations
 
 # The rights values, for whoever enumerates them (the rights matrix).
-RIGHTS = (ScenarioRights, LibraryRights, PlayRights, GameRights)
+RIGHTS = (
+    ScenarioRights,
+    LibraryRights,
+    PlayRights,
+    GameRights,
+    CommunityRights,
+    CommentRights,
+)
 
 __all__ = [
     "RIGHTS",
     "SHARED",
+    "CommentRights",
+    "CommunityRights",
     "GameRights",
     "LibraryRights",
     "PlayRights",
@@ -83,6 +101,9 @@ __all__ = [
     "bin_item_for",
     "binned_libraries_of",
     "binned_scenarios_of",
+    "comment_for",
+    "comment_rights",
+    "community_rights",
     "game_for",
     "games_visible_to",
     "has_player_page",
@@ -96,6 +117,7 @@ __all__ = [
     "live_games",
     "may_see_revalidations",
     "member_library_ids",
+    "moderation_rights",
     "new_game_for",
     "new_scenario_rights",
     "play_for",

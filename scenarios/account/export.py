@@ -4,7 +4,8 @@ What they own, as the site's own documents, so that each can be imported back: a
 document per scenario (its current version, and ``versions/<n>.json`` for each version), a
 Library document per library, their saved DYO forces, their play records as JSON and CSV and
 their games at the table (each as the API answers it: ``PlayRecord.to_dict``,
-``plays.game_presenters.game_data``), and a README.txt saying what is what, in English and Italian
+``plays.game_presenters.game_data``), their ratings and comments (``community.json``, the
+community room's piece), and a README.txt saying what is what, in English and Italian
 (the file is read outside the site; its words are the catalogue's,
 ``templates/account/export_readme.txt``). Scenarios and libraries in the bin are not exported
 (the bin is as if gone), nor the play records and games of a scenario in the bin.
@@ -28,6 +29,7 @@ from django.utils import translation
 
 from builder.models import SavedForce
 from scenarios import selectors, services
+from scenarios.community.selectors import community_export
 from scenarios.models import Game, Library, PlayRecord, Scenario
 from scenarios.plays.game_presenters import game_data
 
@@ -118,6 +120,8 @@ def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None
         archive.writestr("plays.csv", _csv(plays))
         report(90)
         archive.writestr("games.json", _json(_games(user)))
+        # The community's piece (scenarios.community): what the player rated and wrote.
+        archive.writestr("community.json", _json(community_export(user)))
 
 
 def account_export(*, user: Any) -> bytes:

@@ -9,6 +9,8 @@ Leaving takes nothing from other players:
   deleted (``scenarios.bin.services``), and those players are told;
 * their play records stay in the scenarios' balance, credited to the former member, and so do
   the games at the table they were recorded from (others see a recorded game's draws);
+* their ratings, comments and reports of comments are deleted, and the scenarios they rated
+  are counted again without them (``scenarios.community.services.member_leaves``);
 * everything else they own (the scenarios nobody else touched, libraries, bins, saved forces,
   games not recorded, jobs, tokens, e-mail addresses) is deleted for good, by the database's
   cascades from the account's row.
@@ -30,6 +32,7 @@ from scenarios.account.models import FormerMember
 from scenarios.account.usernames import RESERVED
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.services import scenario_give_back
+from scenarios.community.services import member_leaves
 from scenarios.models import Game, Library, PlayRecord
 
 # The name the former member is made with when the first reserved name is someone's already
@@ -74,5 +77,7 @@ def account_delete(*, user: Any) -> None:
     kept.update(owner=former)
     PlayRecord.objects.filter(player_id=user.pk).update(player=former)
     Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
+    # Their ratings, comments and reports go with them; what they rated is counted again.
+    member_leaves(user=user)
     user.delete()
     listing_cache.listing_changed()

@@ -96,10 +96,15 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
         help_text="What its recorded plays say (`plays.verdict`)",
     )
     sort = django_filters.ChoiceFilter(
-        choices=[("newest", "newest"), ("most_played", "most_played")],
+        choices=[
+            ("newest", "newest"),
+            ("most_played", "most_played"),
+            ("best_rated", "best_rated"),
+        ],
         method="filter_sort",
-        help_text="`newest` (the default: newest change first) or `most_played` (most "
-        "counted plays first)",
+        help_text="`newest` (the default: newest change first), `most_played` (most "
+        "counted plays first) or `best_rated` (highest damped average of its ratings first: "
+        "(5 × 3 + the sum of its stars) / (5 + its number of ratings))",
     )
 
     class Meta:

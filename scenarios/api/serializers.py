@@ -20,6 +20,7 @@ from rest_framework.settings import api_settings
 
 from scenarios.access import scenario_visibility, scenario_visibility_of
 from scenarios.api.play_serializers import BalanceSerializer
+from scenarios.community.presenters import rating_data
 from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
 from scenarios.plays.presenters import balance_data
@@ -28,6 +29,11 @@ from upfront.api.openapi import SCENARIO_REF
 from upfront.api.strict import StrictSerializer
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
 from upfront.text import validate_optional_public_text, validate_public_text
+
+
+class RatingSerializer(serializers.Serializer):
+    average = serializers.FloatField(allow_null=True, help_text="To one decimal; null: none")
+    count = serializers.IntegerField()
 
 
 @extend_schema_field(SCENARIO_REF)
@@ -93,6 +99,10 @@ class ScenarioOutputSerializer(serializers.Serializer):
     plays = serializers.SerializerMethodField(
         help_text="Its recorded plays and balance (one record per player and day counts)"
     )
+    rating = serializers.SerializerMethodField(
+        help_text="Its players' ratings: the plain `average` of their stars (null with none) "
+        "and their `count`"
+    )
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_based_on(self, scenario: Scenario) -> str | None:
@@ -105,6 +115,10 @@ class ScenarioOutputSerializer(serializers.Serializer):
     @extend_schema_field(BalanceSerializer)
     def get_plays(self, scenario: Scenario) -> dict[str, Any]:
         return balance_data(stored_balance(scenario))
+
+    @extend_schema_field(RatingSerializer)
+    def get_rating(self, scenario: Scenario) -> dict[str, Any]:
+        return rating_data(scenario.rating_count, scenario.rating_sum)
 
 
 _DATETIME = serializers.DateTimeField()
@@ -160,6 +174,7 @@ def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]
             "created_at": written(row.created_at),
             "updated_at": written(row.updated_at),
             "plays": balance_data(stored_balance(row)),
+            "rating": rating_data(row.rating_count, row.rating_sum),
         }
         for row in rows
     ]

@@ -5,6 +5,7 @@ from django.urls import path
 from scenarios.api import (
     account,
     bin,
+    community,
     games,
     generate,
     jobs,
@@ -77,6 +78,35 @@ urlpatterns = [
     path("games/<uuid:id>/undo", games.GameUndoApi.as_view(), name="game-undo"),
     path("games/<uuid:id>/join", games.GameJoinApi.as_view(), name="game-join"),
     path("games/<uuid:id>/finish", games.GameFinishApi.as_view(), name="game-finish"),
+    # Ratings and comments (scenarios.api.community).
+    path(
+        "scenarios/<uuid:id>/rating",
+        community.ScenarioRatingApi.as_view(),
+        name="scenario-rating",
+    ),
+    path(
+        "scenarios/<uuid:id>/comments",
+        community.ScenarioCommentsApi.as_view(),
+        name="scenario-comments",
+    ),
+    path(
+        "scenarios/<uuid:id>/comments/open",
+        community.ScenarioCommentsOpenApi.as_view(),
+        name="scenario-comments-open",
+    ),
+    path("comments/reported", community.ReportedCommentsApi.as_view(), name="comments-reported"),
+    path("comments/<uuid:id>", community.CommentApi.as_view(), name="comment"),
+    path("comments/<uuid:id>/report", community.CommentReportApi.as_view(), name="comment-report"),
+    path(
+        "comments/<uuid:id>/hide",
+        community.CommentModerateApi.as_view(hide=True),
+        name="comment-hide",
+    ),
+    path(
+        "comments/<uuid:id>/keep",
+        community.CommentModerateApi.as_view(hide=False),
+        name="comment-keep",
+    ),
     # Background jobs (scenarios.api.jobs).
     path(
         "scenarios/<uuid:id>/validate", jobs.ScenarioValidateApi.as_view(), name="scenario-validate"

@@ -14,6 +14,7 @@ reads user content through it.
 # account's included.
 from scenarios.account.models import FormerMember
 from scenarios.bin.models import BinNotice
+from scenarios.community.models import Comment, CommentReport, Rating
 from scenarios.models.follow import LibraryFollow
 from scenarios.models.library import (
     VISIBILITY_CHOICES,
@@ -29,12 +30,15 @@ __all__ = [
     "VISIBILITY_CHOICES",
     "VISIBILITY_ORDER",
     "BinNotice",
+    "Comment",
+    "CommentReport",
     "FormerMember",
     "Game",
     "GameStep",
     "Library",
     "LibraryFollow",
     "PlayRecord",
+    "Rating",
     "Scenario",
     "SheetVerification",
     "stored_codes",

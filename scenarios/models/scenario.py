@@ -103,6 +103,14 @@ class Scenario(models.Model):
         choices=labels.choices(codes.BALANCE_VERDICTS, labels.BALANCE_VERDICT),
     )
 
+    # Its players' ratings (scenarios.community.services keeps them): how many, the sum of
+    # their stars, and the damped average the "best rated" sort reads (docs/community.md).
+    rating_count = models.PositiveIntegerField(default=0)
+    rating_sum = models.PositiveIntegerField(default=0)
+    rating_score = models.FloatField(default=0.0)
+    # Its curator may close its comments (those already written stay readable).
+    comments_open = models.BooleanField(default=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The bin (scenarios.bin): when and by whom it was deleted (None while live), and whether
@@ -130,6 +138,10 @@ class Scenario(models.Model):
             "plays_draw",
             "plays_counted",
             "balance_verdict",
+            "rating_count",
+            "rating_sum",
+            "rating_score",
+            "comments_open",
             "effective_visibility",
             "deleted_at",
             "deleted_by",
@@ -192,6 +204,7 @@ class Scenario(models.Model):
             models.Index(fields=["size_points"]),
             models.Index(fields=["balance_verdict"]),
             models.Index(fields=["-plays_counted"]),
+            models.Index(fields=["-rating_score", "-updated_at", "-id"], name="scenario_rated_idx"),
         ]
 
     def __str__(self) -> str:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from scenarios import access, generation, services
 from scenarios.analysis.document_check import scenario_body_check
 from scenarios.bin.selectors import bin_context, bin_days
+from scenarios.community.display import community_context
 from scenarios.display import scenario_preview
 from scenarios.forms import AddToLibraryForm
 from scenarios.jobs.options import simulate_limits
@@ -112,6 +113,7 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         # 48.2's option changes nothing where no side has random reinforcements: not offered.
         "random_reinforcements": random_reinforcements_in(scenario.document),
         "faults": faults,
+        **community_context(scenario, user, rights),
     }
     return render(request, "scenarios/detail.html", context)
 

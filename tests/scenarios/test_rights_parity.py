@@ -44,8 +44,9 @@ from rest_framework.test import APIClient
 
 from scenarios import access, services
 from scenarios.bin import services as bin_services
+from scenarios.community import services as community_services
 from scenarios.jobs.models import Job
-from scenarios.models import Library, LibraryFollow, Scenario
+from scenarios.models import Comment, CommentReport, Library, LibraryFollow, Rating, Scenario
 from scenarios.plays import games as game_services
 from scenarios.plays import services as play_services
 from scenarios.plays.models import Game, GameStep, PlayRecord
@@ -74,6 +75,10 @@ class World:
     game: Game | None = None
     finished: Game | None = None
     binned: Scenario | None = None
+    # The collaborator's comments on the scenario: one a veteran reported, one staff hid (made
+    # only for the comment rows: ``_talk``).
+    reported: Comment | None = None
+    hidden: Comment | None = None
 
     @property
     def user(self) -> Any | None:
@@ -267,6 +272,21 @@ SCENARIO_ACTIONS: dict[str, Action] = {
         lambda w, c: c.get(f"/api/v1/jobs/{_job(w, 'owner').public_id}"),
         lambda w, r: _shows_job(r, _job(w, "owner")),
     ),
+    "rate": (
+        lambda w, c: c.post(_s(w, S + "rating/"), {"stars": "4"}),
+        lambda w, c: c.put(_s(w, A[:-1] + "/rating"), {"stars": 4}, format="json"),
+        lambda w, r: w.user is not None and Rating.objects.filter(player=w.user).exists(),
+    ),
+    "comment": (
+        lambda w, c: c.post(_s(w, S + "comments/"), {"text": "Well made"}),
+        lambda w, c: c.post(_s(w, A[:-1] + "/comments"), {"text": "Well made"}, format="json"),
+        lambda w, r: w.user is not None and Comment.objects.filter(author=w.user).exists(),
+    ),
+    "close its comments": (
+        lambda w, c: c.post(_s(w, S + "comments/open/"), {"open": "0"}),
+        lambda w, c: c.put(_s(w, A[:-1] + "/comments/open"), {"open": False}, format="json"),
+        lambda w, r: not _fresh(w.scenario).comments_open,
+    ),
     # The library the scenario page links: the library's own door must let the viewer in.
     "open its library": (
         lambda w, c: c.get(f"/libraries/{w.library.public_id}/"),
@@ -401,6 +421,57 @@ LIBRARY_ACTIONS: dict[str, Action] = {
 }
 
 
+# --- Comments ---------------------------------------------------------------------------------
+
+
+def _talk(w: World) -> None:
+    """The collaborator's two comments on the world's scenario: one the veteran reported, one
+    staff hid."""
+    author = w.users["collaborator"]
+    w.reported = community_services.comment_create(
+        scenario=w.scenario, author=author, text="Reported remark"
+    )
+    community_services.comment_report(comment=w.reported, reporter=w.users["veteran"])
+    w.hidden = community_services.comment_create(
+        scenario=w.scenario, author=author, text="Hidden remark"
+    )
+    community_services.comment_moderate(comment=w.hidden, hide=True)
+
+
+def _c(w: World, path: str) -> str:
+    assert w.reported is not None
+    return path.replace("{c}", str(w.reported.public_id))
+
+
+COMMENT_ACTIONS: dict[str, Action] = {
+    "read a hidden comment": (
+        lambda w, c: c.get(_s(w, S)),
+        lambda w, c: c.get(_s(w, A[:-1] + "/comments")),
+        lambda w, r: r.status_code == 200 and "Hidden remark" in r.content.decode(),
+    ),
+    "delete a comment": (
+        lambda w, c: c.post(_c(w, "/comments/{c}/delete/")),
+        lambda w, c: c.delete(_c(w, "/api/v1/comments/{c}")),
+        lambda w, r: w.reported is not None and _gone(Comment, w.reported),
+    ),
+    "report a comment": (
+        lambda w, c: c.post(_c(w, "/comments/{c}/report/")),
+        lambda w, c: c.post(_c(w, "/api/v1/comments/{c}/report")),
+        lambda w, r: w.user is not None and CommentReport.objects.filter(reporter=w.user).exists(),
+    ),
+    "hide a comment": (
+        lambda w, c: c.post(_c(w, "/moderation/comments/{c}/hide/")),
+        lambda w, c: c.post(_c(w, "/api/v1/comments/{c}/hide")),
+        lambda w, r: w.reported is not None and _fresh(w.reported).hidden,
+    ),
+    "see the reported comments": (
+        lambda w, c: c.get("/moderation/comments/"),
+        lambda w, c: c.get("/api/v1/comments/reported"),
+        lambda w, r: r.status_code == 200 and "Reported remark" in r.content.decode(),
+    ),
+}
+
+
 # --- Games at the table and the bin ----------------------------------------------------------
 
 
@@ -531,7 +602,7 @@ BIN_ACTIONS: dict[str, Action] = {
 
 # The actions whose refusal is an answer without what is refused (a page without the link),
 # not a 404: the requester sees the page itself.
-SHOWN = ("see its collaborators", "see the share link", "list the bin")
+SHOWN = ("see its collaborators", "see the share link", "list the bin", "read a hidden comment")
 
 
 # --- The rows: every right of every rights value, and what exercises it ---------------------
@@ -575,6 +646,14 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "GameRights.can_undo": ("game: undo",),
     "GameRights.can_share": ("game: see the share link",),
     "GameRights.can_join": ("game: join by link",),
+    "CommunityRights.can_rate": ("scenario: rate",),
+    "CommunityRights.can_comment": ("scenario: comment",),
+    "CommunityRights.can_close_comments": ("scenario: close its comments",),
+    "CommunityRights.can_moderate": ("comment: see the reported comments",),
+    "CommentRights.can_read": ("comment: read a hidden comment",),
+    "CommentRights.can_delete": ("comment: delete a comment",),
+    "CommentRights.can_report": ("comment: report a comment",),
+    "CommentRights.can_hide": ("comment: hide a comment",),
 }
 # The rows no rights field holds: who sees a job, a game and a bin is decided by what they
 # may see (a job is its requester's, a game its player's or the link holder's, a bin its
@@ -592,6 +671,7 @@ TABLES: dict[str, dict[str, Action]] = {
     "library": LIBRARY_ACTIONS,
     "game": GAME_ACTIONS,
     "bin": BIN_ACTIONS,
+    "comment": COMMENT_ACTIONS,
 }
 
 
@@ -619,8 +699,13 @@ def _expected_scenario(action: str, actor: str, visibility: str) -> str:
     if action in ("delete", "move to a library", "change visibility"):
         # The scenario's owner and the library's curator; collaborators edit only.
         return ALLOWED if actor in ("owner", "curator") else REFUSED
-    if action in ("copy", "start a validation", "see their job", "record a play"):
+    if action in ("copy", "start a validation", "see their job", "record a play", "comment"):
         return ALLOWED if sees else REFUSED
+    if action == "rate":
+        # Nobody rates their own scenario.
+        return ALLOWED if sees and actor != "owner" else REFUSED
+    if action == "close its comments":
+        return ALLOWED if actor in ("owner", "curator") else REFUSED
     if action == "restore a version":
         return ALLOWED if actor in MEMBERS else REFUSED
     if action == "change the owner's play record":
@@ -675,6 +760,24 @@ def _expected_game(action: str, actor: str, visibility: str) -> str:
     raise AssertionError(action)
 
 
+def _expected_comment(action: str, actor: str, visibility: str) -> str:
+    sees = actor in MEMBERS or visibility != "private"
+    if action == "read a hidden comment":
+        # Its author (the collaborator) and staff, where they see the scenario.
+        return ALLOWED if sees and actor in ("collaborator", "staff") else REFUSED
+    if actor == "anonymous":
+        return SIGN_IN
+    if action in ("hide a comment", "see the reported comments"):
+        return ALLOWED if actor == "staff" else REFUSED
+    if action == "delete a comment":
+        # Its author, or the scenario's curator (its owner, the library's owner).
+        return ALLOWED if actor in MEMBERS else REFUSED
+    if action == "report a comment":
+        # Anyone who sees it but its author; staff see a reported comment wherever it is.
+        return ALLOWED if (sees or actor == "staff") and actor != "collaborator" else REFUSED
+    raise AssertionError(action)
+
+
 def _expected_bin(action: str, actor: str, visibility: str) -> str:
     if actor == "anonymous":
         return SIGN_IN
@@ -687,6 +790,10 @@ def _sees(table: str, action: str, actor: str, visibility: str) -> bool:
         return True
     if table == "bin":
         return actor == "owner"
+    if table == "comment" and action == "see the reported comments":
+        return True  # a page of its own: refused in words by the API
+    if table == "comment" and action != "read a hidden comment" and actor == "staff":
+        return True  # staff see a reported comment wherever it is
     if table == "game" and action in ("draw", "undo"):
         return actor == "owner"  # a game under way is its player's (or the link holder's)
     if (table, action) == ("scenario", "open its library"):
@@ -752,6 +859,7 @@ def _through(
     action: Action,
     *,
     rooms: bool = False,
+    talk: bool = False,
     shown: bool = False,
 ) -> Answer:
     """One door on a fresh world, rolled back afterwards (the next door finds it anew)."""
@@ -760,6 +868,8 @@ def _through(
         w = _world(actor, *visibilities)
         if rooms:
             _rooms(w)
+        if talk:
+            _talk(w)
         if door == "page":
             response = page(w, w.page())
             answer = _page_outcome(w, response, effect(w, response), shown)
@@ -859,6 +969,25 @@ def test_bin_rights_are_the_same_through_both_doors(action: str, actor: str) -> 
     _check(_expected_bin(action, actor, "private"), page, api, _sees("bin", action, actor, ""))
 
 
+@pytest.mark.parametrize("visibility", ["private", "public"])
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("action", _rows("comment"))
+def test_comment_rights_are_the_same_through_both_doors(
+    action: str, actor: str, visibility: str
+) -> None:
+    # The comments' scenario is as visible as the world's, in the private library.
+    visibilities = (visibility, "private")
+    shown = action in SHOWN
+    page = _through("page", actor, visibilities, COMMENT_ACTIONS[action], talk=True, shown=shown)
+    api = _through("api", actor, visibilities, COMMENT_ACTIONS[action], talk=True, shown=shown)
+    _check(
+        _expected_comment(action, actor, visibility),
+        page,
+        api,
+        _sees("comment", action, actor, visibility),
+    )
+
+
 # --- What the pages offer: a link or button is shown exactly when its right is held ----------
 # Each action's marker in the page's HTML ({s}: the scenario's path, {l}: the library's). A
 # page the actor may not open is not asked (its refusal is tested above).
@@ -874,6 +1003,9 @@ SCENARIO_PAGE_OFFERS = {
     "change the owner's play record": 'href="/plays/{play}/edit/"',
     "move to a library": "Put in this library",
     "open its library": 'href="/libraries/{lib}/"',
+    "rate": 'action="{s}rating/"',
+    "comment": 'action="{s}comments/"',
+    "close its comments": 'action="{s}comments/open/"',
 }
 DESIGNER_OFFERS = {
     "delete": 'href="{s}delete/"',

@@ -107,6 +107,7 @@ from upfront.labels.reference import (
 )
 from upfront.labels.site import (
     BIN_NOTICE_KIND,
+    COMMENT_MODERATION,
     JOB_DOWNLOAD,
     JOB_KIND,
     JOB_STATE,
@@ -134,6 +135,7 @@ __all__ = [
     "CARD_LEADER_ROLE",
     "CARD_TYPE",
     "CLOSED",
+    "COMMENT_MODERATION",
     "CONFIDENCE",
     "DECK_CHANGE_ACTION",
     "DECK_CHANGE_WHICH",
@@ -288,6 +290,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "effect_modifier": EFFECT_MODIFIER,
     "weather_check_result": WEATHER_CHECK_RESULT,
     # the site's own codes (the models' choices, the list filters)
+    "comment_moderation": COMMENT_MODERATION,
     "job_download": JOB_DOWNLOAD,
     "job_kind": JOB_KIND,
     "job_state": JOB_STATE,
@@ -347,6 +350,7 @@ CLOSED: frozenset[str] = frozenset(
     "revalidation_status",
     "revalidation_reason",
     "bin_notice_kind",
+    "comment_moderation",
     "game_status",
     "sort_order",
 }

@@ -59,4 +59,11 @@ SORT_ORDER: Mapping[str, Label] = {
     "smallest": _("smallest first"),
     "largest": _("largest first"),
     "most_played": _("most played first"),
+    "best_rated": _("best rated first"),
+}
+# Where a comment stands with the moderators (scenarios.community: Comment.Moderation).
+COMMENT_MODERATION: Mapping[str, Label] = {
+    "": _("not looked at by a moderator"),
+    "kept": _("kept by a moderator"),
+    "hidden": _("hidden by a moderator"),
 }

@@ -146,6 +146,7 @@ def test_the_export_holds_every_owned_thing(
             "plays.json",
             "plays.csv",
             "games.json",
+            "community.json",
         ]
     )
     current = json.loads(archive.read(f"scenarios/{sid}.json"))

@@ -137,6 +137,13 @@ FK_POLICY = {
     # when it is purged; and the follower's own row.
     ("scenarios.libraryfollow", "library"): models.CASCADE,
     ("scenarios.libraryfollow", "user"): models.CASCADE,
+    # Ratings and comments hang on their scenario (binned, restored and purged with it); a
+    # leaving player's go with their account, the ratings counted again first.
+    ("scenarios.rating", "scenario"): models.CASCADE,
+    ("scenarios.rating", "player"): models.CASCADE,
+    ("scenarios.comment", "scenario"): models.CASCADE,
+    ("scenarios.comment", "author"): models.CASCADE,
+    ("scenarios.commentreport", "reporter"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
     ("authtoken.token", "user"): models.CASCADE,
