@@ -20,7 +20,7 @@ python manage.py check
 python manage.py makemigrations --check --dry-run
 DEBUG=0 SECRET_KEY="ci-deploy-check-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')" \
   SESSION_COOKIE_SECURE=1 CSRF_COOKIE_SECURE=1 SECURE_SSL_REDIRECT=1 SECURE_HSTS_SECONDS=31536000 \
-  SECURE_HSTS_INCLUDE_SUBDOMAINS=1 SECURE_HSTS_PRELOAD=1 ALLOWED_HOSTS=example.org \
+  SECURE_HSTS_INCLUDE_SUBDOMAINS=1 SECURE_HSTS_PRELOAD=1 ALLOWED_HOSTS=example.org SITE_URL=https://example.org \
   python manage.py check --deploy --fail-level WARNING
 echo "==> translations (manage.py messages changes nothing but the date)"
 # Run the project's catalogue command (Django's makemessages with its options) on a copy of

@@ -390,6 +390,7 @@ SPECTACULAR_SETTINGS = {
         "VisibilityEnum": "scenarios.models.VISIBILITY_CHOICES",
         "RnColourEnum": "upfront.rules.codes.RN_COLOURS",
         "ScenarioRoleEnum": "upfront.rules.scenario.SCENARIO_ROLES",
+        "DrawKindEnum": "upfront.rules.companion.DRAW_KINDS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -161,6 +161,8 @@ class ScenarioRatingApi(GenericAPIView):
 
 class ScenarioCommentsApi(GenericAPIView):
     serializer_class = CommentInputSerializer
+    # For the schema's path parameter only: the comments are read through the access room.
+    queryset = Comment.objects.none()
 
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
@@ -278,6 +280,9 @@ class CommentModerateApi(GenericAPIView):
 
 
 class ReportedCommentsApi(GenericAPIView):
+    # For the schema only: the queue is read through the community's selectors.
+    queryset = Comment.objects.none()
+
     @extend_schema(
         operation_id="comments_reported_list",
         summary="The reported comments staff have not settled",

@@ -11,7 +11,7 @@ from scenarios.plays.models import NOTES_MAX_LENGTH, OPPONENT_MAX_LENGTH, SEED_M
 from upfront import labels
 from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
-from upfront.rules.companion import RN, RN_TABLE, RPN, RPN_TABLE
+from upfront.rules.companion import DRAW_KINDS, RN_TABLE, RPN_TABLE
 
 # How many steps a client may say it has seen: a sanity bound, far above any game's.
 STEPS_MAX = 10_000
@@ -99,7 +99,7 @@ class OutcomeSerializer(serializers.Serializer):
 class PendingSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="The procedure: `sandstorm`, `weather_begins`, …")
     rule = serializers.CharField()
-    kind = serializers.ChoiceField(choices=[RN, RPN])
+    kind = serializers.ChoiceField(choices=DRAW_KINDS)
     table = serializers.ChoiceField(choices=[RN_TABLE, RPN_TABLE])
     column = serializers.IntegerField(allow_null=True, help_text="The RPN's column")
     deck = serializers.IntegerField(help_text="0: before deck 1")
@@ -110,7 +110,7 @@ class PendingSerializer(serializers.Serializer):
 
 class CheckSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="The live step's place (0-based)")
-    kind = serializers.ChoiceField(choices=[RN, RPN])
+    kind = serializers.ChoiceField(choices=DRAW_KINDS)
     column = serializers.IntegerField(allow_null=True, help_text="The RPN's column")
     drawn = serializers.IntegerField(help_text="An RN as its index 0-13 (black n = 7 + n)")
 

@@ -74,6 +74,8 @@ REFUSALS = (
 # Kinds of draw.
 RN = "rn"
 RPN = "rpn"
+# What a pending draw or a server draw's check asks for: a Random Number or an RPN.
+DRAW_KINDS = (RN, RPN)
 RN_TABLE = "random_number"  # an RN: its number and colour
 RPN_TABLE = "random_position_number"  # an RPN read in one column of the card's row
 
@@ -674,6 +676,7 @@ def seed_hash(seed: int) -> str:
 
 # 13 hex digits: 52 bits, a fraction every language computes exactly in a 64-bit float.
 _UNIFORM_DIGITS = 13
+_UNIFORM_SCALE: int = 16**_UNIFORM_DIGITS
 
 
 def auto_uniform(seed: int, position: int) -> float:
@@ -682,7 +685,7 @@ def auto_uniform(seed: int, position: int) -> float:
     position, not by how many steps were ever stored, so an undone draw redrawn is the same
     draw: undo cannot re-roll."""
     digest = hashlib.sha256(f"{seed}:{position}".encode()).hexdigest()
-    return int(digest[:_UNIFORM_DIGITS], 16) / 16**_UNIFORM_DIGITS
+    return int(digest[:_UNIFORM_DIGITS], 16) / _UNIFORM_SCALE
 
 
 def model_to_dict(model: SimulationModel) -> dict[str, Any]:
