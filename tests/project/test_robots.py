@@ -15,7 +15,14 @@ from django.urls.resolvers import RegexPattern, RoutePattern
 
 pytestmark = pytest.mark.django_db
 
-SAMPLE = {"uuid": str(uuid.uuid4()), "int": "1", "str": "x", "slug": "x", "path": "x"}
+# Fixed, not random: the parameters are collected by every xdist worker and must agree.
+SAMPLE = {
+    "uuid": "0b6f2e3c-7d4a-4c1e-9f25-3a8e6b1d2c40",
+    "int": "1",
+    "str": "x",
+    "slug": "x",
+    "path": "x",
+}
 
 
 def _rules() -> list[str]:
@@ -70,7 +77,7 @@ def _resolves(path: str) -> bool:
     return True
 
 
-ID = uuid.uuid4()
+ID = uuid.UUID("5d1c9a7e-2f3b-4e8a-b6c4-9e0f1a2b3c4d")
 
 
 def _kept_off() -> list[str]:
