@@ -9,7 +9,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from builder.models import SavedForce
+from builder.models import NAME_MAX_LENGTH, SavedForce
 from upfront import labels
 from upfront.api.openapi import FORCE_REF
 from upfront.api.strict import StrictSerializer
@@ -89,12 +89,12 @@ class DrawResultSerializer(serializers.Serializer):
 
 
 class SavedForceInputSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=NAME_MAX_LENGTH)
     data = ForceDocumentField(help_text="The Force document")
 
 
 class SavedForceUpdateSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=NAME_MAX_LENGTH, required=False)
     data = ForceDocumentField(required=False)
 
 

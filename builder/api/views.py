@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from builder import selectors, services
 from builder.api import serializers
+from builder.models import NAME_MAX_LENGTH
 from upfront.api.cycles import FreedOnReturn
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.negotiation import JSONOnlyNegotiation
@@ -200,6 +201,11 @@ def _strictly(serializer: Any, body: dict[str, Any]) -> None:
     refused (400 naming each), never dropped. The document inside is the engine's to read."""
     if faults := strict_faults(serializer, body):
         raise ValidationError(faults)
+    name = body.get("name")
+    if isinstance(name, str) and len(name) > NAME_MAX_LENGTH:
+        # The schema's maxLength, held here too: a longer name is refused, never cut.
+        message = _("At most %(limit)d characters.") % {"limit": NAME_MAX_LENGTH}
+        raise InvalidInput([{"path": "name", "message": message}])
 
 
 def _document_from(body: Any) -> tuple[str | None, Any]:
@@ -244,7 +250,9 @@ class ForceListCreateApi(APIView):
         name, data = _document_from(request.data)
         name = name or request.query_params.get("name") or _("Imported force")
         with _input_faults():
-            saved = services.saved_force_create(owner=request.user, name=name[:120], data=data)
+            saved = services.saved_force_create(
+                owner=request.user, name=name[:NAME_MAX_LENGTH], data=data
+            )
         return Response(
             serializers.SavedForceOutputSerializer(saved).data, status=status.HTTP_201_CREATED
         )
@@ -275,7 +283,7 @@ class ForceDetailApi(APIView):
         with _input_faults():
             saved = services.saved_force_update(
                 saved_force=saved,
-                name=name[:120] if isinstance(name, str) else None,
+                name=name if isinstance(name, str) else None,
                 data=body.get("data"),
             )
         return Response(serializers.SavedForceOutputSerializer(saved).data)

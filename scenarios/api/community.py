@@ -108,6 +108,9 @@ def _input_error(exc: services.CommunityInputError) -> InvalidInput:
 
 class ScenarioRatingApi(GenericAPIView):
     serializer_class = RatingInputSerializer
+    # For the schema and OPTIONS only (DRF's metadata asks get_object of a PUT): the
+    # scenario is read through the access room.
+    queryset = Scenario.objects.none()
 
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
@@ -207,6 +210,8 @@ class ScenarioCommentsApi(GenericAPIView):
 
 class ScenarioCommentsOpenApi(GenericAPIView):
     serializer_class = OpenInputSerializer
+    # For the schema and OPTIONS only, as ScenarioRatingApi's.
+    queryset = Scenario.objects.none()
 
     @extend_schema(
         operation_id="scenarios_comments_open_update",

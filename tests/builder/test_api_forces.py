@@ -131,3 +131,17 @@ def test_a_nul_character_anywhere_is_a_fault_not_a_server_error(owner_api) -> No
     assert [e["path"] for e in response.json()["errors"]] == ["name"]
     assert "NUL" in response.json()["errors"][0]["message"]
     assert SavedForce.objects.count() == 0
+
+
+def test_a_name_longer_than_the_schema_allows_is_refused_not_cut(owner_api) -> None:
+    # The schema says maxLength 120: a longer name is a 400 at `name`, on save and on update,
+    # and nothing is saved or changed.
+    long = "N" * 121
+    refused = owner_api.post(URL, {"name": long, "data": plain_force([1])}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["path"] == "name"
+    assert not SavedForce.objects.exists()
+    pk = create(owner_api, plain_force([1])).json()["id"]
+    renamed = owner_api.put(f"{URL}{pk}/", {"name": long}, format="json")
+    assert renamed.status_code == 400 and renamed.json()["errors"][0]["path"] == "name"
+    assert SavedForce.objects.get(pk=pk).name != long

@@ -174,9 +174,18 @@ def test_the_way_back_after_bad_options_stays_on_this_site(owner, scenario) -> N
     assert response["Location"] == "/jobs/"
 
 
+@pytest.fixture
+def reference_in_a_transactional_test(transactional_db: Any) -> None:
+    # A transactional test starts from an empty database (an earlier one flushed it): the
+    # scenario it makes is checked against the reference data, loaded first.
+    from upfront.reference.loading import reference_data_load
+
+    reference_data_load(force=True, reason="a transactional job test")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_without_a_broker_the_job_page_comes_at_once_and_the_job_runs_beside_it(
-    owner, scenario, eager, settings, monkeypatch
+    reference_in_a_transactional_test, owner, scenario, eager, settings, monkeypatch
 ) -> None:
     import threading
 
