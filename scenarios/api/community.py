@@ -111,6 +111,7 @@ class ScenarioRatingApi(GenericAPIView):
     # For the schema and OPTIONS only (DRF's metadata asks get_object of a PUT): the
     # scenario is read through the access room.
     queryset = Scenario.objects.none()
+    lookup_field, lookup_url_kwarg = "public_id", "id"
 
     def get_permissions(self) -> list[Any]:
         return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
@@ -212,6 +213,7 @@ class ScenarioCommentsOpenApi(GenericAPIView):
     serializer_class = OpenInputSerializer
     # For the schema and OPTIONS only, as ScenarioRatingApi's.
     queryset = Scenario.objects.none()
+    lookup_field, lookup_url_kwarg = "public_id", "id"
 
     @extend_schema(
         operation_id="scenarios_comments_open_update",
