@@ -20,6 +20,7 @@ from scenarios.presenters import display
 from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
 from scenarios.presenters.simulation import SimulationReads
 from scenarios.presenters.validation import ValidationReads
+from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference import selectors
 from upfront.reference.fetch import catalogue_current
@@ -79,3 +80,27 @@ def validation_reads(result: Mapping[str, Any]) -> ValidationReads:
         terrain_decks=selectors.code_names("terrain_deck"),
         published_scenarios=catalogue_current().scenario_reference.published_scenarios,
     )
+
+
+def import_preview_display(bodies: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """Each scenario an import would create, as the import page lists it: its title, period,
+    theatre and each side's nationality and number of cards (``scenarios.importing``)."""
+    shown = []
+    for body in bodies:
+        preview = display.scenario_display(body, rows=scenario_reference_rows(body), checks=None)
+        shown.append(
+            {
+                "title": body.get("title") or "",
+                "period": labels.period_label(body.get("period") or ""),
+                "theatre": body.get("theatre"),
+                "sides": [
+                    {
+                        "role": side["role_label"],
+                        "nationality": getattr(side["nationality"], "name", ""),
+                        "cards": len(side["cards"]),
+                    }
+                    for side in preview["sides"]
+                ],
+            }
+        )
+    return shown

@@ -8,7 +8,9 @@ their games at the table (each as the API answers it: ``PlayRecord.to_dict``,
 community room's piece), and a README.txt saying what is what, in English and Italian
 (the file is read outside the site; its words are the catalogue's,
 ``templates/account/export_readme.txt``). Scenarios and libraries in the bin are not exported
-(the bin is as if gone), nor the play records and games of a scenario in the bin.
+(the bin is as if gone), nor the play records and games of a scenario in the bin. Each
+file is named by its title and id (``file_name``): a player finds a scenario in the zip by its
+title, and two of the same title stay apart.
 
 The zip is written member by member to the file it is given (a temporary file, then storage):
 a player with thousands of scenarios never holds it whole in memory.
@@ -26,6 +28,7 @@ from typing import IO, Any
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.text import slugify
 
 from builder.models import SavedForce
 from scenarios import selectors, services
@@ -46,6 +49,13 @@ def readme() -> str:
         with translation.override(language):
             parts.append(render_to_string("account/export_readme.txt").strip())
     return "\n\n".join(parts) + "\n"
+
+
+def file_name(title: str, key: Any, *, fallback: str) -> str:
+    """A file's name in the zip: its title as a slug (ASCII, at most 60 characters), then its
+    id, which keeps two of the same title apart: ``ambush-at-dawn-<id>``."""
+    slug = slugify(title)[:60].strip("-") or fallback
+    return f"{slug}-{key}"
 
 
 def _json(data: Any) -> str:
@@ -99,7 +109,7 @@ def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("README.txt", readme())
         for done, scenario in enumerate(owned.iterator(chunk_size=200), start=1):
-            base = f"scenarios/{scenario.public_id}"
+            base = "scenarios/" + file_name(scenario.title, scenario.public_id, fallback="scenario")
             archive.writestr(f"{base}.json", _json(services.scenario_export(scenario=scenario)))
             for number, document in sorted(_versions(scenario).items()):
                 archive.writestr(f"{base}/versions/{number}.json", _json(document))
@@ -108,12 +118,15 @@ def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None
         for library in Library.objects.filter(owner_id=user.pk).order_by("pk"):
             held = selectors.library_scenarios_in_order(library, user)
             document = services.library_export(library=library, scenarios=held)
-            archive.writestr(f"libraries/{library.public_id}.json", _json(document))
+            name = file_name(library.title, library.public_id, fallback="library")
+            archive.writestr(f"libraries/{name}.json", _json(document))
         forces = list(SavedForce.objects.filter(owner_id=user.pk).order_by("pk"))
         for force in forces:
-            archive.writestr(f"forces/{force.pk}.json", _json(force.data))
+            name = file_name(force.name, force.pk, fallback="force")
+            archive.writestr(f"forces/{name}.json", _json(force.data))
         if forces:
-            archive.writestr("forces/names.json", _json({str(f.pk): f.name for f in forces}))
+            names = {f"{file_name(f.name, f.pk, fallback='force')}.json": f.name for f in forces}
+            archive.writestr("forces/names.json", _json(names))
         report(85)
         plays = _plays(user)
         archive.writestr("plays.json", _json(plays))

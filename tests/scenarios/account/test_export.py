@@ -15,6 +15,7 @@ from unittest import mock
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils.text import slugify
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -132,7 +133,8 @@ def test_the_export_holds_every_owned_thing(
     with django_capture_on_commit_callbacks(execute=True):
         job = api.post("/api/v1/me/export").json()
     archive = _zip(api.get(f"/api/v1/jobs/{job['id']}/file"))
-    sid = scenario.public_id
+    # Each file is named by its title (as it is now) and its id.
+    sid = f"crossroads-v2-{scenario.public_id}"
     force = SavedForce.objects.get(owner=owner)
     assert sorted(archive.namelist()) == sorted(
         [
@@ -140,8 +142,8 @@ def test_the_export_holds_every_owned_thing(
             f"scenarios/{sid}.json",
             f"scenarios/{sid}/versions/1.json",
             f"scenarios/{sid}/versions/2.json",
-            f"libraries/{library.public_id}.json",
-            f"forces/{force.pk}.json",
+            f"libraries/{slugify(library.title)}-{library.public_id}.json",
+            f"forces/rifles-{force.pk}.json",
             "forces/names.json",
             "plays.json",
             "plays.csv",
@@ -153,7 +155,7 @@ def test_the_export_holds_every_owned_thing(
     assert (current["scenario"]["title"], current["scenario_version"]) == ("Crossroads v2", 2)
     first = json.loads(archive.read(f"scenarios/{sid}/versions/1.json"))
     assert (first["scenario"]["title"], first["format"]) == ("Crossroads", "upfront-scenario")
-    lib = json.loads(archive.read(f"libraries/{library.public_id}.json"))
+    lib = json.loads(archive.read(f"libraries/{slugify(library.title)}-{library.public_id}.json"))
     assert [s["scenario"]["title"] for s in lib["scenarios"]] == ["Crossroads v2"]
     # The play record as the API answers it (less the requester's right to edit it).
     [play] = json.loads(archive.read("plays.json"))
@@ -162,7 +164,7 @@ def test_the_export_holds_every_owned_thing(
     assert (play["winner"], play["opponent"]) == ("attacker", "Marco")
     rows = list(csv.DictReader(io.StringIO(archive.read("plays.csv").decode())))
     assert rows[0]["notes"] == "close, séance" and rows[0]["scenario"] == str(theirs.public_id)
-    assert json.loads(archive.read("forces/names.json")) == {str(force.pk): "Rifles"}
+    assert json.loads(archive.read("forces/names.json")) == {f"rifles-{force.pk}.json": "Rifles"}
     text = archive.read("README.txt").decode()
     assert "POST /api/v1/scenarios/import" in text and "i tuoi dati" in text
     assert "games.json" in text and "partite al tavolo" in text
