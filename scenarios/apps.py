@@ -35,3 +35,19 @@ class ScenariosConfig(AppConfig):
         post_save.connect(
             listing_cache.user_changed, sender=get_user_model(), dispatch_uid="scenarios.user"
         )
+        _reserve_usernames(get_user_model())
+
+
+def _reserve_usernames(user_model: type) -> None:
+    """Every door that checks a username against the model's field (``createsuperuser``,
+    interactive or not, ``full_clean``, Django's own user forms) refuses a reserved one, as
+    sign-up (allauth's ``ACCOUNT_USERNAME_VALIDATORS``) and our admin forms do.
+
+    Added to the field's ``validators`` (what ``run_validators`` reads), not to its
+    ``_validators`` (what ``deconstruct`` writes into migrations): the auth app's migrations
+    stay Django's own."""
+    from scenarios.account.usernames import validate_username
+
+    field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+    if validate_username not in field.validators:
+        field.validators.append(validate_username)

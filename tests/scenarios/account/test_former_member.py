@@ -247,3 +247,16 @@ def test_the_migration_makes_the_former_member_on_a_new_site() -> None:
     former = FormerMember.objects.get().user
     assert former.username == "former-member" and not former.is_active
     assert not former.has_usable_password()
+
+
+@pytest.mark.parametrize("name", ["Former_Member", "ｆｏｒｍｅｒ-member", "Deleted-User"])
+def test_createsuperuser_cannot_make_a_reserved_name(name: str, monkeypatch: Any) -> None:
+    from django.core.management import CommandError, call_command
+
+    monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "a long enough password 123")
+    with pytest.raises(CommandError, match="reserved"):
+        call_command("createsuperuser", username=name, email="admin@example.org", interactive=False)
+    assert not get_user_model().objects.filter(username=name).exists()
+    # A plain name still works, and the auth app's migrations do not see the validator.
+    call_command("createsuperuser", username="site-admin", email="a@example.org", interactive=False)
+    assert get_user_model().objects.get(username="site-admin").is_superuser
