@@ -40,6 +40,7 @@ from scenarios.access.community import (
     CommunityRights,
     comment_for,
     comment_rights,
+    community_for,
     community_rights,
     moderation_rights,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "binned_scenarios_of",
     "comment_for",
     "comment_rights",
+    "community_for",
     "community_rights",
     "game_for",
     "games_visible_to",

@@ -28,7 +28,12 @@ from uuid import UUID
 from django.http import Http404
 
 from scenarios.access.requester import user_id
-from scenarios.access.scenarios import ScenarioRights, scenario_rights, scenarios_visible_to
+from scenarios.access.scenarios import (
+    ScenarioRights,
+    scenario_for,
+    scenario_rights,
+    scenarios_visible_to,
+)
 from scenarios.access.staff import is_staff_member
 from scenarios.models import Comment, Scenario
 
@@ -77,6 +82,13 @@ def comment_rights(comment: Comment, user: Any, rights: ScenarioRights) -> Comme
         can_report=uid is not None and not author,
         can_hide=staff,
     )
+
+
+def community_for(user: Any, public_id: UUID | str) -> tuple[Scenario, CommunityRights]:
+    """The scenario ``public_id`` if ``user`` sees it (else ``Http404``, as ``scenario_for``),
+    with their rights over its ratings and comments: what every rating and comment door asks."""
+    scenario, rights = scenario_for(user, public_id)
+    return scenario, community_rights(scenario, user, rights)
 
 
 def moderation_rights(user: Any) -> CommunityRights:

@@ -139,8 +139,7 @@ class ScenarioRatingApi(GenericAPIView):
         tags=["community"],
     )
     def put(self, request: Request, id: UUID) -> Response:
-        scenario, rights = access.scenario_for(request.user, id)
-        community = access.community_rights(scenario, request.user, rights)
+        scenario, community = access.community_for(request.user, id)
         access.require_api(community.can_rate, OWN_SCENARIO)
         serializer = RatingInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -156,8 +155,7 @@ class ScenarioRatingApi(GenericAPIView):
         tags=["community"],
     )
     def delete(self, request: Request, id: UUID) -> Response:
-        scenario, rights = access.scenario_for(request.user, id)
-        community = access.community_rights(scenario, request.user, rights)
+        scenario, community = access.community_for(request.user, id)
         access.require_api(community.can_rate, OWN_SCENARIO)
         services.rating_remove(scenario=scenario, player=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -193,8 +191,7 @@ class ScenarioCommentsApi(GenericAPIView):
         tags=["community"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        scenario, rights = access.scenario_for(request.user, id)
-        community = access.community_rights(scenario, request.user, rights)
+        scenario, community = access.community_for(request.user, id)
         access.require_api(community.can_comment, COMMENTS_CLOSED)
         serializer = CommentInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -224,8 +221,7 @@ class ScenarioCommentsOpenApi(GenericAPIView):
         tags=["community"],
     )
     def put(self, request: Request, id: UUID) -> Response:
-        scenario, rights = access.scenario_for(request.user, id)
-        community = access.community_rights(scenario, request.user, rights)
+        scenario, community = access.community_for(request.user, id)
         access.require_api(community.can_close_comments, NOT_CURATOR)
         serializer = OpenInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -1,9 +1,10 @@
 """The scenario page's rating and comments, and the staff's queue of reported comments
 (docs/community.md, docs/pages.md).
 
-Every right comes from ``access.scenario_for`` / ``access.comment_for`` and their community
-rights, refused by ``require_page`` (404). A form sent by htmx gets the section back to swap
-in; sent plainly, the browser goes back to the scenario page.
+Every right comes from ``access.community_for`` / ``access.comment_for`` (the scenario or the
+comment with the requester's rights over it), refused by ``require_page`` (404). A form sent
+by htmx gets the section back to swap in; sent plainly, the browser goes back to the scenario
+page.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def _back(request: HttpRequest, scenario: Scenario, anchor: str) -> HttpResponse
 @require_POST
 def rating_set(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """Rate the scenario (``stars``), or take the rating back (``remove``)."""
-    scenario, rights = access.scenario_for(request.user, public_id)
-    access.require_page(access.community_rights(scenario, request.user, rights).can_rate)
+    scenario, community = access.community_for(request.user, public_id)
+    access.require_page(community.can_rate)
     wait = services.rating_wait(request.user)
     if wait is not None:
         messages.error(request, too_many(wait))
@@ -62,8 +63,8 @@ def rating_set(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def comment_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    scenario, rights = access.scenario_for(request.user, public_id)
-    access.require_page(access.community_rights(scenario, request.user, rights).can_comment)
+    scenario, community = access.community_for(request.user, public_id)
+    access.require_page(community.can_comment)
     try:
         services.comment_create(
             scenario=scenario, author=request.user, text=request.POST.get("text", "")
@@ -79,8 +80,7 @@ def comment_new(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def comments_open(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The curator opens (``open=1``) or closes (``open=0``) the scenario's comments."""
-    scenario, rights = access.scenario_for(request.user, public_id)
-    community = access.community_rights(scenario, request.user, rights)
+    scenario, community = access.community_for(request.user, public_id)
     access.require_page(community.can_close_comments)
     services.comments_close(scenario=scenario, open=request.POST.get("open") == "1")
     return _back(request, scenario, "comments")
