@@ -52,6 +52,7 @@ def test_import_a_library_file_from_my_scenarios(  # type: ignore[no-untyped-def
     expect(page.locator("#import-link")).to_have_text(import_word)
     page.locator("#import-link").click()
     page.set_input_files("input[type=file]", str(bad))
+    expect(page.locator("#import-preview-button")).to_have_text(preview_word)
     page.locator("#import-preview-button").click()
     expect(page.locator("#import-faults")).to_contain_text(refused)
     expect(page.locator("#import-faults")).to_contain_text("scenarios[0].scenario.period")
