@@ -29,6 +29,7 @@ from scenarios.jobs.revalidation.selectors import revalidation_running
 from scenarios.models import Scenario
 from scenarios.plays.presenters import plays_context
 from scenarios.plays.selectors import scenario_plays
+from scenarios.presenters import bin as bin_presenters
 from scenarios.presenters.document_check import document_check_view
 from upfront import labels
 from upfront.labels.places import Places, located
@@ -207,6 +208,6 @@ def my_scenarios(request: HttpRequest) -> HttpResponse:
             s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
         ],
         "libraries": access.libraries_editable_by(user).select_related("owner"),
-        **bin_context(user),
+        **bin_presenters.bin_display(bin_context(user)),
     }
     return render(request, "scenarios/mine.html", context)

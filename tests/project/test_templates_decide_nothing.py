@@ -15,8 +15,9 @@ decide what is not its to decide:
   no variable):
   that is a label table written in a template, and a new code falls to its catch-all. The
   words belong in ``upfront.labels`` (``{{ code|label:"expansion" }}``). A chain whose
-  branches hold markup picks a layout (fine); one that builds a sentence from data
-  (``{% blocktranslate with ... %}``) picks a message.
+  branches hold markup picks a layout (fine); one whose branches are each one message, a
+  sentence built from data included (``{% blocktranslate with ... %}``), picks a message by a
+  code: that choice is a presenter's (``scenarios/presenters/bin.py``), made once.
 """
 
 from __future__ import annotations
@@ -48,17 +49,26 @@ def _tag(token: Token) -> str:
     return token.contents.split()[0] if token.contents.split() else ""
 
 
+MESSAGE_OPEN = ("blocktranslate", "blocktrans")
+MESSAGE_CLOSE = ("endblocktranslate", "endblocktrans")
+
+
 def _one_phrase(branch: list[Token]) -> bool:
-    """Is this branch one fixed phrase: text without markup and ``{% translate %}`` only?"""
+    """Is this branch one message: text without markup, ``{% translate %}`` and
+    ``{% blocktranslate %}`` (whose variables are the message's own) only?"""
+    inside = False
     for token in branch:
         if token.token_type == TokenType.TEXT:
             # Markup, or an attribute (aria-current="page"): a layout, not a phrase.
-            if "<" in token.contents or "=" in token.contents:
+            if not inside and ("<" in token.contents or "=" in token.contents):
                 return False
         elif token.token_type == TokenType.BLOCK:
-            if _tag(token) not in ("translate", "trans"):
+            tag = _tag(token)
+            if tag in MESSAGE_OPEN or tag in MESSAGE_CLOSE:
+                inside = tag in MESSAGE_OPEN
+            elif not (tag in ("translate", "trans") or (inside and tag == "plural")):
                 return False
-        elif token.token_type == TokenType.VAR:
+        elif token.token_type == TokenType.VAR and not inside:
             return False
     return any(t.token_type != TokenType.TEXT or t.contents.strip() for t in branch)
 
@@ -120,15 +130,18 @@ DECIDES = [
     '{% if code == "banzai" %}{% translate "Banzai" %}{% elif code == "desert_war" %}'
     '{% translate "Desert War" %}{% else %}{% translate "Alternative terrain article" %}'
     "{% endif %}",
+    # The bin's notices chose their sentence by the notice's kind.
+    '{% if n.kind == "returned" %}{% blocktranslate with t=n.title %}{{ t }} back'
+    '{% endblocktranslate %}{% else %}{% translate "gone" %}{% endif %}',
 ]
 DECIDES_NOTHING = [
     # A layout picked by a code.
     '{% if game.status == "playing" %}<form>x</form>{% else %}<p>y</p>{% endif %}',
     # A right asked of the rights value.
     '{% if rights.can_open_library %}<a href="x">y</a>{% else %}y{% endif %}',
-    # A sentence built from data.
-    '{% if n.kind == "returned" %}{% blocktranslate with t=n.title %}{{ t }} back'
-    '{% endblocktranslate %}{% else %}{% translate "gone" %}{% endif %}',
+    # A sentence built from data, beside markup: a layout.
+    '{% if n.kind == "returned" %}<strong>{% blocktranslate with t=n.title %}{{ t }} back'
+    '{% endblocktranslate %}</strong>{% else %}{% translate "gone" %}{% endif %}',
     # One mark, no chain.
     '{% if price.item == "double_sniper" %}+{% endif %}',
 ]
