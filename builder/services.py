@@ -14,7 +14,7 @@ from django.db import transaction
 from builder.models import SavedForce
 from upfront.reference.fetch import Reference, reference_current
 from upfront.reference.rendering import render_format_errors, render_validation
-from upfront.rules.force import ForceFormatError, force_from_dict, nul_faults
+from upfront.rules.force import ForceFormatError, force_from_dict, known_members, nul_faults
 from upfront.rules.results import ValidationResult
 from upfront.rules.validate import card_bound_faults, validate_force
 from upfront.text import public_text_error
@@ -61,7 +61,9 @@ def _apply(saved: SavedForce, *, name: str, data: Any) -> SavedForce:
     reference = reference_current()
     result = _validated(data, reference)  # raises before anything is written
     saved.name = name
-    saved.data = data
+    # What was checked, less the members the format does not define (read as ignored, so
+    # never stored to come back in an export or the builder).
+    saved.data = known_members(data)
     saved.total_points = result.total_points
     saved.valid = result.valid
     saved.data_revision = reference.revision

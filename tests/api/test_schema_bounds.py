@@ -189,3 +189,16 @@ def test_the_saved_force_bodies_refuse_members_they_do_not_define(
     # A bare Force document is an import: its unknown members are a writer's own, ignored.
     imported = signed_in.post("/api/v1/forces/?name=Bare", {**force, "mood": "grim"}, format="json")
     assert imported.status_code == 201
+    # Ignored, so not kept either: neither the answer nor the stored force carries it, at any
+    # level of the document.
+    nested = copy.deepcopy(force)
+    nested["groups"][0]["colour"] = "red"
+    nested["groups"][0]["cards"][0]["note"] = "mine"
+    again = signed_in.post("/api/v1/forces/?name=Nested", nested, format="json").json()
+    assert "mood" not in imported.json()["data"]
+    assert "colour" not in again["data"]["groups"][0]
+    assert "note" not in again["data"]["groups"][0]["cards"][0]
+    stored = SavedForce.objects.get(name="Nested").data
+    assert stored["groups"][0] == {
+        k: v for k, v in force["groups"][0].items() if k in ("label", "cards")
+    }

@@ -357,6 +357,19 @@ def force_from_dict(data: object) -> Force:
     )
 
 
+def known_members(data: Any, schema: dict[str, Any] = FORCE_SCHEMA) -> Any:
+    """``data`` with only the members ``schema`` defines, at every level: a document's own
+    unknown members are ignored (the interchange format's rule), so they are not stored
+    either. Nothing is added: a member left out stays out (no default is written in)."""
+    properties = schema.get("properties")
+    if isinstance(data, dict) and properties is not None:
+        return {k: known_members(v, properties[k]) for k, v in data.items() if k in properties}
+    items = schema.get("items")
+    if isinstance(data, list) and isinstance(items, dict):
+        return [known_members(item, items) for item in data]
+    return data
+
+
 def force_to_dict(force: Force) -> dict[str, Any]:
     def cards(items: tuple[CardPurchase, ...]) -> list[dict[str, Any]]:
         return [
