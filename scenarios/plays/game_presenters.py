@@ -22,6 +22,7 @@ from upfront.rules.companion import (
     ENDED,
     PLAYING,
     RN,
+    STEP_FOG_LIFTED,
     STEP_RN,
     STEP_RPN,
     ByHand,
@@ -77,6 +78,8 @@ def step_words(row: GameStep, game: Game) -> str:
         return _("%(who)s undid the last step") % {"who": who}
     if row.kind == GameStep.Kind.NEXT_DECK:
         return _("%(who)s said the deck ran out") % {"who": who}
+    if row.kind == GameStep.Kind.FOG_LIFTED:
+        return _("%(who)s said the fog lifted") % {"who": who}
     if row.kind == GameStep.Kind.RN and row.number is not None:
         drawn = _rn_words(row.number, row.colour)
     else:
@@ -93,7 +96,7 @@ def moved_on(meanwhile: list[GameStep], game: Game) -> str:
 
 
 def _how(row: GameStep | None, game: Game) -> str:
-    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+    if row is None or row.kind not in (STEP_RN, STEP_RPN, STEP_FOG_LIFTED):
         return ""
     if row.auto:
         return _("drawn by the server for %(who)s") % {"who": _who(row, game)}
@@ -160,6 +163,17 @@ def weather_names(codes: tuple[str, ...]) -> list[str]:
     return [names.get(code, code) for code in codes]
 
 
+def weather_text(companion: Companion) -> str:
+    """The weather in force in words. None set is clear: 99.1 "Clear conditions are considered
+    to be the normal conditions in the game unless designated otherwise by SSR"."""
+    names = weather_names(companion.weather)
+    if names:
+        return ", ".join(names)
+    if companion.fog_lifted:
+        return _("clear: the fog lifted (99.1, 99.2)")
+    return _("clear: the scenario sets no weather (99.1)")
+
+
 def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
     """What a "Draw for me" result is checked with: its live position, the kind and column of
     the draw it answered, and the value drawn (an RN as its index 0-13)."""
@@ -176,7 +190,7 @@ def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
 
 
 def _drawn(row: GameStep | None) -> str:
-    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+    if row is None or row.kind not in (STEP_RN, STEP_RPN, STEP_FOG_LIFTED):
         return ""  # not a draw: the start, or the end of a deck
     return "auto" if row.auto else "entered"
 
@@ -243,7 +257,11 @@ def game_data(game: Game) -> dict[str, Any]:
         "decks_played": companion.decks_played,
         "weather": list(companion.weather),
         "weather_names": weather_names(companion.weather),
+        "weather_text": weather_text(companion),
         "precipitation_penalty": companion.penalty,
+        "fog_in_force": companion.fog_in_force,
+        # 99.2: the Breeze that lifts it is drawn in play, so while a deck is played.
+        "can_lift_fog": companion.fog_in_force and companion.status == PLAYING and pending is None,
         "pending": pending_data(pending) if pending is not None else None,
         "steps": len(rows),
         "events": _events(game, log, rows),

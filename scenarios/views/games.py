@@ -210,6 +210,20 @@ def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @login_required
 @require_POST
+def game_fog_lifted(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The players say the fog lifted (99.2)."""
+    game, rights = _playable(request, public_id)
+    try:
+        companion = services.game_lift_fog(
+            game=game, step=_int(request.POST.get("step")), by=request.user
+        )
+    except services.StepRefused as exc:
+        return _answer(request, game, exc.companion, rights, _refused(game, exc))
+    return _answer(request, game, companion, rights)
+
+
+@login_required
+@require_POST
 def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     companion = game_companion(game)
