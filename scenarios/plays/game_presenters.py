@@ -124,13 +124,44 @@ def event_text(event: Event) -> str:
     return f"{text} ({event.rule})" if event.rule else text
 
 
-def _outcome(outcome: Outcome, kind: str) -> dict[str, Any]:
+def _runs(values: list[int]) -> list[str]:
+    """Numbers in order as runs a player reads at a glance: [4, 5, 6, 1] -> ["1", "4–6"]."""
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+
+
+def _rn_draws_words(draws: tuple[int, ...], *, rest: bool) -> str:
+    """The RNs an outcome covers in words: "any red" for a whole colour, "any other" for the
+    many left by the outcomes before (rather than eleven values), else runs ("red 4–6")."""
+    by_colour: dict[str, list[int]] = {}
+    for number, colour in map(rn_of, draws):
+        by_colour.setdefault(colour, []).append(number)
+    whole = [c for c, numbers in by_colour.items() if len(numbers) == 7]
+    if len(by_colour) == 1 and whole:
+        return _("any red") if whole[0] == codes.RN_COLOURS[0] else _("any black")
+    if rest and len(draws) >= 7:
+        return _("any other")
+    return ", ".join(
+        render(Message("companion.drawn_rn", {"colour": colour, "number": run}))
+        for colour in codes.RN_COLOURS
+        for run in _runs(by_colour.get(colour, []))
+    )
+
+
+def _outcome(outcome: Outcome, kind: str, *, rest: bool = False) -> dict[str, Any]:
+    """One outcome of a pending draw; ``rest``: it is the last, covering what the others
+    leave."""
     if kind == RN:
         draws = [{"number": n, "colour": c} for n, c in map(rn_of, outcome.draws)]
-        words = ", ".join(_rn_words(d["number"], d["colour"]) for d in draws)
+        words = _rn_draws_words(outcome.draws, rest=rest)
     else:
         draws = [{"rpn": value} for value in outcome.draws]
-        words = ", ".join(str(value) for value in outcome.draws)
+        words = ", ".join(_runs(list(outcome.draws)))
     return {
         "outcome": outcome.code,
         "draws": draws,
@@ -141,6 +172,7 @@ def _outcome(outcome: Outcome, kind: str) -> dict[str, Any]:
 
 
 def pending_data(pending: Pending) -> dict[str, Any]:
+    last = len(pending.outcomes) - 1
     return {
         "key": pending.key,
         "rule": pending.rule,
@@ -150,7 +182,10 @@ def pending_data(pending: Pending) -> dict[str, Any]:
         "deck": pending.deck,
         "role": pending.role,
         "message": render(pending.message),
-        "outcomes": [_outcome(o, pending.kind) for o in pending.outcomes],
+        "outcomes": [
+            _outcome(o, pending.kind, rest=len(pending.outcomes) > 1 and i == last)
+            for i, o in enumerate(pending.outcomes)
+        ],
     }
 
 
@@ -280,6 +315,31 @@ def game_data(game: Game) -> dict[str, Any]:
         "seed": game.seed if revealed else None,
         "probabilities": list(companion.model.probabilities) if revealed else None,
     }
+
+
+def finish_note(companion: Companion) -> str:
+    """How the winner is decided when the game ends early, in our words after 52.4 (Desert
+    War, 004:221-227): "lo scenario termina istantaneamente e viene deciso dai Punti Vittoria
+    o dalla situazione raggiunta in quel momento". M10.4's avalanche says only that the game
+    ends at once (000:246-247), so the note says so rather than invent its own rule."""
+    early = companion.early_end
+    if early is not None and early.cause == "sandstorm":
+        return _(
+            "The sandstorm ended the scenario at once: the winner is decided by the Victory "
+            "Points, or by the situation reached at that moment (52.4)."
+        )
+    if early is not None:
+        return _(
+            "The avalanche ended the game at once (M10.4), a rule that says no more; for a "
+            "sandstorm's early end, 52.4 decides the winner by the Victory Points, or by the "
+            "situation reached at that moment."
+        )
+    if codes.EARLY_END_ENDING in companion.allowed_endings():
+        return _(
+            "Ending early? When a sandstorm ends a scenario early, 52.4 decides the winner by "
+            "the Victory Points, or by the situation reached at that moment."
+        )
+    return ""
 
 
 def etag(game: Game, steps: int) -> str:

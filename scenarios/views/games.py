@@ -84,6 +84,7 @@ def _context(
         "finish_form": form
         or (_finish_form(request, game, companion) if rights.can_play else None),
         "rn_buttons": presenters.rn_buttons(),
+        "finish_note": presenters.finish_note(companion) if rights.can_play else "",
         # Both forces, the deck changes, the special rules and the victory conditions beside
         # the log on every phone; the page builds it once, the swapped section never.
         "preview": None

@@ -71,8 +71,8 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         "companion.outcome.weather_begins.falling_snow": gettext_noop("snow begins to fall"),
         "companion.outcome.stays_overcast": gettext_noop("no precipitation: it stays overcast"),
         "companion.outcome.weather_intensifies": gettext_noop(
-            "the precipitation intensifies: %(penalty)s extra −1 to Fire Strength or To Hit "
-            "at all ranges"
+            "the precipitation intensifies: one more −1 to Fire Strength or To Hit at all "
+            "ranges (%(penalty)s extra in all)"
         ),
         "companion.outcome.weather_stops": gettext_noop(
             "the precipitation stops, and it stays overcast"
