@@ -205,8 +205,8 @@ def weather_text(companion: Companion) -> str:
     if names:
         return ", ".join(names)
     if companion.fog_lifted:
-        return _("clear: the fog lifted (99.1, 99.2)")
-    return _("clear: the scenario sets no weather (99.1)")
+        return _("Clear: the fog lifted (99.1, 99.2)")
+    return _("Clear: the scenario sets no weather (99.1)")
 
 
 def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:

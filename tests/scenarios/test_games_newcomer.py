@@ -61,7 +61,7 @@ def test_the_fog_lifted_on_the_page_until_undone(owner: Any) -> None:
         {"step": 0},
         HTTP_HX_REQUEST="true",
     ).content.decode()
-    assert "clear: the fog lifted (99.1, 99.2)" in lifted
+    assert "Clear: the fog lifted (99.1, 99.2)" in lifted
     assert "Deck 1: the fog lifted: no group counts as in Smoke for it any more" in lifted
     assert "(99.2) (entered by owner)" in text_of(lifted).replace(" )", ")")
     assert 'id="fog-lifted"' not in lifted  # nothing left to lift
@@ -77,9 +77,9 @@ def test_no_weather_set_reads_clear_in_words(owner: Any) -> None:
     game = services.game_start(scenario=made(owner, weather=[]), player=owner, seed=1)
     client = signed_in(owner)
     html = page_of(client, game)
-    assert "clear: the scenario sets no weather (99.1)" in html and "as printed" not in html
+    assert "Clear: the scenario sets no weather (99.1)" in html and "as printed" not in html
     italian = page_of(client, game, HTTP_ACCEPT_LANGUAGE="it")
-    assert "sereno: lo scenario non indica condizioni meteo (99.1)" in italian
+    assert "Sereno: lo scenario non indica condizioni meteo (99.1)" in italian
 
 
 def test_each_event_says_how_it_was_drawn_and_by_whom(owner: Any) -> None:
