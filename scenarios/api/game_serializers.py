@@ -166,6 +166,9 @@ class GameSerializer(serializers.Serializer):
     time_limit_decks = serializers.IntegerField()
     decks_played = serializers.IntegerField(allow_null=True)
     weather = serializers.ListField(child=serializers.CharField(), help_text="Weather codes")
+    weather_text = serializers.CharField(
+        help_text="The weather in force in words; none set reads clear (99.1)"
+    )
     precipitation_penalty = serializers.IntegerField(help_text="99.6: the extra −1s")
     fog_in_force = serializers.BooleanField(
         help_text="99.2: the scenario sets fog and the players have not said it lifted"
