@@ -89,6 +89,7 @@ urlpatterns = [
     path("games/<uuid:public_id>/", games.game_page, name="game"),
     path("games/<uuid:public_id>/draw/", games.game_draw, name="game_draw"),
     path("games/<uuid:public_id>/next-deck/", games.game_next_deck, name="game_next_deck"),
+    path("games/<uuid:public_id>/fog-lifted/", games.game_fog_lifted, name="game_fog_lifted"),
     path("games/<uuid:public_id>/join/", games.game_join, name="game_join"),
     path("games/<uuid:public_id>/undo/", games.game_undo, name="game_undo"),
     path("games/<uuid:public_id>/finish/", games.game_finish, name="game_finish"),

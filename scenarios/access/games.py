@@ -38,6 +38,9 @@ class GameRights:
     can_undo: bool = False  # void the last step (either joined player, until recorded)
     can_share: bool = False  # be shown the link to give the other player (the host)
     can_join: bool = False  # join as the opponent (holds the link, nobody has joined yet)
+    # open the game's scenario page: a watcher through the link may not see a private
+    # scenario, and its link would be a 404
+    can_see_scenario: bool = False
 
 
 def live_games() -> QuerySet[Game]:
@@ -88,7 +91,9 @@ def game_for(user: Any, public_id: UUID | str, *, token: str = "") -> tuple[Game
     if not (player or shared) and not games_visible_to(user).filter(pk=game.pk).exists():
         raise Http404("no such game")
     open_game = game.record_id is None
+    sees_scenario = scenarios_visible_to(user).filter(pk=game.scenario_id).exists()
     return game, GameRights(
+        can_see_scenario=sees_scenario,
         can_play=player,
         can_undo=player and open_game,
         can_share=host,

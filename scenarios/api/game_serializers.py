@@ -166,7 +166,16 @@ class GameSerializer(serializers.Serializer):
     time_limit_decks = serializers.IntegerField()
     decks_played = serializers.IntegerField(allow_null=True)
     weather = serializers.ListField(child=serializers.CharField(), help_text="Weather codes")
+    weather_text = serializers.CharField(
+        help_text="The weather in force in words; none set reads clear (99.1)"
+    )
     precipitation_penalty = serializers.IntegerField(help_text="99.6: the extra −1s")
+    fog_in_force = serializers.BooleanField(
+        help_text="99.2: the scenario sets fog and the players have not said it lifted"
+    )
+    can_lift_fog = serializers.BooleanField(
+        help_text="Whether “the fog lifted” may be entered now (fog in force, a deck in play)"
+    )
     pending = PendingSerializer(allow_null=True)
     steps = serializers.IntegerField(
         help_text="How many steps the game has stored, undos included: send it as `step`"

@@ -206,6 +206,35 @@ class GameNextDeckApi(GenericAPIView):
         return Response(_body(request, game, rights))
 
 
+class GameFogLiftedApi(GenericAPIView):
+    serializer_class = StepSerializer
+
+    @extend_schema(
+        operation_id="games_fog_lifted_create",
+        summary="The fog lifted (99.2)",
+        description="Either joined player, while a deck is played, in a game whose scenario "
+        "sets fog: an effective Breeze drawn with a red 6 has lowered the fog until it is gone. "
+        "From then on `weather` no longer holds `fog`, `fog_in_force` is false and its lifting "
+        "leaves `by_hand`; the step is in the log and undone like any other. 409 when there "
+        "is no fog to lift (none set, or lifted already), while a draw is pending, or once "
+        "the game has ended.",
+        request=StepSerializer,
+        responses={200: GameSerializer, **CONFLICT},
+        tags=["games"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        game, rights = _game(request, id, play=True)
+        serializer = StepSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.game_lift_fog(
+                game=game, step=serializer.validated_data.get("step"), by=request.user
+            )
+        except services.StepRefused as exc:
+            raise _conflict(exc, game) from exc
+        return Response(_body(request, game, rights))
+
+
 class GameUndoApi(GenericAPIView):
     serializer_class = UndoSerializer
 

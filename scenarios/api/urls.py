@@ -75,6 +75,7 @@ urlpatterns = [
     path("games/<uuid:id>", games.GameDetailApi.as_view(), name="game"),
     path("games/<uuid:id>/draws", games.GameDrawsApi.as_view(), name="game-draws"),
     path("games/<uuid:id>/next-deck", games.GameNextDeckApi.as_view(), name="game-next-deck"),
+    path("games/<uuid:id>/fog-lifted", games.GameFogLiftedApi.as_view(), name="game-fog-lifted"),
     path("games/<uuid:id>/undo", games.GameUndoApi.as_view(), name="game-undo"),
     path("games/<uuid:id>/join", games.GameJoinApi.as_view(), name="game-join"),
     path("games/<uuid:id>/finish", games.GameFinishApi.as_view(), name="game-finish"),

@@ -22,6 +22,7 @@ from upfront.rules.companion import (
     ENDED,
     PLAYING,
     RN,
+    STEP_FOG_LIFTED,
     STEP_RN,
     STEP_RPN,
     ByHand,
@@ -77,6 +78,8 @@ def step_words(row: GameStep, game: Game) -> str:
         return _("%(who)s undid the last step") % {"who": who}
     if row.kind == GameStep.Kind.NEXT_DECK:
         return _("%(who)s said the deck ran out") % {"who": who}
+    if row.kind == GameStep.Kind.FOG_LIFTED:
+        return _("%(who)s said the fog lifted") % {"who": who}
     if row.kind == GameStep.Kind.RN and row.number is not None:
         drawn = _rn_words(row.number, row.colour)
     else:
@@ -93,7 +96,7 @@ def moved_on(meanwhile: list[GameStep], game: Game) -> str:
 
 
 def _how(row: GameStep | None, game: Game) -> str:
-    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+    if row is None or row.kind not in (STEP_RN, STEP_RPN, STEP_FOG_LIFTED):
         return ""
     if row.auto:
         return _("drawn by the server for %(who)s") % {"who": _who(row, game)}
@@ -121,13 +124,44 @@ def event_text(event: Event) -> str:
     return f"{text} ({event.rule})" if event.rule else text
 
 
-def _outcome(outcome: Outcome, kind: str) -> dict[str, Any]:
+def _runs(values: list[int]) -> list[str]:
+    """Numbers in order as runs a player reads at a glance: [4, 5, 6, 1] -> ["1", "4–6"]."""
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+
+
+def _rn_draws_words(draws: tuple[int, ...], *, rest: bool) -> str:
+    """The RNs an outcome covers in words: "any red" for a whole colour, "any other" for the
+    many left by the outcomes before (rather than eleven values), else runs ("red 4–6")."""
+    by_colour: dict[str, list[int]] = {}
+    for number, colour in map(rn_of, draws):
+        by_colour.setdefault(colour, []).append(number)
+    whole = [c for c, numbers in by_colour.items() if len(numbers) == 7]
+    if len(by_colour) == 1 and whole:
+        return _("any red") if whole[0] == codes.RN_COLOURS[0] else _("any black")
+    if rest and len(draws) >= 7:
+        return _("any other")
+    return ", ".join(
+        render(Message("companion.drawn_rn", {"colour": colour, "number": run}))
+        for colour in codes.RN_COLOURS
+        for run in _runs(by_colour.get(colour, []))
+    )
+
+
+def _outcome(outcome: Outcome, kind: str, *, rest: bool = False) -> dict[str, Any]:
+    """One outcome of a pending draw; ``rest``: it is the last, covering what the others
+    leave."""
     if kind == RN:
         draws = [{"number": n, "colour": c} for n, c in map(rn_of, outcome.draws)]
-        words = ", ".join(_rn_words(d["number"], d["colour"]) for d in draws)
+        words = _rn_draws_words(outcome.draws, rest=rest)
     else:
         draws = [{"rpn": value} for value in outcome.draws]
-        words = ", ".join(str(value) for value in outcome.draws)
+        words = ", ".join(_runs(list(outcome.draws)))
     return {
         "outcome": outcome.code,
         "draws": draws,
@@ -138,6 +172,7 @@ def _outcome(outcome: Outcome, kind: str) -> dict[str, Any]:
 
 
 def pending_data(pending: Pending) -> dict[str, Any]:
+    last = len(pending.outcomes) - 1
     return {
         "key": pending.key,
         "rule": pending.rule,
@@ -147,7 +182,10 @@ def pending_data(pending: Pending) -> dict[str, Any]:
         "deck": pending.deck,
         "role": pending.role,
         "message": render(pending.message),
-        "outcomes": [_outcome(o, pending.kind) for o in pending.outcomes],
+        "outcomes": [
+            _outcome(o, pending.kind, rest=len(pending.outcomes) > 1 and i == last)
+            for i, o in enumerate(pending.outcomes)
+        ],
     }
 
 
@@ -158,6 +196,17 @@ def _by_hand(item: ByHand) -> dict[str, str]:
 def weather_names(codes: tuple[str, ...]) -> list[str]:
     names = reference.code_names("weather")
     return [names.get(code, code) for code in codes]
+
+
+def weather_text(companion: Companion) -> str:
+    """The weather in force in words. None set is clear: 99.1 "Clear conditions are considered
+    to be the normal conditions in the game unless designated otherwise by SSR"."""
+    names = weather_names(companion.weather)
+    if names:
+        return ", ".join(names)
+    if companion.fog_lifted:
+        return _("Clear: the fog lifted (99.1, 99.2)")
+    return _("Clear: the scenario sets no weather (99.1)")
 
 
 def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
@@ -176,7 +225,7 @@ def _check(log: Log, row: GameStep | None) -> dict[str, Any] | None:
 
 
 def _drawn(row: GameStep | None) -> str:
-    if row is None or row.kind not in (STEP_RN, STEP_RPN):
+    if row is None or row.kind not in (STEP_RN, STEP_RPN, STEP_FOG_LIFTED):
         return ""  # not a draw: the start, or the end of a deck
     return "auto" if row.auto else "entered"
 
@@ -243,7 +292,11 @@ def game_data(game: Game) -> dict[str, Any]:
         "decks_played": companion.decks_played,
         "weather": list(companion.weather),
         "weather_names": weather_names(companion.weather),
+        "weather_text": weather_text(companion),
         "precipitation_penalty": companion.penalty,
+        "fog_in_force": companion.fog_in_force,
+        # 99.2: the Breeze that lifts it is drawn in play, so while a deck is played.
+        "can_lift_fog": companion.fog_in_force and companion.status == PLAYING and pending is None,
         "pending": pending_data(pending) if pending is not None else None,
         "steps": len(rows),
         "events": _events(game, log, rows),
@@ -262,6 +315,31 @@ def game_data(game: Game) -> dict[str, Any]:
         "seed": game.seed if revealed else None,
         "probabilities": list(companion.model.probabilities) if revealed else None,
     }
+
+
+def finish_note(companion: Companion) -> str:
+    """How the winner is decided when the game ends early, in our words after 52.4 (Desert
+    War, 004:221-227): "lo scenario termina istantaneamente e viene deciso dai Punti Vittoria
+    o dalla situazione raggiunta in quel momento". M10.4's avalanche says only that the game
+    ends at once (000:246-247), so the note says so rather than invent its own rule."""
+    early = companion.early_end
+    if early is not None and early.cause == "sandstorm":
+        return _(
+            "The sandstorm ended the scenario at once: the winner is decided by the Victory "
+            "Points, or by the situation reached at that moment (52.4)."
+        )
+    if early is not None:
+        return _(
+            "The avalanche ended the game at once (M10.4), a rule that says no more; for a "
+            "sandstorm's early end, 52.4 decides the winner by the Victory Points, or by the "
+            "situation reached at that moment."
+        )
+    if codes.EARLY_END_ENDING in companion.allowed_endings():
+        return _(
+            "Ending early? When a sandstorm ends a scenario early, 52.4 decides the winner by "
+            "the Victory Points, or by the situation reached at that moment."
+        )
+    return ""
 
 
 def etag(game: Game, steps: int) -> str:

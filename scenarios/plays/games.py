@@ -211,6 +211,17 @@ def game_next_deck(*, game: Game, step: int | None = None, by: Any = None) -> Co
     return _step(game, step, make, {"kind": GameStep.Kind.NEXT_DECK}, by)
 
 
+def game_lift_fog(*, game: Game, step: int | None = None, by: Any = None) -> Companion:
+    """The players say the fog lifted (99.2): from then on the game no longer has fog in force.
+    Kept as a step like a draw: in the log, undone and replayed like the others."""
+
+    def make(companion: Companion, locked: Game, index: int) -> GameStep:
+        companion.lift_fog()
+        return GameStep(game=locked, index=index, kind=GameStep.Kind.FOG_LIFTED)
+
+    return _step(game, step, make, {"kind": GameStep.Kind.FOG_LIFTED}, by)
+
+
 def game_undo(*, game: Game, step: int | None, by: Any) -> Companion:
     """Void the game's last live step: the game is replayed without it, and the stored undo
     keeps it in the log. ``step`` is how many steps the client saw, so an undo sent from a

@@ -202,13 +202,15 @@ class Game(models.Model):
 
 
 class GameStep(models.Model):
-    """One step of a game, in order: an RN, an RPN, or "the deck ran out"."""
+    """One step of a game, in order: an RN, an RPN, "the deck ran out", "the fog lifted" or
+    an undo."""
 
     class Kind(models.TextChoices):
         RN = companion.STEP_RN
         RPN = companion.STEP_RPN
         NEXT_DECK = companion.STEP_NEXT_DECK
         UNDO = companion.STEP_UNDO
+        FOG_LIFTED = companion.STEP_FOG_LIFTED  # 99.2: the players say the fog is gone
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField()
@@ -244,4 +246,6 @@ class GameStep(models.Model):
             return {"kind": companion.STEP_RPN, "rpn": self.rpn}
         if self.kind == self.Kind.UNDO:
             return {"kind": companion.STEP_UNDO}
+        if self.kind == self.Kind.FOG_LIFTED:
+            return {"kind": companion.STEP_FOG_LIFTED}
         return {"kind": companion.STEP_NEXT_DECK}

@@ -84,6 +84,7 @@ def _context(
         "finish_form": form
         or (_finish_form(request, game, companion) if rights.can_play else None),
         "rn_buttons": presenters.rn_buttons(),
+        "finish_note": presenters.finish_note(companion) if rights.can_play else "",
         # Both forces, the deck changes, the special rules and the victory conditions beside
         # the log on every phone; the page builds it once, the swapped section never.
         "preview": None
@@ -201,6 +202,20 @@ def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     try:
         companion = services.game_next_deck(
+            game=game, step=_int(request.POST.get("step")), by=request.user
+        )
+    except services.StepRefused as exc:
+        return _answer(request, game, exc.companion, rights, _refused(game, exc))
+    return _answer(request, game, companion, rights)
+
+
+@login_required
+@require_POST
+def game_fog_lifted(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The players say the fog lifted (99.2)."""
+    game, rights = _playable(request, public_id)
+    try:
+        companion = services.game_lift_fog(
             game=game, step=_int(request.POST.get("step")), by=request.user
         )
     except services.StepRefused as exc:

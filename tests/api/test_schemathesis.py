@@ -340,7 +340,7 @@ def test_games_signed_in_behave_as_documented(app: Any, django_user_model: Any) 
     count, statuses = _run_signed_in(
         app, headers, ("/api/v1/games/",), lambda operation: str(game.public_id)
     )
-    assert count == 6  # the game, its draws, next deck, undo, join, finish
+    assert count == 7  # the game, its draws, next deck, the fog lifted, undo, join, finish
     assert {("GET", 200), ("POST", 409), ("GET", 404)} <= statuses
 
 

@@ -146,7 +146,7 @@ def test_the_48_2_option_and_the_48_3_cards_in_the_simulation_report(  # type: i
     page.wait_for_url(f"{url}/scenarios/mine/")
 
     page.goto(f"{url}/scenarios/{scenario.public_id}/")
-    label = {"en": "Opponent's Random Numbers per deck", "it": "Numeri Casuali dell'avversario"}
+    label = {"en": "Opponent's Random Numbers per deck", "it": "RN dell'avversario"}
     expect(page.locator("label[for=job-opponent-rn]")).to_contain_text(label[language])
     page.fill("#job-runs", "2000")
     page.fill("#job-opponent-rn", "6")
@@ -154,7 +154,7 @@ def test_the_48_2_option_and_the_48_3_cards_in_the_simulation_report(  # type: i
     page.wait_for_url("**/jobs/*/")
     page.wait_for_selector("#job-status.job-succeeded", timeout=20_000)
     report = page.locator("#job-status")
-    assumed = {"en": "draws 6 Random Numbers per deck", "it": "estrae 6 Numeri Casuali per mazzo"}
+    assumed = {"en": "draws 6 Random Numbers per deck", "it": "estrae 6 RN per mazzo"}
     expect(report).to_contain_text(assumed[language])
     expect(report).to_contain_text("8 Wollak, 9 Streich")
     expect(report).to_contain_text("39 StuG III")

@@ -107,7 +107,7 @@ def test_the_page_speaks_italian(owner: Any) -> None:
     page = client.get(
         reverse("scenarios:game", args=[game.public_id]), HTTP_ACCEPT_LANGUAGE="it"
     ).content.decode()
-    assert "Inizio del mazzo 1: estrai un Numero Casuale per il controllo delle" in page
+    assert "Inizio del mazzo 1: estrai un RN per il controllo delle" in page
     assert "Estrai per me" in page and "Partita al tavolo" in page
 
 

@@ -217,8 +217,8 @@ def test_the_48_3_rows_name_their_cards(
         ),
         (
             "it",
-            "Numeri Casuali dell'avversario per mazzo",
-            "estrae 4 Numeri Casuali per mazzo",
+            "RN dell'avversario per mazzo",
+            "estrae 4 RN per mazzo",
         ),
     ],
 )

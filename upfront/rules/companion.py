@@ -36,6 +36,7 @@ from upfront.rules.messages import Message, Param
 from upfront.rules.simulation import (
     BLACK,
     BY_HAND_RULES,
+    FOG_LIFTING,
     OUTCOMES,
     DeckEndCheck,
     DrawChance,
@@ -60,6 +61,7 @@ GAME_ENDED = "ended"
 ENDED_EARLY = "ended_early"
 TIME_LIMIT_REACHED = "time_limit_reached"
 TIME_LIMIT_NOT_REACHED = "time_limit_not_reached"
+NO_FOG = "no_fog"  # "the fog lifted" in a game without fog, or after it lifted
 REFUSALS = (
     NOTHING_PENDING,
     WRONG_KIND,
@@ -69,6 +71,7 @@ REFUSALS = (
     ENDED_EARLY,
     TIME_LIMIT_REACHED,
     TIME_LIMIT_NOT_REACHED,
+    NO_FOG,
 )
 
 # Kinds of draw.
@@ -85,6 +88,8 @@ STEP_RPN = "rpn"
 STEP_NEXT_DECK = "next_deck"
 # Voids the last live step before it (undo): the game is replayed without that step.
 STEP_UNDO = "undo"
+# The players say the fog lifted (99.2): play decides when, so it is entered, never drawn.
+STEP_FOG_LIFTED = "fog_lifted"
 
 # Pending keys (the procedures the companion runs).
 ALTITUDE_LIMIT = "altitude_limit"  # T5.0
@@ -102,6 +107,11 @@ BLACK_SIX_RULE = "48.2"
 # Events that are not draws.
 DECK_RAN_OUT = "deck_ran_out"
 TIME_LIMIT = "time_limit"
+FOG_LIFTED = "fog_lifted"
+# 99.2: "If an effective Breeze card is drawn (13.243) with a Red 6 RNC, the Fog level is
+# reduced by 1." The source defines no levels, so the players say when the fog is gone.
+FOG_RULE = "99.2"
+FOG = "fog"
 
 
 class CompanionError(ValueError):
@@ -207,8 +217,9 @@ def _all_rn() -> frozenset[int]:
     return frozenset(range(OUTCOMES))
 
 
-def by_hand(model: SimulationModel) -> tuple[ByHand, ...]:
-    """The scenario's draws the players make by hand (the simulation leaves them out too)."""
+def by_hand(model: SimulationModel, *, fog_lifted: bool = False) -> tuple[ByHand, ...]:
+    """The scenario's draws the players make by hand (the simulation leaves them out too);
+    once the fog has lifted there is no fog left to lift (99.2)."""
     found = []
     if model.reinforcements:
         found.append(
@@ -221,6 +232,8 @@ def by_hand(model: SimulationModel) -> tuple[ByHand, ...]:
             )
     # 99.2, 52.16, 99.821: play decides when these are drawn, so the players draw them.
     for code in model.by_hand:
+        if code == FOG_LIFTING and fog_lifted:
+            continue
         rule = BY_HAND_RULES[code]
         found.append(ByHand(code, rule, _m(f"companion.by_hand.{code}", rule=rule)))
     return tuple(found)
@@ -247,6 +260,7 @@ class Companion:
         w = model.weather
         self.falling = bool(w and w.starts_in_precipitation)
         self.penalty = 0  # 99.6: extra -1s from intensifying
+        self.fog_lifted = False  # 99.2: the players said the fog is gone
         self._deck_ending = False
         self._queue: list[Pending] = self._preparation()
         if not self._queue:
@@ -259,13 +273,20 @@ class Companion:
 
     @property
     def weather(self) -> tuple[str, ...]:
+        # 99.2: once the fog lifted, fog is no longer among the conditions in force.
+        static = tuple(c for c in self._static if not (c == FOG and self.fog_lifted))
         w = self.model.weather
         if w is None:
-            return self._static
-        return (*self._static, w.kind if self.falling else "overcast")
+            return static
+        return (*static, w.kind if self.falling else "overcast")
+
+    @property
+    def fog_in_force(self) -> bool:
+        """Whether 99.2's fog still applies: the scenario sets fog and it has not lifted."""
+        return FOG_LIFTING in self.model.by_hand and not self.fog_lifted
 
     def by_hand(self) -> tuple[ByHand, ...]:
-        return by_hand(self.model)
+        return by_hand(self.model, fog_lifted=self.fog_lifted)
 
     def allowed_endings(self) -> tuple[str, ...]:
         """The endings (codes.PLAY_ENDINGS) the game may be recorded with now: after an early
@@ -320,9 +341,36 @@ class Companion:
         self._deck_ending = True
         self._advance()
 
+    def lift_fog(self) -> Event:
+        """The players say the fog lifted (99.2: an effective Breeze drawn with a red 6 lowers
+        the fog level; the source defines no levels, so the players say when it is gone). From
+        then on no group counts as in Smoke for the fog and Smoke cards work again: fog leaves
+        the weather in force and its lifting leaves the by-hand list. Entered while a deck is
+        played, as the Breeze is drawn in play."""
+        if self.status == ENDED:
+            raise CompanionError(GAME_ENDED, None)
+        if not self.fog_in_force:
+            raise CompanionError(NO_FOG, self.pending)
+        if self._queue:
+            raise CompanionError(DRAW_PENDING, self.pending)
+        self.steps += 1
+        self.fog_lifted = True
+        event = Event(
+            self.deck,
+            FOG_LIFTED,
+            FOG_RULE,
+            None,
+            None,
+            None,
+            FOG_LIFTED,
+            _m("companion.fog_lifted"),
+        )
+        self.events.append(event)
+        return event
+
     def apply(self, step: Mapping[str, Any]) -> None:
-        """One stored step: ``{"kind": "rn", "number", "colour"}``, ``{"kind": "rpn", "rpn"}``
-        or ``{"kind": "next_deck"}``."""
+        """One stored step: ``{"kind": "rn", "number", "colour"}``, ``{"kind": "rpn", "rpn"}``,
+        ``{"kind": "next_deck"}`` or ``{"kind": "fog_lifted"}``."""
         kind = step.get("kind")
         if kind == STEP_RN:
             self.draw_rn(int(step["number"]), str(step["colour"]))
@@ -330,6 +378,8 @@ class Companion:
             self.draw_rpn(int(step["rpn"]))
         elif kind == STEP_NEXT_DECK:
             self.next_deck()
+        elif kind == STEP_FOG_LIFTED:
+            self.lift_fog()
         else:
             raise ValueError(f"unknown step {kind!r}")
 

@@ -71,8 +71,8 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         "companion.outcome.weather_begins.falling_snow": gettext_noop("snow begins to fall"),
         "companion.outcome.stays_overcast": gettext_noop("no precipitation: it stays overcast"),
         "companion.outcome.weather_intensifies": gettext_noop(
-            "the precipitation intensifies: %(penalty)s extra −1 to Fire Strength or To Hit "
-            "at all ranges"
+            "the precipitation intensifies: one more −1 to Fire Strength or To Hit at all "
+            "ranges (%(penalty)s extra in all)"
         ),
         "companion.outcome.weather_stops": gettext_noop(
             "the precipitation stops, and it stays overcast"
@@ -91,6 +91,10 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         # -- events that are not draws, and the draws the players make by hand --------------------
         "companion.deck_out": gettext_noop("the deck ran out"),
         "companion.time_limit": gettext_noop("the last deck ran out: the time limit is reached"),
+        "companion.fog_lifted": gettext_noop(
+            "the fog lifted: no group counts as in Smoke for it any more, and Smoke cards work "
+            "again"
+        ),
         "companion.by_hand.black_six": gettext_noop(
             "After the opponent draws a black 6 as a Random Number, a side with random "
             "reinforcements may draw a Random Number for them as its only action (48.2): draw "
@@ -102,7 +106,8 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "companion.by_hand.fog_lifting": gettext_noop(
             "An effective Breeze card drawn with a red 6 Random Number lowers the fog level by "
-            "one (%(rule)s): play decides when, so check it by hand."
+            "one (%(rule)s): play decides when, so check it by hand, and once the fog is gone "
+            "say so with “The fog lifted”."
         ),
         "companion.by_hand.oasis": gettext_noop(
             "A Woods card played in the desert is an Oasis on a black Random Number and a "
@@ -139,6 +144,9 @@ COMPANION_MESSAGES: Mapping[str, str] = MappingProxyType(
             "Not taken: the game moved on since this page last saw it."
         ),
         "companion.refused.nothing_to_undo": gettext_noop("There is no step to undo."),
+        "companion.refused.no_fog": gettext_noop(
+            "There is no fog to lift: the scenario sets none, or it has lifted already."
+        ),
         "companion.refused.join_taken": gettext_noop(
             "Another player has already joined this game: you can follow it read-only."
         ),

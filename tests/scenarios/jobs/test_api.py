@@ -274,7 +274,7 @@ def test_the_opponent_draws_option_changes_the_result_and_keeps_results_apart(
     given = report({"runs": 2000, "seed": 5, "opponent_rn_draws_per_deck": 40})
     assert default["opponent_rn_draws_per_deck"] == 0 and default["opponent_draws_text"] == ""
     assert given["opponent_rn_draws_per_deck"] == 40
-    assert "estrae 40 Numeri Casuali per mazzo" in given["opponent_draws_text"]
+    assert "estrae 40 RN per mazzo" in given["opponent_draws_text"]
     (before,), (after,) = default["reinforcements"], given["reinforcements"]
     assert all(deck["black_six_attempts"] is None for deck in before["by_deck"])
     assert all(deck["black_six_attempts"] > 0 for deck in after["by_deck"])

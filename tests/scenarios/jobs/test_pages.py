@@ -95,7 +95,7 @@ def test_bad_options_on_the_page_come_back_as_messages(owner, scenario) -> None:
         ("en", "Opponent's Random Numbers per deck (48.2)", "0 counts none of these attempts"),
         (
             "it",
-            "Numeri Casuali dell'avversario per mazzo (48.2)",
+            "RN dell'avversario per mazzo (48.2)",
             "con 0 nessuno di questi tentativi è contato",
         ),
     ],
