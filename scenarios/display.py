@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils import translation
+from django.utils import timezone, translation
 
 from scenarios.analysis.forces import side_checks
 from scenarios.models import Scenario
 from scenarios.presenters import display
-from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
+from scenarios.presenters.sheet import DEFAULT_SHEET, RevisionFacts, SheetOptions, SheetReads
 from scenarios.presenters.simulation import SimulationReads
 from scenarios.presenters.validation import ValidationReads
 from upfront.reference import models as ref
 from upfront.reference import selectors
-from upfront.reference.fetch import catalogue_current
+from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.selectors import nationality_names, scenario_reference_rows
 
 
@@ -59,6 +59,24 @@ def sheet_reads(
         period=ref.Period.objects.filter(code=body.get("period") or "").first(),
         simulation=simulation,
         validation=checked,
+        revision=revision_facts(),
+    )
+
+
+def revision_label() -> str:
+    """The label of the reference data a sheet is printed against ("r95-5738638f"): what its
+    key and its verify record hold, never what the sheet prints (``revision_facts``)."""
+    revision = data_revision_current()
+    return revision.label if revision else "—"
+
+
+def revision_facts() -> RevisionFacts | None:
+    """The current reference data as a sheet prints it (its number and day), and its label."""
+    revision = data_revision_current()
+    if revision is None:
+        return None
+    return RevisionFacts(
+        number=revision.pk, made=timezone.localdate(revision.created_at), label=revision.label
     )
 
 
