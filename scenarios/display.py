@@ -14,9 +14,11 @@ from typing import Any
 
 from django.utils import timezone, translation
 
+from builder import services as builder_services
 from scenarios.analysis.forces import side_checks
 from scenarios.models import Scenario
 from scenarios.presenters import display
+from scenarios.presenters.roster import RosterReads
 from scenarios.presenters.sheet import DEFAULT_SHEET, RevisionFacts, SheetOptions, SheetReads
 from scenarios.presenters.simulation import SimulationReads
 from scenarios.presenters.validation import ValidationReads
@@ -96,4 +98,23 @@ def validation_reads(result: Mapping[str, Any]) -> ValidationReads:
         special_rules=selectors.code_names("special_rule"),
         terrain_decks=selectors.code_names("terrain_deck"),
         published_scenarios=catalogue_current().scenario_reference.published_scenarios,
+    )
+
+
+def roster_reads(force: Mapping[str, Any], options: SheetOptions = DEFAULT_SHEET) -> RosterReads:
+    """What a force's roster shows of the reference data, and the force's check as the
+    builder shows it (``builder.services.force_validate``), in the roster's language."""
+    with translation.override(options.language):
+        try:
+            check: Mapping[str, Any] | None = builder_services.force_validate(data=force)
+        except builder_services.ForceInputError:
+            check = None  # not a force document the check reads: printed "not checked"
+        names = nationality_names()
+    period = force.get("period")
+    return RosterReads(
+        cards=catalogue_current().cards,
+        nationalities=names,
+        period=ref.Period.objects.filter(code=period).first() if isinstance(period, str) else None,
+        check=check,
+        revision=revision_facts(),
     )

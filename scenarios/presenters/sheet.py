@@ -119,7 +119,7 @@ def _known(value: Any) -> Any:
     return UNKNOWN if value is None or value == "" else value
 
 
-def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
+def force_card_rows(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
     """The force's groups (and reinforcements) with each card's printed values."""
     nationality = force.get("nationality", "")
 
@@ -163,7 +163,17 @@ def _side(
     cards: Mapping[tuple[str, int], Any],
     checked: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
-    force = side["force"]
+    return {
+        **side,
+        **force_rows(side["force"], cards),
+        # The points the validation found the force buys (none printed when not validated).
+        "check": {"total_points": checked["total_points"]} if checked else None,
+    }
+
+
+def force_rows(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> dict[str, Any]:
+    """What a sheet's side and a roster print of one force: its groups of cards, its variants,
+    radios, snipers and random reinforcement decks (``templates/scenarios/print/_cards.html``)."""
     variants = [
         labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
     ]
@@ -172,14 +182,11 @@ def _side(
     if force.get("mountain_troops") is True:
         variants.append(_("Mountain troops"))
     return {
-        **side,
-        "groups": _side_cards(force, cards),
+        "groups": force_card_rows(force, cards),
         "variants": variants,
         "radios": [r.get("fire_strength") for r in force.get("radios") or []],
         "snipers": labels.standalone("sniper_option", force.get("snipers") or 0),
         "random_decks": force.get("random_reinforcement_decks") or [],
-        # The points the validation found the force buys (none printed when not validated).
-        "check": {"total_points": checked["total_points"]} if checked else None,
     }
 
 
