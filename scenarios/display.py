@@ -12,18 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils import translation
+from django.utils import timezone, translation
 
+from builder import services as builder_services
 from scenarios.analysis.forces import side_checks
 from scenarios.models import Scenario
 from scenarios.presenters import display
-from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, SheetReads
+from scenarios.presenters.roster import RosterReads
+from scenarios.presenters.sheet import DEFAULT_SHEET, RevisionFacts, SheetOptions, SheetReads
 from scenarios.presenters.simulation import SimulationReads
 from scenarios.presenters.validation import ValidationReads
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference import selectors
-from upfront.reference.fetch import catalogue_current
+from upfront.reference.fetch import catalogue_current, data_revision_current
 from upfront.reference.selectors import nationality_names, scenario_reference_rows
 
 
@@ -60,6 +62,24 @@ def sheet_reads(
         period=ref.Period.objects.filter(code=body.get("period") or "").first(),
         simulation=simulation,
         validation=checked,
+        revision=revision_facts(),
+    )
+
+
+def revision_label() -> str:
+    """The label of the reference data a sheet is printed against ("r95-5738638f"): what its
+    key and its verify record hold, never what the sheet prints (``revision_facts``)."""
+    revision = data_revision_current()
+    return revision.label if revision else "—"
+
+
+def revision_facts() -> RevisionFacts | None:
+    """The current reference data as a sheet prints it (its number and day), and its label."""
+    revision = data_revision_current()
+    if revision is None:
+        return None
+    return RevisionFacts(
+        number=revision.pk, made=timezone.localdate(revision.created_at), label=revision.label
     )
 
 
@@ -104,3 +124,22 @@ def import_preview_display(bodies: tuple[dict[str, Any], ...]) -> list[dict[str,
             }
         )
     return shown
+
+
+def roster_reads(force: Mapping[str, Any], options: SheetOptions = DEFAULT_SHEET) -> RosterReads:
+    """What a force's roster shows of the reference data, and the force's check as the
+    builder shows it (``builder.services.force_validate``), in the roster's language."""
+    with translation.override(options.language):
+        try:
+            check: Mapping[str, Any] | None = builder_services.force_validate(data=force)
+        except builder_services.ForceInputError:
+            check = None  # not a force document the check reads: printed "not checked"
+        names = nationality_names()
+    period = force.get("period")
+    return RosterReads(
+        cards=catalogue_current().cards,
+        nationalities=names,
+        period=ref.Period.objects.filter(code=period).first() if isinstance(period, str) else None,
+        check=check,
+        revision=revision_facts(),
+    )

@@ -15,6 +15,7 @@ from scenarios.views import (
     plays,
     revalidation,
     roll,
+    roster,
     scenarios,
     shelf,
     side_builder,
@@ -39,6 +40,13 @@ urlpatterns = [
         name="account_leaving",
     ),
     path("scenarios/<uuid:public_id>/", scenarios.scenario_detail, name="detail"),
+    path(
+        "scenarios/<uuid:public_id>/sides/<int:side>/roster/",
+        roster.side_roster,
+        name="side_roster",
+    ),
+    # A builder's saved force, printed here: the builder imports nothing of scenarios.
+    path("builder/forces/<int:pk>/roster/", roster.force_roster, name="force_roster"),
     path("scenarios/<uuid:public_id>/edit/", designer.scenario_edit, name="edit"),
     path(
         "scenarios/<uuid:public_id>/edit/check/",

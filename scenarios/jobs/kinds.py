@@ -22,7 +22,7 @@ from scenarios.account import services as account_services
 from scenarios.account.export import account_export_write
 from scenarios.analysis.simulation import DEFAULT_OPPONENT_RN_DRAWS, DEFAULT_RUNS
 from scenarios.analysis.subject import subject_of
-from scenarios.display import simulation_reads, validation_reads
+from scenarios.display import revision_label, simulation_reads, validation_reads
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from scenarios.jobs.services import JobFailed, Outcome, Progress
@@ -36,7 +36,7 @@ from scenarios.jobs.stored import (
 from scenarios.models import Scenario
 from scenarios.plays.selectors import recorded_early_ends
 from scenarios.presenters.report_data import simulation_data, validation_data
-from scenarios.presenters.sheet import SheetOptions, revision_label
+from scenarios.presenters.sheet import SheetOptions
 from scenarios.presenters.simulation import simulation_context
 from scenarios.presenters.validation import validation_context
 from scenarios.presenters.verify import sheet_verify

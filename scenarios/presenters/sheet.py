@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -29,7 +31,6 @@ from scenarios.presenters.simulation import SimulationReads, simulation_context
 from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
 from upfront.reference import models as ref
-from upfront.reference.fetch import data_revision_current
 from upfront.reference.phrasing import card_name
 from upfront.reference.selectors import ScenarioReferenceRows
 from upfront.rules.codes import LANGUAGES
@@ -77,6 +78,31 @@ DEFAULT_SHEET = SheetOptions()
 
 
 @dataclass(frozen=True)
+class RevisionFacts:
+    """The reference data a sheet is printed against, as the caller read it: its number and
+    the day it was made (what a player reads), and its label (what a verifier compares)."""
+
+    number: int
+    made: date
+    label: str
+
+
+def revision_words(revision: RevisionFacts | None) -> str:
+    """The reference data in a player's words, "Rules data of 27 November 2026 (revision 95)":
+    the raw label ("r95-5738638f") is for the verify page, which names it."""
+    if revision is None:
+        return str(pgettext("setup sheet", "Rules data not loaded"))
+    day = date_format(revision.made, "j E Y")
+    if labels.is_italian():
+        # Django's Italian month names are capitalised; mid-sentence Italian writes them lower.
+        day = day.lower()
+    return pgettext("setup sheet", "Rules data of %(date)s (revision %(number)s)") % {
+        "date": day,
+        "number": revision.number,
+    }
+
+
+@dataclass(frozen=True)
 class SheetReads:
     """What a scenario's sheet shows of the reference data, read by the caller: the rows its
     scenario names, the card catalogue (each card's printed values) and its period's row."""
@@ -86,13 +112,14 @@ class SheetReads:
     period: ref.Period | None
     simulation: SimulationReads  # what the printed simulation names
     validation: ValidationReads | None = None  # what the printed validation names, if any
+    revision: RevisionFacts | None = None  # the reference data printed against
 
 
 def _known(value: Any) -> Any:
     return UNKNOWN if value is None or value == "" else value
 
 
-def _side_cards(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
+def force_card_rows(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> list[Any]:
     """The force's groups (and reinforcements) with each card's printed values."""
     nationality = force.get("nationality", "")
 
@@ -136,7 +163,17 @@ def _side(
     cards: Mapping[tuple[str, int], Any],
     checked: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
-    force = side["force"]
+    return {
+        **side,
+        **force_rows(side["force"], cards),
+        # The points the validation found the force buys (none printed when not validated).
+        "check": {"total_points": checked["total_points"]} if checked else None,
+    }
+
+
+def force_rows(force: Mapping[str, Any], cards: Mapping[tuple[str, int], Any]) -> dict[str, Any]:
+    """What a sheet's side and a roster print of one force: its groups of cards, its variants,
+    radios, snipers and random reinforcement decks (``templates/scenarios/print/_cards.html``)."""
     variants = [
         labels.standalone("force_variant", v) for v in ("partisans", "marines") if force.get(v)
     ]
@@ -145,14 +182,11 @@ def _side(
     if force.get("mountain_troops") is True:
         variants.append(_("Mountain troops"))
     return {
-        **side,
-        "groups": _side_cards(force, cards),
+        "groups": force_card_rows(force, cards),
         "variants": variants,
         "radios": [r.get("fire_strength") for r in force.get("radios") or []],
         "snipers": labels.standalone("sniper_option", force.get("snipers") or 0),
         "random_decks": force.get("random_reinforcement_decks") or [],
-        # The points the validation found the force buys (none printed when not validated).
-        "check": {"total_points": checked["total_points"]} if checked else None,
     }
 
 
@@ -168,12 +202,6 @@ def validation_status(valid: bool | None) -> str:
     if valid:
         return str(pgettext("setup sheet", "valid"))
     return str(pgettext("setup sheet", "has errors"))
-
-
-def revision_label() -> str:
-    """The label of the reference data a sheet is printed against."""
-    revision = data_revision_current()
-    return revision.label if revision else "—"
 
 
 def sheet_context(
@@ -221,7 +249,12 @@ def _css_string(text: str) -> str:
     return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
 
 
-def print_document(template: str, context: dict[str, Any], options: SheetOptions) -> str:
+def print_document(
+    template: str,
+    context: dict[str, Any],
+    options: SheetOptions,
+    revision: RevisionFacts | None,
+) -> str:
     page_word, of_word = pgettext("setup sheet", "page"), pgettext("setup sheet", "of")
     page_css = (
         f"@page {{ size: {options.paper}; }}\n"
@@ -236,7 +269,7 @@ def print_document(template: str, context: dict[str, Any], options: SheetOptions
                 "page_css": page_css,
                 "ink_saving": options.ink_saving,
                 "language": labels.language(),
-                "revision": revision_label(),
+                "revision": revision_words(revision),
             },
         )
     )
@@ -256,19 +289,20 @@ def scenario_sheet_html(
     with translation.override(options.language):
         context = {"sheet": sheet_context(scenario, reads, validation, simulation, "scenario-1")}
         context["sheet"]["verify"] = verify
-        return print_document("scenarios/print/sheet.html", context, options)
+        return print_document("scenarios/print/sheet.html", context, options, reads.revision)
 
 
 def book_front_html(
     library: Library,
     entries: Sequence[tuple[str, int]],
     options: SheetOptions = DEFAULT_SHEET,
+    revision: RevisionFacts | None = None,
 ) -> str:
     """The print HTML of a book's cover and contents: ``entries`` are (title, the book's page
-    the sheet starts on), in order."""
+    the sheet starts on), in order; ``revision``: the reference data (read by the caller)."""
     with translation.override(options.language):
         context = {
             "library": library,
             "entries": [{"title": title, "page": page} for title, page in entries],
         }
-        return print_document("scenarios/print/library.html", context, options)
+        return print_document("scenarios/print/library.html", context, options, revision)

@@ -234,6 +234,7 @@ def simulation_context(
         "runs": _number(result.get("runs") or 0, 0),
         "seed": result.get("seed", 0),
         "data_revision": result.get("data_revision", ""),
+        "nothing_random": False,
     }
     if not context["simulated"]:
         reason = result.get("reason", "")
@@ -338,4 +339,15 @@ def simulation_context(
         if labels.has_label("simulation_left_out", code)
     ]
     context["charts"] = charts
+    # Nothing drawn at random to report (no cause of an early end, no weather, no random
+    # reinforcements, no single draw, nothing left out): a chart of every game reaching its
+    # time limit would say nothing, so the report says it in a sentence instead.
+    context["nothing_random"] = not (
+        context["causes"]
+        or weather
+        or sides
+        or context["chances"]
+        or context["not_simulated"]
+        or context["opponent_draws_text"]
+    )
     return context

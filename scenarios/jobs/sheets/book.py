@@ -9,6 +9,7 @@ from typing import Any
 
 from pypdf import PdfReader, PdfWriter
 
+from scenarios.display import revision_facts
 from scenarios.jobs.sheets.pdf import html_to_pdf, render_scenario_pdf
 from scenarios.models import Library, Scenario
 from scenarios.presenters.sheet import (
@@ -42,6 +43,7 @@ def render_book(
     out of the book; the contents number the book's pages.
     """
     readers = [PdfReader(io.BytesIO(sheet.pdf)) for sheet in sheets]
+    revision = revision_facts()
     # The cover, and the contents at about 40 lines a page: the first guess is usually right.
     front_pages = 1 + -(-max(1, len(sheets)) // 40)
     for _attempt in range(4):
@@ -52,7 +54,8 @@ def render_book(
         front = PdfReader(
             io.BytesIO(
                 html_to_pdf(
-                    book_front_html(library, entries, options), ink_saving=options.ink_saving
+                    book_front_html(library, entries, options, revision),
+                    ink_saving=options.ink_saving,
                 )
             )
         )

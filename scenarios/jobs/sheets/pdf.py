@@ -20,9 +20,10 @@ from weasyprint.css.counters import CounterStyle
 from weasyprint.html import UA
 from weasyprint.text.fonts import FontConfiguration
 
-from scenarios.display import sheet_reads
+from scenarios.display import roster_reads, sheet_reads
 from scenarios.jobs.sheets import PRINT_ORIGIN, STYLESHEETS, fetcher
 from scenarios.models import Scenario
+from scenarios.presenters.roster import roster_html
 from scenarios.presenters.sheet import DEFAULT_SHEET, SheetOptions, scenario_sheet_html
 
 # The print stylesheet of each mode, parsed once per process (a worker renders many sheets):
@@ -171,5 +172,21 @@ def render_scenario_pdf(
             simulation=simulation,
             verify=verify,
         ),
+        ink_saving=options.ink_saving,
+    )
+
+
+def render_roster_pdf(
+    force: Mapping[str, Any],
+    options: SheetOptions = DEFAULT_SHEET,
+    *,
+    title: str,
+    heading: str = "",
+) -> bytes:
+    """One force's roster as PDF bytes (one page): a builder's saved force or a scenario's
+    side. Rendered where it is asked (bench/roster.py: a warm render is a fraction of a
+    second), through the same fetcher as a sheet."""
+    return html_to_pdf(
+        roster_html(force, roster_reads(force, options), options, title=title, heading=heading),
         ink_saving=options.ink_saving,
     )

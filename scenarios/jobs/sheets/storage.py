@@ -20,13 +20,13 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
+from scenarios.display import revision_label
 from scenarios.jobs.sheets import STYLESHEETS
 from scenarios.models import Library, Scenario
 from scenarios.presenters.sheet import (
     DEFAULT_SHEET,
     SetupSheetError,
     SheetOptions,
-    revision_label,
     sheet_options_check,
 )
 

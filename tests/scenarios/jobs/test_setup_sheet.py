@@ -196,9 +196,12 @@ def test_the_footer_on_every_page_says_status_revision_and_page_of_pages(scenari
     pages = page_texts(render_scenario_pdf(scenario))
     revision = data_revision_current()
     assert revision is not None
+    day = f"{revision.created_at:%d %B %Y}".lstrip("0")  # "28 November 2026"
     for number, page in enumerate(pages, start=1):
         assert "not validated" in page
-        assert revision.label in page
+        # The reference data in a player's words; its raw label is the verify page's.
+        assert f"Rules data of {day} (revision {revision.pk})" in page
+        assert revision.label not in page
         assert f"page {number} of {len(pages)}" in page
 
 

@@ -16,13 +16,13 @@ from django.core.files.storage import default_storage
 from pypdf import PdfReader
 
 from scenarios import services as scenario_services
-from scenarios.display import sheet_reads
+from scenarios.display import revision_label, sheet_reads
 from scenarios.jobs import services
 from scenarios.jobs.checks import site_url_check
 from scenarios.jobs.models import Job
 from scenarios.models import Scenario, SheetVerification
 from scenarios.models.verification import CODE_ALPHABET, CODE_LENGTH, new_code
-from scenarios.presenters.sheet import revision_label, scenario_sheet_html
+from scenarios.presenters.sheet import scenario_sheet_html
 from scenarios.presenters.verify import qr_svg, sheet_verify
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,10 @@ def test_a_printed_sheet_carries_its_verify_address_and_what_it_printed_is_kept(
     # What the sheet printed: its scenario, version, revision and validation status.
     assert record.scenario == scenario and record.title == scenario.title
     assert record.scenario_version == scenario.version
-    assert record.data_revision == revision_label() and record.data_revision in text
+    # The sheet prints the revision in words ("Rules data of 28 November 2026 (revision 1)");
+    # the record keeps its label, which the verify page names.
+    assert record.data_revision == revision_label() and record.data_revision not in text
+    assert "Rulesdataof" in text
     assert record.valid is True and "valid" in text
     assert record.checked_at == scenario.checked_at
 
