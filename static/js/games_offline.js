@@ -104,25 +104,30 @@
     }
   }
 
+  // What a button enters: its value (the game's own forms) or its data-draw (the offline pad,
+  // which carries no value so that it never answers for the game's buttons), and its words.
+  function drawOf(button) {
+    return button.dataset.draw || button.value || "";
+  }
+
   function label(button) {
     const hidden = button.querySelector(".visually-hidden");
     if (hidden) return hidden.textContent.trim();
-    if (button.value && button.value.startsWith("rpn-")) {
-      return count(words.rpn, button.value.slice(4));
-    }
+    const drawn = drawOf(button);
+    if (drawn.startsWith("rpn-")) return count(words.rpn, drawn.slice(4));
     return button.textContent.trim();
   }
 
   // Keep one step: "draw" with the button's value (red-4, black-0, rpn-3) or "next_deck".
   function keep(kind, button) {
     const queue = load();
-    if (kind === "draw" && button.value === "auto") {
+    if (kind === "draw" && drawOf(button) === "auto") {
       say(words.auto); // the seed is the server's: nothing to draw with here
       return;
     }
     queue.steps.push({
       kind: kind,
-      draw: kind === "draw" ? button.value : "",
+      draw: kind === "draw" ? drawOf(button) : "",
       step: nextStep(queue),
       label: label(button),
     });

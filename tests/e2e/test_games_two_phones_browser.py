@@ -144,11 +144,11 @@ def test_a_deck_played_offline(  # type: ignore[no-untyped-def]
     expect(status).to_have_text(WAITING_ONE[language])
     expect(page.locator("#next-step")).to_be_hidden()  # behind the table now: the pad instead
     page.click("#offline-deck-ran-out")
-    page.click("#offline-pad button[value=black-3]")  # 52.4 at the end of deck 1: no sandstorm
+    page.click("#offline-pad button[data-draw=black-3]")  # 52.4 at the end of deck 1: no sandstorm
     expect(status).to_have_text(WAITING[language].format(n=3))
     page.click("#offline-take-back")  # a mis-tap taken back before it is ever sent
     expect(status).to_have_text(WAITING[language].format(n=2))
-    page.click("#offline-pad button[value=black-3]")
+    page.click("#offline-pad button[data-draw=black-3]")
     expect(page.locator("#offline-steps li")).to_have_count(3)
     assert GameStep.objects.filter(game=game).count() == 0  # nothing reached the server
     # Reloaded with no connection: the service worker's copy, and the steps still waiting.
