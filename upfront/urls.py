@@ -18,6 +18,9 @@ urlpatterns = [
     path("", home, name="home"),
     path("health/", views.health, name="health"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
+    # At the root: a service worker's scope is at most the folder it is served from.
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
     # The API first, under one prefix, the DYO validation (the hot path) at its head: Django
     # tries the patterns in order, and every one tried before a match costs.
     path(
