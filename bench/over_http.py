@@ -76,9 +76,7 @@ def requests() -> list[Request]:
 class Server:
     """gunicorn with one sync worker on a free loopback port, with the bench's database."""
 
-    def __init__(
-        self, env: dict[str, str], token: str = "", options: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, env: dict[str, str], token: str = "", options: Sequence[str] = ()) -> None:
         self.token = token
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))

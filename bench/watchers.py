@@ -14,9 +14,7 @@ hold the new one.
 The server is gunicorn with the production settings (``upfront.gunicorn_conf``) and ONE sync
 worker on loopback, as in ``bench/over_http.py`` (its ``Server``); every request opens a fresh
 connection. The data goes into a fresh SQLite file (``bench/watchers.sqlite3``, deleted at the
-end unless ``--keep``) or the PostgreSQL database named in ``DATABASE_URL`` (name ``bench*``);
-with ``REDIS_URL`` (or ``CACHE_URL``) the worker's cache is Redis, as in production, otherwise
-its own memory.
+end unless ``--keep``) or the PostgreSQL database named in ``DATABASE_URL`` (name ``bench*``).
 
 The figure (docs/performance.md): p95 of the 304 answers over p95 of ``/health/``, each
 request's time in the worker (gunicorn's access log, ``%(D)s``: from the parsed request to the
@@ -202,8 +200,7 @@ def main() -> None:
     print(
         f"{args.watchers} watchers every {args.period:g} s for {elapsed:.0f} s, {steps} steps "
         f"entered: {len(not_modified)} answers 304, {len(walls['200'])} answers 200 "
-        f"(a new step), {len(health)} /health/; database {connection.vendor}, cache "
-        f"{'Redis' if os.environ.get('CACHE_URL') or os.environ.get('REDIS_URL') else 'memory'}"
+        f"(a new step), {len(health)} /health/; database {connection.vendor}"
     )
     print(f"{'request':10s} {'p50':>7s} {'p95':>7s} {'wall p50':>9s} {'wall p95':>9s}")
     for name in ("health", "304", "200"):

@@ -46,6 +46,7 @@ from scenarios.access.community import (
 from scenarios.access.games import (
     GameRights,
     game_for,
+    game_poll_etag,
     games_visible_to,
     live_games,
     new_game_for,
@@ -105,6 +106,7 @@ __all__ = [
     "comment_rights",
     "community_rights",
     "game_for",
+    "game_poll_etag",
     "games_visible_to",
     "has_player_page",
     "in_bin",
