@@ -59,7 +59,9 @@ def _seed() -> tuple[str, str, str]:
     from scenarios import services
     from scenarios.plays import games
 
-    user = get_user_model().objects.create(username="bench-host", email="host@example.org")
+    user = get_user_model().objects.get_or_create(
+        username="bench-host", defaults={"email": "host@example.org"}
+    )[0]
     document = copy.deepcopy(BASES[-1])  # the desert one
     document["scenario"]["weather"] = ["overcast"]  # 99.5 asked at once: a draw to enter
     scenario = services.scenario_create(owner=user, data=document, visibility="private")
