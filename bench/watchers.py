@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/watchers.py [--watchers 100] [--seconds 30] [--period 2]
 
-Issue #27 §1: phones follow a game by polling ``GET /api/v1/games/{id}`` with
+Phones follow a game by polling ``GET /api/v1/games/{id}`` with
 ``If-None-Match``; the answer is ``304`` while nothing changed. ``--watchers`` clients (100)
 each poll one game every ``--period`` seconds (2) through its share link (``?token=``, a
 private scenario: the link is what lets them see it), each right after a ``GET /health/`` of
@@ -47,7 +47,7 @@ from bench import common  # noqa: E402  (the settings, before Django)
 from bench.library import BASES, percentile  # noqa: E402
 from bench.over_http import Server  # noqa: E402
 
-TARGET = 1.2  # issue #27 §1: the 304 answer costs at most 1.2 x a bare request
+TARGET = 1.2  # docs/performance.md: the 304 answer costs at most 1.2 x a bare request
 
 
 def _seed() -> tuple[str, str, str]:

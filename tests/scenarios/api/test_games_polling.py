@@ -1,4 +1,4 @@
-"""Polling a game with ``If-None-Match`` (issue #27 §1): the 304 answered from one query
+"""Polling a game with ``If-None-Match``: the 304 answered from one query
 (``access.game_poll_etag``) must say exactly what the full answer says. A step, an undo and a
 join change the ETag; the rights are still checked (a stranger without the link gets 404
 whatever ETag they send; a game in the bin is gone to its link too); a finished game seen
