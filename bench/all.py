@@ -11,6 +11,10 @@ Runs, each as a process of its own, in this order:
 * ``over_http.py``: mixed traffic against gunicorn on a fresh SQLite file, then with
   ``--postgres`` on that PostgreSQL database (its name must start with ``bench``);
 * ``library.py``: the list pages in-process (SQLite);
+* ``watchers.py``: 100 watchers polling one game with ``If-None-Match`` against gunicorn, on a
+  fresh SQLite file, then with ``--postgres`` on that database;
+* ``phone.py``: the main pages in Chromium as a phone on Slow 4G with a 4x slower CPU, served
+  by gunicorn as production serves them (fresh SQLite file);
 * ``revalidate.py`` with both ``--postgres`` and ``--redis`` (not in ``--quick``).
 
 Each bench records its ratios (``bench.common.record``) into one file; this script prints them
@@ -48,6 +52,8 @@ SIZES: dict[str, tuple[list[str], list[str]]] = {
     "over_http": (["-n", "200"], ["-n", "20", "--scenarios", "300", "--libraries", "6"]),
     "library": (["-n", "200"], ["-n", "20", "--scenarios", "300", "--libraries", "6"]),
     "revalidate": ([], ["--scenarios", "400", "--libraries", "4"]),
+    "watchers": (["--seconds", "60"], ["--seconds", "10"]),
+    "phone": ([], ["--pages", "home,reference"]),
 }
 
 
@@ -148,6 +154,10 @@ def main() -> None:
         if args.postgres:
             bench("over_http (PostgreSQL)", "over_http", [], {**env, "DATABASE_URL": args.postgres})
         bench("library", "library", ["--sqlite", str(work / "library.sqlite3")], env)
+        bench("watchers", "watchers", ["--sqlite", str(work / "watchers.sqlite3")], env)
+        if args.postgres:
+            bench("watchers (PostgreSQL)", "watchers", [], {**env, "DATABASE_URL": args.postgres})
+        bench("phone", "phone", ["--sqlite", str(work / "phone.sqlite3")], env)
         if args.postgres and args.redis and not args.quick:
             bench(
                 "revalidate",

@@ -36,7 +36,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +76,7 @@ def requests() -> list[Request]:
 class Server:
     """gunicorn with one sync worker on a free loopback port, with the bench's database."""
 
-    def __init__(self, env: dict[str, str], token: str = "") -> None:
+    def __init__(self, env: dict[str, str], token: str = "", options: Sequence[str] = ()) -> None:
         self.token = token
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -92,6 +92,7 @@ class Server:
                 f"--bind=127.0.0.1:{self.port}",
                 "--timeout=120",
                 "--no-control-socket",
+                *options,
             ],
             cwd=ROOT,
             env=env,

@@ -94,6 +94,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise (its static answers are compressed already), before everything that
+    # writes the body: pages and API answers gzipped for clients that accept it
+    # (upfront/compression.py).
+    "upfront.compression.TextGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

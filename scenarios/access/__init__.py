@@ -47,6 +47,7 @@ from scenarios.access.community import (
 from scenarios.access.games import (
     GameRights,
     game_for,
+    game_poll_etag,
     games_visible_to,
     live_games,
     new_game_for,
@@ -107,6 +108,7 @@ __all__ = [
     "community_for",
     "community_rights",
     "game_for",
+    "game_poll_etag",
     "games_visible_to",
     "has_player_page",
     "in_bin",

@@ -24,7 +24,7 @@ from scenarios.models.library import (
 )
 from scenarios.models.scenario import Scenario, stored_codes
 from scenarios.models.verification import SheetVerification
-from scenarios.plays.models import Game, GameStep, PlayRecord
+from scenarios.plays.models import Game, GameStep, PlayRecord, game_etag
 
 __all__ = [
     "VISIBILITY_CHOICES",
@@ -41,6 +41,7 @@ __all__ = [
     "Rating",
     "Scenario",
     "SheetVerification",
+    "game_etag",
     "stored_codes",
     "wider_visibility",
 ]

@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scenarios.plays.models import Game, GameStep
+from scenarios.plays.models import Game, GameStep, game_etag
 from scenarios.plays.selectors import game_log, game_rows
 from upfront import labels
 from upfront.reference import selectors as reference
@@ -344,7 +344,7 @@ def finish_note(companion: Companion) -> str:
 
 def etag(game: Game, steps: int) -> str:
     """The game's ETag: it changes with every stored step, a join and the record."""
-    return f'"{game.pk}-{steps}-{game.opponent_id or 0}-{game.record_id or 0}"'
+    return game_etag(game.pk, steps, game.opponent_id, game.record_id)
 
 
 def share_path(game: Game) -> str:

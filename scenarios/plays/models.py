@@ -201,6 +201,13 @@ class Game(models.Model):
         return self.Status.RECORDED if self.record_id is not None else companion_status
 
 
+def game_etag(pk: int, steps: int, opponent_id: int | None, record_id: int | None) -> str:
+    """A game's ETag from what changes it: every stored step (``steps``, undos included), a
+    join and the record. One definition for the full answer and the poll's cheap check
+    (``scenarios.access.games.game_poll_etag``), which must agree."""
+    return f'"{pk}-{steps}-{opponent_id or 0}-{record_id or 0}"'
+
+
 class GameStep(models.Model):
     """One step of a game, in order: an RN, an RPN, "the deck ran out", "the fog lifted" or
     an undo."""

@@ -130,9 +130,14 @@ def _refused(game: Game, exc: services.StepRefused) -> str:
 
 
 def game_page(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
-    game, rights = access.game_for(request.user, public_id, token=request.GET.get("token", ""))
-    seen = request.GET.get("seen", "")
-    if request.htmx and seen and seen == presenters.etag(game, game_revision(game)):
+    token = request.GET.get("token", "")
+    seen = request.GET.get("seen", "") if request.htmx else ""
+    # The poll's path first: one query, the game not read (bench/watchers.py); when it cannot
+    # say, the full read below decides (the game, or 404).
+    if seen and seen == access.game_poll_etag(request.user, public_id, token=token):
+        return HttpResponse(status=204)  # the poll's answer when nothing changed: no swap
+    game, rights = access.game_for(request.user, public_id, token=token)
+    if seen and seen == presenters.etag(game, game_revision(game)):
         return HttpResponse(status=204)  # the poll's answer when nothing changed: no swap
     companion = game_companion(game)
     context = _context(request, game, companion, rights)
