@@ -134,9 +134,9 @@ def record_confirmed_play(scenario: Scenario, player: Any, values: dict[str, Any
     player would (issue 27 §5: only confirmed records count)."""
     from scenarios.plays import services as play_services
 
-    users = get_user_model().objects
     rival_name = f"rival-of-{player.username}"
-    rival = users.filter(username=rival_name).first() or make_user(rival_name)
+    if not get_user_model().objects.filter(username=rival_name).exists():
+        make_user(rival_name)
     record = play_services.play_create(
         scenario=scenario,
         player=player,
