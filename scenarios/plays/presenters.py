@@ -6,9 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scenarios import access
 from scenarios.account.selectors import member_name
 from scenarios.models import PlayRecord, Scenario
 from scenarios.plays.selectors import PlayRow, ScenarioPlays
@@ -87,17 +91,28 @@ def tally_words(result: Balance) -> str:
     return score
 
 
-def _person(username: str) -> str:
-    # The former member is "a former member" on either side, in the reader's language.
-    return member_name(username)
+def _person(user: Any) -> SafeString:
+    """An account as a record names it: the former member is "a former member" on either side,
+    in the reader's language; a player with a page is linked to it."""
+    name = member_name(user.get_username())
+    if not access.has_player_page(user) or name != user.get_username():
+        return conditional_escape(name)
+    url = reverse("scenarios:player", kwargs={"username": user.get_username()})
+    return format_html('<a href="{}" class="member">{}</a>', url, name)
 
 
-def _side_player(record: PlayRecord, side: str) -> str:
+def _sentence(template: str, **parts: Any) -> SafeString:
+    """``template`` (a catalogue message) filled with ``parts``, each escaped unless safe."""
+    filled = conditional_escape(template) % {k: conditional_escape(v) for k, v in parts.items()}
+    return mark_safe(filled)
+
+
+def _side_player(record: PlayRecord, side: str) -> SafeString:
     if side == record.player_side:
-        return _person(record.player.username)
+        return _person(record.player)
     if record.opponent_id is not None:
-        return _person(record.opponent.username)
-    return record.opponent_name or _("an unnamed opponent")
+        return _person(record.opponent)
+    return conditional_escape(record.opponent_name or _("an unnamed opponent"))
 
 
 def _how(record: PlayRecord) -> str:
@@ -114,55 +129,59 @@ def _how(record: PlayRecord) -> str:
     return ending
 
 
-def play_summary(record: PlayRecord, names: Mapping[str, str]) -> str:
-    """A record in one line: "anna (Russian) beat bruno (German) · time limit, 3 decks"; a
-    record made before sides were recorded says so, with its recorder and opponent."""
+def play_summary(record: PlayRecord, names: Mapping[str, str]) -> SafeString:
+    """A record in one line: "anna (Russian) beat bruno (German) · time limit reached, 3
+    decks", each account linked to its player page; a record made before sides were recorded
+    says so, with its recorder and opponent."""
+    how = conditional_escape(_how(record))
     if not record.player_side:
-        player = _person(record.player.username)
+        player = _person(record.player)
         opponent = (
-            _person(record.opponent.username)
+            _person(record.opponent)
             if record.opponent_id is not None
-            else record.opponent_name
+            else conditional_escape(record.opponent_name)
         )
         who = (
-            _("%(player)s vs %(opponent)s") % {"player": player, "opponent": opponent}
+            _sentence(_("%(player)s vs %(opponent)s"), player=player, opponent=opponent)
             if opponent
             else player
         )
-        return f"{who} · {_('sides not recorded')} · {_how(record)}"
+        return format_html("{} · {} · {}", who, _("sides not recorded"), how)
 
-    def named(side: str) -> str:
+    def named(side: str) -> SafeString:
         nation = names.get(side)
         person = _side_player(record, side)
-        return f"{person} ({nation})" if nation else person
+        return format_html("{} ({})", person, nation) if nation else person
 
     if record.winner == "draw":
-        sentence = _("%(attacker)s and %(defender)s drew") % {
-            "attacker": named("attacker"),
-            "defender": named("defender"),
-        }
+        sentence = _sentence(
+            _("%(attacker)s and %(defender)s drew"),
+            attacker=named("attacker"),
+            defender=named("defender"),
+        )
     else:
         loser = "defender" if record.winner == "attacker" else "attacker"
-        sentence = _("%(winner)s beat %(loser)s") % {
-            "winner": named(record.winner),
-            "loser": named(loser),
-        }
-    return f"{sentence} · {_how(record)}"
+        sentence = _sentence(
+            _("%(winner)s beat %(loser)s"), winner=named(record.winner), loser=named(loser)
+        )
+    return format_html("{} · {}", sentence, how)
 
 
-def confirmation_words(record: PlayRecord) -> str:
+def confirmation_words(record: PlayRecord) -> str | SafeString:
     """Where the record stands with the other side's player, and what it means for the
     balance."""
     if record.confirmation == codes.CONFIRMED:
         return _("Confirmed by both players: counted in the balance.")
     if record.confirmation == codes.REJECTED:
-        return _("Rejected by %(player)s: kept out of the balance.") % {
-            "player": _side_player(record, record.opponent_side)
-        }
+        return _sentence(
+            _("Rejected by %(player)s: kept out of the balance."),
+            player=_side_player(record, record.opponent_side),
+        )
     if record.confirmation == codes.AWAITING:
-        return _("Awaiting %(player)s's confirmation: not counted yet.") % {
-            "player": _side_player(record, record.opponent_side)
-        }
+        return _sentence(
+            _("Awaiting %(player)s's confirmation: not counted yet."),
+            player=_side_player(record, record.opponent_side),
+        )
     return _("The recorder's word alone (no other account to confirm it): not counted.")
 
 

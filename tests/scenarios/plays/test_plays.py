@@ -255,7 +255,11 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
     page = client.get(response["Location"]).content.decode()
     assert "Sandstorm (52.4)" in page
     # Who played which side, with its nation, and that nobody can confirm Uncle Bob's side.
-    assert "Uncle Bob (German) beat stranger (American)" in page
+    # The player's name links to their page.
+    assert (
+        'Uncle Bob (German) beat <a href="/players/stranger/" class="member">stranger</a>'
+        " (American)" in page
+    )
     assert "ended early: Sandstorm (52.4), 2 decks" in page
     assert "The recorder&#x27;s word alone" in page
 

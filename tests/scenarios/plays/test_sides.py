@@ -15,6 +15,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import strip_tags
 from django.utils import translation
 from rest_framework.test import APIClient
 
@@ -50,6 +51,11 @@ def page(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def shown(response: Any) -> str:
+    """The page's text as a reader sees it (names link to player pages)."""
+    return strip_tags(response.content.decode())
 
 
 def values(**changes: Any) -> dict[str, Any]:
@@ -207,27 +213,30 @@ def test_the_page_says_who_played_what_and_where_each_record_stands(
         player=owner,
         values=values(played_on=TODAY - datetime.timedelta(days=1), winner="draw"),
     )
-    body = Client().get(detail(public)).content.decode()
+    body = shown(Client().get(detail(public)))
     assert "owner (American) beat stranger (German) · time limit reached, 3 decks" in body
     assert "Awaiting stranger&#x27;s confirmation: not counted yet." in body
     # A record without sides (as every record made before them) says so.
     assert "owner · sides not recorded · time limit reached, 3 decks" in body
     assert "0 of 2 plays confirmed by both players" in body
+    # Each account links to its player page.
+    raw = Client().get(detail(public)).content.decode()
+    assert 'beat <a href="/players/stranger/" class="member">stranger</a> (German)' in raw
     # The named player answers from the scenario's page and from their own list.
     mine = page(stranger).get(detail(public)).content.decode()
     confirm = reverse("scenarios:play_confirm", kwargs={"play_id": waiting.public_id})
     assert confirm in mine and confirm not in page(owner).get(detail(public)).content.decode()
-    listed = page(stranger).get(reverse("scenarios:plays_to_confirm")).content.decode()
+    listed = shown(page(stranger).get(reverse("scenarios:plays_to_confirm")))
     assert "Hill 112" in listed and "owner (American) beat stranger (German)" in listed
     named = page(stranger)
     answered = named.post(confirm, {"next": detail(public)})
     assert answered.status_code == 302 and answered["Location"] == detail(public)
-    body = named.get(detail(public)).content.decode()
+    body = shown(named.get(detail(public)))
     assert "You confirmed the play: it counts in the balance." in body
     assert "Confirmed by both players: counted in the balance." in body
     assert "1–0 to the attacker" in body
     assert "1 of 2 plays confirmed by both players" in body
-    listed = page(stranger).get(reverse("scenarios:plays_to_confirm")).content.decode()
+    listed = shown(page(stranger).get(reverse("scenarios:plays_to_confirm")))
     assert "No play is waiting for your confirmation." in listed
     # The recorder may not answer for the opponent.
     assert page(owner).post(confirm).status_code == 404
@@ -241,11 +250,11 @@ def test_a_rejected_record_says_so_and_stays_out_of_the_balance_in_italian(
     )
     reject = reverse("scenarios:play_reject", kwargs={"play_id": record.public_id})
     assert page(stranger).post(reject).status_code == 302
-    body = Client().get(detail(public)).content.decode()
+    body = shown(Client().get(detail(public)))
     assert "Rejected by stranger: kept out of the balance." in body
     assert "stranger (American) beat owner (German)" in body
     with translation.override("it"):
-        body = Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        body = shown(Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it"))
     assert "Rifiutata da stranger: esclusa dal bilanciamento." in body
     assert "stranger (Americano) ha battuto owner (Tedesco)" in body
     assert "Rejected" not in body
@@ -266,13 +275,13 @@ def test_the_tally_comes_first_and_a_lopsided_few_plays_lean(
             ),
         )
         services.play_answer(record=record, confirm=True)
-    body = Client().get(detail(public)).content.decode()
+    body = shown(Client().get(detail(public)))
     tally = body.index("4–1 to the attacker")
     assert tally < body.index("Leans to the attacker — too few plays to be sure")
     assert "Balanced so far" not in body
     assert "95% interval" in body  # the interval is kept underneath
     with translation.override("it"):
-        body = Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        body = shown(Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it"))
     assert "4–1 per l&#x27;attaccante" in body
     assert "Pende verso l&#x27;attaccante — troppe poche partite per esserne certi" in body
 
@@ -308,7 +317,7 @@ def test_two_departed_players_same_day_records_stay_two_and_leaving_recounts(
     assert (public.plays_attacker, public.plays_counted) == (3, 3)
     services.scenario_balance_update(scenario=public)
     assert (public.plays_attacker, public.plays_counted) == (3, 3)
-    body = Client().get(detail(public)).content.decode()
+    body = shown(Client().get(detail(public)))
     assert body.count("a former member (American) beat owner (German)") == 2
     # The game against a departed player is not a solo game: their side reads "a former member".
     assert "owner (American) beat a former member (German)" in body
@@ -343,7 +352,7 @@ def test_a_game_both_joined_names_both_sides_and_is_confirmed_by_its_making(
     assert record.confirmed
     scenario.refresh_from_db()
     assert scenario.plays_defender == 1
-    body = Client().get(detail(scenario)).content.decode()
+    body = shown(Client().get(detail(scenario)))
     assert "stranger (German) beat owner (American)" in body
 
 
@@ -380,6 +389,6 @@ def test_the_migration_leaves_old_records_as_they_were_and_counts_only_confirmed
     public.refresh_from_db()
     assert (public.plays_attacker, public.plays_counted) == (0, 1)
     assert public.balance_verdict == "too_few_plays"
-    body = Client().get(detail(public)).content.decode()
+    body = shown(Client().get(detail(public)))
     assert "owner · sides not recorded" in body
     assert "0 of 1 play confirmed by both players" in body
