@@ -15,8 +15,8 @@ import pytest
 from django.apps import apps as django_apps
 from django.test import Client
 from django.urls import reverse
-from django.utils.html import strip_tags
 from django.utils import translation
+from django.utils.html import strip_tags
 from rest_framework.test import APIClient
 
 from scenarios.account import services as account_services
