@@ -204,6 +204,10 @@ def play_rows(rows: Sequence[PlayRow], names: Mapping[str, str]) -> list[dict[st
             "rights": row.rights,
             "summary": play_summary(row.record, names),
             "confirmation": confirmation_words(row.record),
+            # The named player's buttons: the answer they have not given yet (either, while
+            # the record awaits them).
+            "offers_confirm": row.rights.can_confirm and not row.record.confirmed,
+            "offers_reject": row.rights.can_confirm and row.record.confirmation != codes.REJECTED,
         }
         for row in rows
     ]

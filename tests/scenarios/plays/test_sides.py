@@ -236,6 +236,10 @@ def test_the_page_says_who_played_what_and_where_each_record_stands(
     assert "Confirmed by both players: counted in the balance." in body
     assert "1–0 to the attacker" in body
     assert "1 of 2 plays confirmed by both players" in body
+    # Confirmed, the named player is offered only the other answer: to reject it.
+    raw = named.get(detail(public)).content.decode()
+    assert confirm not in raw
+    assert reverse("scenarios:play_reject", kwargs={"play_id": waiting.public_id}) in raw
     listed = shown(page(stranger).get(reverse("scenarios:plays_to_confirm")))
     assert "No play is waiting for your confirmation." in listed
     # The recorder may not answer for the opponent.
