@@ -396,3 +396,6 @@ def test_the_migration_leaves_old_records_as_they_were_and_counts_only_confirmed
     body = shown(Client().get(detail(public)))
     assert "owner · sides not recorded" in body
     assert "0 of 1 play confirmed by both players" in body
+    with translation.override("it"):
+        body = shown(Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it"))
+    assert "owner · parti non registrate · limite di tempo raggiunto" in body
