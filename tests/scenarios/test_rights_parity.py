@@ -264,7 +264,7 @@ SCENARIO_ACTIONS: dict[str, Action] = {
     ),
     "change the owner's play record": (
         lambda w, c: c.post(
-            f"/plays/{_owners_play(w).public_id}/edit/", {**PLAY, "notes": "x", "side": ""}
+            f"/plays/{_owners_play(w).public_id}/edit/", {**PLAY, "notes": "x", "side": "attacker"}
         ),
         lambda w, c: c.patch(
             f"/api/v1/plays/{_owners_play(w).public_id}", {"notes": "x"}, format="json"
