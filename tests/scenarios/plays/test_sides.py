@@ -399,3 +399,17 @@ def test_the_migration_leaves_old_records_as_they_were_and_counts_only_confirmed
     with translation.override("it"):
         body = shown(Client().get(detail(public), HTTP_ACCEPT_LANGUAGE="it"))
     assert "owner · parti non registrate · limite di tempo raggiunto" in body
+
+
+def test_the_api_finish_of_a_joined_game_names_both_sides(owner: Any, stranger: Any) -> None:
+    scenario = make_scenario(owner, "public", title="Hill 112")
+    game = game_services.game_start(scenario=scenario, player=owner, seed=5)
+    game_services.game_join(game=game, user=stranger)
+    body = {"winner": "attacker", "ending": "victory_condition", "side": "attacker"}
+    made = client_for(owner).post(f"/api/v1/games/{game.public_id}/finish", body, format="json")
+    assert made.status_code == 201, made.content
+    record = made.json()
+    assert (record["attacker_player"], record["defender_player"]) == ("owner", "stranger")
+    assert (record["confirmation"], record["confirmed"]) == ("confirmed", True)
+    # The joiner may still reject it: it is their word too.
+    assert client_for(stranger).get(f"/api/v1/plays/{record['id']}").json()["can_confirm"]
