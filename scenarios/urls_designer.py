@@ -91,6 +91,9 @@ urlpatterns = [
     path(
         "moderation/comments/<uuid:comment_id>/keep/", community.comment_keep, name="comment_keep"
     ),
+    path("plays/to-confirm/", plays.plays_to_confirm, name="plays_to_confirm"),
+    path("plays/<uuid:play_id>/confirm/", plays.play_confirm, name="play_confirm"),
+    path("plays/<uuid:play_id>/reject/", plays.play_reject, name="play_reject"),
     path("plays/<uuid:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<uuid:play_id>/delete/", plays.play_delete, name="play_delete"),
     path("scenarios/<uuid:public_id>/games/new/", games.game_start, name="game_start"),

@@ -126,3 +126,20 @@ def make_scenario(
         library=library,
         visibility=visibility,
     )
+
+
+def record_confirmed_play(scenario: Scenario, player: Any, values: dict[str, Any]) -> Any:
+    """A play record of ``scenario`` by ``player`` that counts in its balance: it names an
+    account as the other side's player (one made for the purpose), who confirms it, as a
+    player would (issue 27 §5: only confirmed records count)."""
+    from scenarios.plays import services as play_services
+
+    rival_name = f"rival-of-{player.username}"
+    if not get_user_model().objects.filter(username=rival_name).exists():
+        make_user(rival_name)
+    record = play_services.play_create(
+        scenario=scenario,
+        player=player,
+        values={"side": "attacker", **values, "opponent": rival_name},
+    )
+    return play_services.play_answer(record=record, confirm=True)

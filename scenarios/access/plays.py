@@ -5,6 +5,8 @@
 * Any signed-in player who may see a scenario may record a play of it
   (``ScenarioRights.can_record_play``, decided with the scenario's other rights).
 * Only the player who recorded a play may edit or delete it.
+* Only the account the record names as the other side's player confirms or rejects it
+  (issue 27 §5): nobody answers for them, not its recorder, not staff.
 """
 
 from __future__ import annotations
@@ -26,12 +28,17 @@ class PlayRights:
     """What a requester may do with one play record they see."""
 
     can_edit: bool = False  # change or delete the record
+    can_confirm: bool = False  # confirm or reject it: the named opponent's answer
 
 
 def play_rights(record: PlayRecord, user: Any) -> PlayRights:
-    """What ``user`` may do with ``record`` (which they see): its player alone changes it."""
+    """What ``user`` may do with ``record`` (which they see): its player alone changes it; the
+    account it names as the other side's player alone confirms or rejects it."""
     uid = user_id(user)
-    return PlayRights(can_edit=uid is not None and record.player_id == uid)
+    return PlayRights(
+        can_edit=uid is not None and record.player_id == uid,
+        can_confirm=uid is not None and record.opponent_id == uid and bool(record.player_side),
+    )
 
 
 def plays_visible_to(user: Any) -> QuerySet[PlayRecord]:

@@ -2,7 +2,8 @@
 
 What they own, as the site's own documents, so that each can be imported back: a Scenario
 document per scenario (its current version, and ``versions/<n>.json`` for each version), a
-Library document per library, their saved DYO forces, their play records as JSON and CSV and
+Library document per library, their saved DYO forces, their play records as JSON and CSV (the
+ones they made and the ones that name them as a side) and
 their games at the table (each as the API answers it: ``PlayRecord.to_dict``,
 ``plays.game_presenters.game_data``), their ratings and comments (``community.json``, the
 community room's piece), and a README.txt saying what is what, in English and Italian
@@ -72,8 +73,11 @@ def _versions(scenario: Scenario) -> dict[int, dict[str, Any]]:
 
 
 def _plays(user: Any) -> list[dict[str, Any]]:
+    """The records ``user`` made, and those that name them as the other side's player (#28 §5:
+    a game they played is theirs too, whoever recorded it)."""
+    named = Q(opponent_id=user.pk) & ~Q(player_side="")
     records = (
-        PlayRecord.objects.filter(player_id=user.pk, scenario__deleted_at=None)
+        PlayRecord.objects.filter(Q(player_id=user.pk) | named, scenario__deleted_at=None)
         .select_related("scenario", "player", "opponent")
         .order_by("played_on", "pk")
     )

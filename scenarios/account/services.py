@@ -7,8 +7,11 @@ Leaving takes nothing from other players:
   those players' play records and games, credited to the former member;
 * other players' scenarios in their libraries go back to those players, as when a library is
   deleted (``scenarios.bin.services``), and those players are told;
-* their play records stay in the scenarios' balance, credited to the former member, and so do
-  the games at the table they were recorded from (others see a recorded game's draws);
+* their play records stay in the scenarios' balance, credited to the former member one by one
+  (each keeps its recorder's old id, so the count per recorder and day does not change), and
+  so do the games at the table they were recorded from (others see a recorded game's draws);
+  the records that name them as the other side's player name the former member there, and
+  the scenarios touched are counted again;
 * their ratings, comments and reports of comments are deleted, and the scenarios they rated
   are counted again without them (``scenarios.community.services.member_leaves``);
 * everything else they own (the scenarios nobody else touched, libraries, bins, saved forces,
@@ -33,7 +36,9 @@ from scenarios.account.usernames import RESERVED
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.services import scenario_give_back
 from scenarios.community.services import member_leaves
-from scenarios.models import Game, Library, PlayRecord
+from scenarios.models import Game, Library, PlayRecord, Scenario
+from scenarios.plays.services import scenario_balance_update
+from upfront.rules import codes
 
 # The name the former member is made with when the first reserved name is someone's already
 # (a site where a player took it before it was reserved): a space, which no sign-up allows.
@@ -75,9 +80,30 @@ def account_delete(*, user: Any) -> None:
             update_fields=["library", "owner"]
         )
     kept.update(owner=former)
-    PlayRecord.objects.filter(player_id=user.pk).update(player=former)
-    Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
+    _records_pass_to_former_member(user, former)
     # Their ratings, comments and reports go with them; what they rated is counted again.
     member_leaves(user=user)
     user.delete()
     listing_cache.listing_changed()
+
+
+def _records_pass_to_former_member(user: Any, former: Any) -> None:
+    """``user``'s play records, as either side, pass to the former member: a departed player
+    is "a former member" on their side of a record, never gone (a game against them does not
+    become a solo game). A record keeps its recorder's old id (``departed_player_key``) so
+    that the balance counts it as it did (one per recorder and day: two departed players'
+    records of one day stay two); one still awaiting the leaver's answer never gets it, so it
+    is the recorder's word alone. The scenarios touched are counted again."""
+    mine = PlayRecord.objects.filter(player_id=user.pk)
+    against = PlayRecord.objects.filter(opponent_id=user.pk)
+    touched = set(mine.values_list("scenario_id", flat=True)) | set(
+        against.values_list("scenario_id", flat=True)
+    )
+    mine.filter(departed_player_key__isnull=True).update(departed_player_key=user.pk)
+    mine.update(player=former)
+    against.filter(confirmation=codes.AWAITING).update(confirmation=codes.UNCONFIRMED)
+    against.update(opponent=former)
+    Game.objects.filter(player_id=user.pk, record__isnull=False).update(player=former)
+    Game.objects.filter(opponent_id=user.pk, record__isnull=False).update(opponent=former)
+    for scenario in Scenario.everything.filter(pk__in=touched):
+        scenario_balance_update(scenario=scenario)

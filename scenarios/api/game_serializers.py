@@ -12,6 +12,7 @@ from upfront import labels
 from upfront.api.strict import StrictSerializer
 from upfront.rules import codes
 from upfront.rules.companion import DRAW_KINDS, RN_TABLE, RPN_TABLE
+from upfront.rules.scenario import SCENARIO_ROLES
 
 # How many steps a client may say it has seen: a sanity bound, far above any game's.
 STEPS_MAX = 10_000
@@ -78,7 +79,20 @@ class FinishSerializer(StrictSerializer):
         max_length=NOTES_MAX_LENGTH, required=False, allow_blank=True, default=""
     )
     opponent = serializers.CharField(
-        max_length=OPPONENT_MAX_LENGTH, required=False, allow_blank=True, default=""
+        max_length=OPPONENT_MAX_LENGTH,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The other side's player, when nobody joined (a joined game names its own)",
+    )
+    side = serializers.ChoiceField(
+        choices=labels.choices(SCENARIO_ROLES, labels.SCENARIO_ROLE),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The side the player finishing the game played; the record then names "
+        "each side's player (with both players joined it is confirmed by its making). "
+        "Without it the record says sides not recorded.",
     )
 
 

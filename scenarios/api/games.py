@@ -329,6 +329,8 @@ class GameFinishApi(GenericAPIView):
                 ending=values["ending"],
                 notes=values["notes"],
                 opponent=values["opponent"],
+                side=values["side"],
+                by=request.user,
             )
         except services.StepRefused as exc:
             raise _conflict(exc, game) from exc

@@ -49,6 +49,18 @@ class PlayInputSerializer(StrictSerializer):
         default="",
         help_text="A username (linked to that account) or any name",
     )
+    attacker_player = serializers.CharField(
+        max_length=OPPONENT_MAX_LENGTH,
+        required=False,
+        help_text="Who played the attacker: a username or a name. Give both sides or neither; "
+        "one of them is you. Naming another account as a side makes the record wait for "
+        "that player's confirmation (`confirmation`: `awaiting`).",
+    )
+    defender_player = serializers.CharField(
+        max_length=OPPONENT_MAX_LENGTH,
+        required=False,
+        help_text="Who played the defender: a username or a name (see `attacker_player`)",
+    )
     notes = serializers.CharField(
         max_length=NOTES_MAX_LENGTH, required=False, allow_blank=True, default=""
     )
@@ -79,10 +91,30 @@ class PlayOutputSerializer(serializers.Serializer):
     opponent = serializers.CharField(
         source="opponent_label", help_text="A username or a name; empty when not given"
     )
+    attacker_player = serializers.CharField(
+        allow_null=True,
+        help_text="Who played the attacker (a username or a name); null: sides not recorded",
+    )
+    defender_player = serializers.CharField(
+        allow_null=True,
+        help_text="Who played the defender (a username or a name); null: sides not recorded",
+    )
+    confirmation = serializers.ChoiceField(
+        choices=labels.choices(codes.PLAY_CONFIRMATIONS, labels.PLAY_CONFIRMATION),
+        help_text="`awaiting` the account named as the other side, `confirmed` by it (or by "
+        "a game both joined), `rejected` by it (kept out of the balance), or `unconfirmed` "
+        "(no other account to confirm it: the recorder's word alone)",
+    )
+    confirmed = serializers.BooleanField(
+        help_text="Whether it counts in the balance (`confirmation` is `confirmed`)"
+    )
     notes = serializers.CharField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     can_edit = serializers.SerializerMethodField()
+    can_confirm = serializers.SerializerMethodField(
+        help_text="Whether you are the account named as the other side (you may confirm or reject)"
+    )
 
     @extend_schema_field(
         serializers.ChoiceField(
@@ -100,18 +132,31 @@ class PlayOutputSerializer(serializers.Serializer):
     def get_can_edit(self, record: PlayRecord) -> bool:
         return play_rights(record, self.context.get("user")).can_edit
 
+    def get_can_confirm(self, record: PlayRecord) -> bool:
+        return play_rights(record, self.context.get("user")).can_confirm
+
     def to_representation(self, instance: PlayRecord) -> dict[str, Any]:
         # The fields above describe it for the schema; the shape is the model's, which the
         # data export writes too.
-        return {**instance.to_dict(), "can_edit": self.get_can_edit(instance)}
+        rights = play_rights(instance, self.context.get("user"))
+        return {
+            **instance.to_dict(),
+            "can_edit": rights.can_edit,
+            "can_confirm": rights.can_confirm,
+        }
 
 
 class BalanceSerializer(serializers.Serializer):
-    """A scenario's record: wins by side and draws (one per player and day), and balance."""
+    """A scenario's record: confirmed wins by side and draws (one per player and day), and
+    balance."""
 
-    attacker = serializers.IntegerField(help_text="Attacker wins counted")
+    attacker = serializers.IntegerField(help_text="Attacker wins counted (confirmed records)")
     defender = serializers.IntegerField(help_text="Defender wins counted")
     draw = serializers.IntegerField(help_text="Draws counted")
+    records = serializers.IntegerField(
+        help_text="The records counted, confirmed or not (rejected ones not): the balance "
+        "rests on `attacker` + `defender` + `draw` of them"
+    )
     attacker_share = serializers.FloatField(
         allow_null=True, help_text="Attacker wins over decisive plays; null with none"
     )
@@ -125,5 +170,7 @@ class BalanceSerializer(serializers.Serializer):
     verdict = serializers.ChoiceField(
         choices=labels.choices(codes.BALANCE_VERDICTS, labels.BALANCE_VERDICT),
         help_text="`favours_attacker` (interval above 0.5), `favours_defender` (below), "
-        "`balanced` (contains 0.5, at least 5 decisive plays), else `too_few_plays`",
+        "`leans_attacker` / `leans_defender` (contains 0.5 but the share is 0.15 or more "
+        "from it), `balanced` (contains 0.5, at least 5 decisive plays), else "
+        "`too_few_plays`",
     )

@@ -1,5 +1,5 @@
-"""Play records API: ``/scenarios/{id}/plays/`` (list, record) and ``/plays/{id}`` (read,
-change, delete).
+"""Play records API: ``/scenarios/{id}/plays/`` (list, record), ``/plays/{id}`` (read,
+change, delete) and ``/plays/{id}/confirm`` and ``/reject`` (the named opponent's answer).
 
 Whoever may see the scenario sees its records (else 404); any signed-in player who may see it
 records a play; only the record's player changes or deletes it (403 to others who may see it).
@@ -170,3 +170,55 @@ class PlayDetailApi(GenericAPIView):
         record = self._record(request, id, edit=True)
         services.play_delete(record=record)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+NOT_NAMED = gettext_lazy(
+    "Only the player the record names as the other side's player may confirm or reject it."
+)
+
+
+class _PlayAnswerApi(GenericAPIView):
+    """The named opponent's answer to a record: confirm (it counts in the balance) or reject
+    (it is kept out of it). Either may be given again, or changed."""
+
+    confirm = True
+
+    def post(self, request: Request, id: UUID) -> Response:
+        record, rights = access.play_for(request.user, id)
+        access.require_api(rights.can_confirm, str(NOT_NAMED))
+        record = services.play_answer(record=record, confirm=self.confirm)
+        return Response(PlayOutputSerializer(record, context={"user": request.user}).data)
+
+
+class PlayConfirmApi(_PlayAnswerApi):
+    confirm = True
+
+    @extend_schema(
+        operation_id="plays_confirm",
+        summary="Confirm a record that names you as the other side's player",
+        description="Only the account the record names as the other side's player (403 to "
+        "anyone else who may see it, 404 to who may not). The record's `confirmation` becomes "
+        "`confirmed` and it counts in the balance. A rejected record may be confirmed after all.",
+        request=None,
+        responses={200: PlayOutputSerializer},
+        tags=["plays"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        return super().post(request, id)
+
+
+class PlayRejectApi(_PlayAnswerApi):
+    confirm = False
+
+    @extend_schema(
+        operation_id="plays_reject",
+        summary="Reject a record that names you as the other side's player",
+        description="Only the account the record names as the other side's player (403 to "
+        "anyone else who may see it, 404 to who may not). The record stays, says it was "
+        "rejected, and is kept out of the balance (`confirmation`: `rejected`).",
+        request=None,
+        responses={200: PlayOutputSerializer},
+        tags=["plays"],
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        return super().post(request, id)

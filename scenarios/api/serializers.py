@@ -114,7 +114,7 @@ class ScenarioOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(BalanceSerializer)
     def get_plays(self, scenario: Scenario) -> dict[str, Any]:
-        return balance_data(stored_balance(scenario))
+        return balance_data(stored_balance(scenario), records=scenario.plays_counted)
 
     @extend_schema_field(RatingSerializer)
     def get_rating(self, scenario: Scenario) -> dict[str, Any]:
@@ -173,7 +173,7 @@ def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]
             "forked_from_title": row.forked_from_title,
             "created_at": written(row.created_at),
             "updated_at": written(row.updated_at),
-            "plays": balance_data(stored_balance(row)),
+            "plays": balance_data(stored_balance(row), records=row.plays_counted),
             "rating": rating_data(row.rating_count, row.rating_sum),
         }
         for row in rows

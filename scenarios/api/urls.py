@@ -70,6 +70,8 @@ urlpatterns = [
     # Play records (scenarios.api.plays).
     path("scenarios/<uuid:id>/plays/", plays.ScenarioPlaysApi.as_view(), name="scenario-plays"),
     path("plays/<uuid:id>", plays.PlayDetailApi.as_view(), name="play"),
+    path("plays/<uuid:id>/confirm", plays.PlayConfirmApi.as_view(), name="play-confirm"),
+    path("plays/<uuid:id>/reject", plays.PlayRejectApi.as_view(), name="play-reject"),
     # Games at the table (scenarios.api.games).
     path("scenarios/<uuid:id>/games", games.ScenarioGamesApi.as_view(), name="scenario-games"),
     path("games/<uuid:id>", games.GameDetailApi.as_view(), name="game"),

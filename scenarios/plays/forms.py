@@ -13,6 +13,7 @@ from scenarios.plays import services
 from scenarios.plays.models import DECKS_PLAYED_MAX, NOTES_MAX_LENGTH, OPPONENT_MAX_LENGTH
 from upfront import labels
 from upfront.rules import codes
+from upfront.rules.scenario import SCENARIO_ROLES
 
 
 class PlayRecordForm(forms.Form):
@@ -23,6 +24,11 @@ class PlayRecordForm(forms.Form):
         label=_("Date played"),
         # A date input takes ISO dates whatever the page's language.
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    side = forms.ChoiceField(
+        label=_("Your side"),
+        widget=forms.RadioSelect,
+        help_text=_("The side you played; your opponent played the other."),
     )
     winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
     ending = forms.ChoiceField(label=_("How it ended"))
@@ -42,7 +48,10 @@ class PlayRecordForm(forms.Form):
         label=_("Opponent"),
         required=False,
         max_length=OPPONENT_MAX_LENGTH,
-        help_text=_("A username links the record to that player; any other name is kept as text."),
+        help_text=_(
+            "A username links the record to that player, who confirms it before it counts in "
+            "the balance; any other name is kept as text."
+        ),
     )
     notes = forms.CharField(
         label=_("Notes"), required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea
@@ -58,9 +67,15 @@ class PlayRecordForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.player = player
         names = side_names or {}
+        # Each role with its nationality, "Attacker (Russian)": a meeting engagement's sides
+        # are told apart by their nations.
         self.fields["winner"].choices = [
-            (code, f"{label} ({names[code]})" if code in names else label)
+            (code, f"{label} ({names[code]})" if names.get(code) else label)
             for code, label in labels.choices(codes.PLAY_WINNERS, labels.PLAY_WINNER)
+        ]
+        self.fields["side"].choices = [
+            (code, f"{label} ({names[code]})" if names.get(code) else label)
+            for code, label in labels.choices(SCENARIO_ROLES, labels.SCENARIO_ROLE)
         ]
         self.fields["ending"].choices = labels.choices(codes.PLAY_ENDINGS, labels.PLAY_ENDING)
         self.fields["early_end_cause"].choices = [
@@ -96,9 +111,13 @@ class GameFinishForm(PlayRecordForm):
 
     ending = forms.ChoiceField(label=_("How it ended"), widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, endings: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, endings: Sequence[str], joined: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        for name in self.FROM_THE_GAME:
+        # With both players joined the game knows the opponent: the one who finishes says only
+        # which side they played.
+        for name in (*self.FROM_THE_GAME, *(("opponent",) if joined else ())):
             del self.fields[name]
         self.fields["ending"].widget.choices = labels.choices(endings, labels.PLAY_ENDING)
         self.fields["notes"].widget.attrs["rows"] = 3  # a line or two, on a phone at the table

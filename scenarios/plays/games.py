@@ -267,8 +267,15 @@ def game_finish(
     ending: str,
     notes: str = "",
     opponent: str = "",
+    side: str = "",
+    by: Any = None,
 ) -> PlayRecord:
     """Write the play record of ``game``: its decks played and early end come from the game.
+
+    ``side`` is the side ``by`` (the player finishing it; the host when not given) played.
+    With both players joined the record names them both, the host as its player and the one
+    who joined as the opponent (``opponent`` is then not asked), and it is confirmed by its
+    making; without a side it says "sides not recorded".
 
     Raises ``StepRefused(RECORDED)`` when it has one already, ``FinishRefused`` for an ending
     the game does not allow (``Companion.allowed_endings``), and the play records' own errors
@@ -287,6 +294,12 @@ def game_finish(
     cause = early.cause if early is not None else ""
     if ending == EARLY_END_ENDING and cause not in codes.EARLY_END_CAUSES:
         cause = codes.OTHER_CAUSE
+    joined = locked.opponent if locked.opponent_id is not None else None
+    host_side = side
+    if side and joined is not None and getattr(by, "pk", None) == joined.pk:
+        host_side = "defender" if side == "attacker" else "attacker"
+    if joined is not None:
+        opponent = joined.username
     record = services.play_create(
         scenario=locked.scenario,
         player=locked.player,
@@ -297,10 +310,13 @@ def game_finish(
             "ending": ending,
             "early_end_cause": cause,
             "opponent": opponent,
+            "side": host_side,
             "notes": notes,
         },
         # The version the game was played from, not the scenario's latest.
         version=locked.scenario_version,
+        # Both players were at it: the record is both players' word.
+        confirmed=joined is not None and bool(host_side),
     )
     locked.record = record
     locked.status = locked.shown_status(companion.status)

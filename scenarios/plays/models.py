@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from upfront import labels
 from upfront.rules import codes, companion
+from upfront.rules.scenario import SCENARIO_ROLES
 
 # A sanity bound on "decks played", not a rule: the time limits of the sources are 3 or 4
 # decks (43.34) and a scenario's own limit rarely exceeds a few more.
@@ -65,6 +66,26 @@ class PlayRecord(models.Model):
         related_name="plays_as_opponent",
     )
     opponent_name = models.CharField(_("opponent"), max_length=OPPONENT_MAX_LENGTH, blank=True)
+    # The side the recorder played; the opponent played the other. Blank on records made
+    # before sides were recorded (issue 27 §5): they keep their recorder and opponent and say
+    # "sides not recorded".
+    player_side = models.CharField(
+        _("your side"),
+        max_length=10,
+        blank=True,
+        choices=labels.choices(SCENARIO_ROLES, labels.SCENARIO_ROLE),
+    )
+    # Where the record stands with the opponent's account (codes.PLAY_CONFIRMATIONS): only a
+    # confirmed record counts in the balance.
+    confirmation = models.CharField(
+        max_length=12,
+        default=codes.UNCONFIRMED,
+        choices=labels.choices(codes.PLAY_CONFIRMATIONS, labels.PLAY_CONFIRMATION),
+    )
+    # The id the recorder's account had, kept when they leave and their records pass to the
+    # former member: the balance counts one record per recorder and day, and two departed
+    # players' records must stay two recorders' (their account ids are never reused).
+    departed_player_key = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     notes = models.TextField(_("notes"), max_length=NOTES_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -95,6 +116,28 @@ class PlayRecord(models.Model):
         """The opponent as a player reads it: the account's username, or the free text."""
         return self.opponent.username if self.opponent_id else self.opponent_name
 
+    @property
+    def sides_recorded(self) -> bool:
+        return bool(self.player_side)
+
+    @property
+    def opponent_side(self) -> str:
+        """The side the opponent played ("" when sides are not recorded)."""
+        if not self.player_side:
+            return ""
+        return "defender" if self.player_side == "attacker" else "attacker"
+
+    def side_player(self, side: str) -> str | None:
+        """The username (or free name) of the player of ``side``; None when sides are not
+        recorded, "" for an opponent nobody named."""
+        if not self.player_side:
+            return None
+        return self.player.username if side == self.player_side else self.opponent_label
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmation == codes.CONFIRMED
+
     def to_dict(self) -> dict[str, Any]:
         """The record as the API answers it and the data export writes it: the one shape of
         a play record outside the site (codes, not words; ISO dates, UTC instants)."""
@@ -111,6 +154,10 @@ class PlayRecord(models.Model):
             "early_end_cause": cause or None,
             "early_end_rule": codes.EARLY_END_RULES.get(cause) if cause else None,
             "opponent": self.opponent_label,
+            "attacker_player": self.side_player("attacker"),
+            "defender_player": self.side_player("defender"),
+            "confirmation": self.confirmation,
+            "confirmed": self.confirmed,
             "notes": self.notes,
             "created_at": _instant(self.created_at),
             "updated_at": _instant(self.updated_at),

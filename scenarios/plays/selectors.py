@@ -14,8 +14,9 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from scenarios import access, selectors
-from scenarios.models import Library, Scenario
+from scenarios.models import FormerMember, Library, Scenario
 from scenarios.plays.models import Game, GameStep, PlayRecord
+from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
 from upfront.rules.companion import Companion, Log, model_from_dict, replay_log
 
@@ -67,18 +68,46 @@ def plays_listed_in_library(library: Library, *, limit: int) -> list[PlayRecord]
     )
 
 
-def counted_plays(scenario: Scenario) -> list[tuple[str, str, str]]:
-    """``(winner, ending, early_end_cause)`` of the records that count: one per player and
-    day, the latest recorded (a player who records the same game five times counts once)."""
-    latest: dict[tuple[int, datetime.date], tuple[str, str, str]] = {}
-    rows = (
-        PlayRecord.objects.filter(scenario=scenario)
-        .order_by("created_at", "id")
-        .values_list("player_id", "played_on", "winner", "ending", "early_end_cause")
+def counted_plays(scenario: Scenario, *, confirmed: bool = False) -> list[tuple[str, str, str]]:
+    """``(winner, ending, early_end_cause)`` of the records that count: one per recorder and
+    day, the latest recorded (a player who records the same game five times counts once);
+    never a rejected one; with ``confirmed``, only the confirmed ones (the balance's).
+
+    A departed recorder stays themselves: their records are keyed by the id their account had
+    (``departed_player_key``), so two departed players' records of one day stay two; records
+    that passed to the former member before that key was kept count one by one."""
+    former = set(FormerMember.objects.values_list("user_id", flat=True))
+    latest: dict[tuple[str, int, datetime.date], tuple[str, str, str]] = {}
+    rows = PlayRecord.objects.filter(scenario=scenario).exclude(confirmation=codes.REJECTED)
+    if confirmed:
+        rows = rows.filter(confirmation=codes.CONFIRMED)
+    values = rows.order_by("created_at", "id").values_list(
+        "id", "player_id", "departed_player_key", "played_on", "winner", "ending", "early_end_cause"
     )
-    for player_id, played_on, winner, ending, cause in rows:
-        latest[(player_id, played_on)] = (winner, ending, cause)
+    for pk, player_id, departed, played_on, winner, ending, cause in values:
+        if departed is not None:
+            key = ("departed", departed, played_on)
+        elif player_id in former:
+            key = ("record", pk, played_on)
+        else:
+            key = ("player", player_id, played_on)
+        latest[key] = (winner, ending, cause)
     return list(latest.values())
+
+
+def plays_awaiting(user: Any) -> QuerySet[PlayRecord]:
+    """The records naming ``user`` as the other side's player that wait for their answer, of
+    scenarios they may see, oldest game first."""
+    uid = access.user_id(user)
+    if uid is None:
+        return PlayRecord.objects.none()
+    return (
+        access.plays_visible_to(user)
+        .filter(opponent_id=uid, confirmation=codes.AWAITING)
+        .exclude(player_side="")
+        .select_related("player", "opponent", "scenario")
+        .order_by("played_on", "created_at", "id")
+    )
 
 
 def stored_balance(row: Any) -> Balance:

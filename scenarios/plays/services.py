@@ -25,6 +25,7 @@ from scenarios.plays.selectors import counted_plays, game_companion
 from upfront import ratelimit
 from upfront.rules import codes
 from upfront.rules.balance import Balance, balance
+from upfront.rules.scenario import SCENARIO_ROLES
 from upfront.text import public_text_error
 
 
@@ -64,10 +65,52 @@ def play_allowance_wait(player: Any) -> int | None:
     return ratelimit.rows_wait("plays", PlayRecord.objects.filter(player=player))
 
 
+def _is_player(name: str, player: Any) -> bool:
+    username = getattr(player, "username", None) or ""
+    return bool(username) and name.strip().casefold() == username.casefold()
+
+
+def sides_from_names(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
+    """``values`` with the API's ``attacker_player`` and ``defender_player`` (each a username
+    or a name) turned into the record's ``side`` (the recorder's) and ``opponent`` (the other
+    side's player). Both or neither: one of them is the recorder, whose word the record is."""
+    attacker = values.pop("attacker_player", None)
+    defender = values.pop("defender_player", None)
+    if attacker is None and defender is None:
+        return values
+    if not attacker or not defender:
+        missing = "defender_player" if attacker else "attacker_player"
+        raise PlayInputError(errors={missing: _("Name both sides' players, or neither.")})
+    if _is_player(attacker, player):
+        side, other = "attacker", defender
+    elif _is_player(defender, player):
+        side, other = "defender", attacker
+    else:
+        raise PlayInputError(
+            errors={
+                "attacker_player": _(
+                    "A record is its player's word: name yourself as one of the sides."
+                )
+            }
+        )
+    given = (values.get("opponent") or "").strip()
+    if given and given.casefold() != other.strip().casefold():
+        raise PlayInputError(
+            errors={
+                "opponent": _("The opponent is the other side's player: give one or the other.")
+            }
+        )
+    return {**values, "side": side, "opponent": other}
+
+
 def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
     """The record's fields from ``values`` (already typed by a form or serializer), checked
-    together; raises PlayInputError naming each faulty field and, where one applies, its rule."""
+    together; raises PlayInputError naming each faulty field and, where one applies, its rule.
+    ``side`` is the side the recorder played (blank: sides not recorded)."""
     errors: dict[str, str] = {}
+    side = values.get("side") or ""
+    if side not in ("", *SCENARIO_ROLES):
+        errors["side"] = _("Choose the side you played: the attacker or the defender.")
     played_on = values.get("played_on")
     if not isinstance(played_on, datetime.date):
         errors["played_on"] = _("Give the date the scenario was played.")
@@ -120,24 +163,47 @@ def play_values_check(values: dict[str, Any], *, player: Any) -> dict[str, Any]:
         "early_end_cause": cause if ending == "early_end" else "",
         "opponent": opponent_user,
         "opponent_name": "" if opponent_user is not None else opponent,
+        "player_side": side,
         "notes": notes,
     }
 
 
+def confirmation_for(checked: dict[str, Any]) -> str:
+    """Where a new (or changed) record stands: awaiting the opponent's account when it names
+    the sides and the opponent has one; else the recorder's word alone."""
+    if checked["player_side"] and checked["opponent"] is not None:
+        return codes.AWAITING
+    return codes.UNCONFIRMED
+
+
+# A change of these asks the opponent again: they confirmed another game.
+CONFIRMED_FIELDS = (
+    "played_on",
+    "winner",
+    "decks_played",
+    "ending",
+    "early_end_cause",
+    "opponent",
+    "opponent_name",
+    "player_side",
+)
+
+
 def scenario_balance(scenario: Scenario) -> Balance:
-    """The balance of ``scenario``'s counted records (:func:`counted_plays`)."""
-    winners = [winner for winner, _ending, _cause in counted_plays(scenario)]
+    """The balance of ``scenario``'s confirmed counted records (:func:`counted_plays`)."""
+    winners = [winner for winner, _ending, _cause in counted_plays(scenario, confirmed=True)]
     return balance(winners.count("attacker"), winners.count("defender"), winners.count("draw"))
 
 
 def scenario_balance_update(*, scenario: Scenario) -> Balance:
-    """Recount ``scenario``'s balance into the columns lists sort and filter on."""
+    """Recount ``scenario``'s balance into the columns lists sort and filter on: the confirmed
+    tally and its verdict, and how many records count, confirmed or not (rejected ones not)."""
     result = scenario_balance(scenario)
     columns = {
         "plays_attacker": result.attacker,
         "plays_defender": result.defender,
         "plays_draw": result.draw,
-        "plays_counted": result.total,
+        "plays_counted": len(counted_plays(scenario)),
         "balance_verdict": result.verdict,
     }
     # update(), not save(): a new play record is not a change of the scenario (its
@@ -152,19 +218,27 @@ def scenario_balance_update(*, scenario: Scenario) -> Balance:
 
 @transaction.atomic
 def play_create(
-    *, scenario: Scenario, player: Any, values: dict[str, Any], version: int | None = None
+    *,
+    scenario: Scenario,
+    player: Any,
+    values: dict[str, Any],
+    version: int | None = None,
+    confirmed: bool = False,
 ) -> PlayRecord:
     """Record a play of ``scenario``'s ``version`` (its current one when not given: a game at
-    the table gives the version it was played from)."""
+    the table gives the version it was played from). ``confirmed``: both players made it (a
+    game both joined), so nobody has to confirm it."""
     play_allowance_lock(player)
     wait = play_allowance_wait(player)
     if wait is not None:
         raise PlayRateLimited(wait=wait)
+    checked = play_values_check(sides_from_names(dict(values), player=player), player=player)
     record = PlayRecord.objects.create(
         scenario=scenario,
         player=player,
         scenario_version=scenario.version if version is None else version,
-        **play_values_check(values, player=player),
+        confirmation=codes.CONFIRMED if confirmed else confirmation_for(checked),
+        **checked,
     )
     scenario_balance_update(scenario=scenario)
     return record
@@ -172,7 +246,8 @@ def play_create(
 
 @transaction.atomic
 def play_update(*, record: PlayRecord, values: dict[str, Any]) -> PlayRecord:
-    """Change a record; ``values`` may hold only some fields (the rest stay as they are)."""
+    """Change a record; ``values`` may hold only some fields (the rest stay as they are). A
+    change of the game itself (not of the notes) asks the opponent's account again."""
     current = {
         "played_on": record.played_on,
         "winner": record.winner,
@@ -180,14 +255,33 @@ def play_update(*, record: PlayRecord, values: dict[str, Any]) -> PlayRecord:
         "ending": record.ending,
         "early_end_cause": record.early_end_cause,
         "opponent": record.opponent_label,
+        "side": record.player_side,
         "notes": record.notes,
     }
     # A new ending without a cause clears the old cause (it belonged to the old ending).
     if "ending" in values and "early_end_cause" not in values:
         current["early_end_cause"] = ""
-    for name, value in play_values_check({**current, **values}, player=record.player).items():
+    given = sides_from_names(dict(values), player=record.player)
+    if "side" in given and "opponent" not in given:
+        given["opponent"] = current["opponent"]
+    checked = play_values_check({**current, **given}, player=record.player)
+    before = {name: getattr(record, name) for name in CONFIRMED_FIELDS}
+    for name, value in checked.items():
         setattr(record, name, value)
+    if any(getattr(record, name) != before[name] for name in CONFIRMED_FIELDS):
+        record.confirmation = confirmation_for(checked)
     record.save()
+    scenario_balance_update(scenario=record.scenario)
+    return record
+
+
+@transaction.atomic
+def play_answer(*, record: PlayRecord, confirm: bool) -> PlayRecord:
+    """The named opponent's answer (the caller checked ``PlayRights.can_confirm``): the
+    record is confirmed and counts in the balance, or rejected and kept out of it. They may
+    change their answer."""
+    record.confirmation = codes.CONFIRMED if confirm else codes.REJECTED
+    record.save(update_fields=["confirmation", "updated_at"])
     scenario_balance_update(scenario=record.scenario)
     return record
 

@@ -56,6 +56,7 @@ def _finish_form(
         player=request.user,
         side_names=side_names(game.scenario),
         endings=companion.allowed_endings(),
+        joined=game.opponent_id is not None,
         auto_id=FINISH_IDS,
     )
 
@@ -237,7 +238,7 @@ def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
     error = ""
     if form.is_valid():
         try:
-            services.game_finish(game=game, **form.cleaned_data)
+            services.game_finish(game=game, by=request.user, **form.cleaned_data)
         except services.StepRefused as exc:
             error = presenters.refusal(exc.code)
         except services.FinishRefused as exc:

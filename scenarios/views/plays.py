@@ -1,4 +1,5 @@
-"""Play record pages: record a play of a scenario, change or delete your record.
+"""Play record pages: record a play of a scenario, change or delete your record; the plays
+that name you as the other side's player, to confirm or reject.
 
 Thin: ``scenarios.plays.selectors`` decides who may, ``scenarios.plays.services`` writes, and
 a fault goes back on its field with what the player typed kept.
@@ -12,14 +13,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from scenarios import access
 from scenarios.models import Scenario
+from scenarios.plays import selectors as play_selectors
 from scenarios.plays import services
 from scenarios.plays.forms import PlayRecordForm
 from scenarios.plays.models import PlayRecord
-from scenarios.plays.presenters import allowance_used, side_names
+from scenarios.plays.presenters import allowance_used, awaiting_rows, side_names
 
 
 def _form_values(form: PlayRecordForm) -> dict[str, object]:
@@ -81,6 +85,7 @@ def play_edit(request: HttpRequest, play_id: UUID) -> HttpResponse:
         "early_end_cause": record.early_end_cause,
         "decks_played": record.decks_played,
         "opponent": record.opponent_label,
+        "side": record.player_side,
         "notes": record.notes,
     }
     form = PlayRecordForm(
@@ -106,3 +111,37 @@ def play_delete(request: HttpRequest, play_id: UUID) -> HttpResponse:
         messages.success(request, _("Your play record is deleted."))
         return redirect("scenarios:detail", public_id=scenario.public_id)
     return render(request, "scenarios/plays/delete.html", {"record": record, "scenario": scenario})
+
+
+@login_required
+def plays_to_confirm(request: HttpRequest) -> HttpResponse:
+    """The records that name the player as the other side's player and wait for their answer."""
+    rows = awaiting_rows(play_selectors.plays_awaiting(request.user))
+    return render(request, "scenarios/plays/to_confirm.html", {"rows": rows})
+
+
+def _answer(request: HttpRequest, play_id: UUID, *, confirm: bool) -> HttpResponse:
+    record, rights = access.play_for(request.user, play_id)
+    # Only the named player answers; to anyone else there is nothing here.
+    access.require_page(rights.can_confirm)
+    services.play_answer(record=record, confirm=confirm)
+    if confirm:
+        messages.success(request, _("You confirmed the play: it counts in the balance."))
+    else:
+        messages.success(request, _("You rejected the play: it is kept out of the balance."))
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect("scenarios:plays_to_confirm")
+
+
+@login_required
+@require_POST
+def play_confirm(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    return _answer(request, play_id, confirm=True)
+
+
+@login_required
+@require_POST
+def play_reject(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    return _answer(request, play_id, confirm=False)

@@ -68,6 +68,7 @@ def test_a_game_on_a_phone(browser, live_server, desert) -> None:  # type: ignor
     expect(page.locator("#game-status")).to_have_text("Ended: to be recorded")
     page.screenshot(path=str(SHOTS / "game-en-375-ended.png"), full_page=True, caret="initial")
     _no_sideways_scroll(page)
+    page.check("input[name=side][value=attacker]")
     page.check("input[name=winner][value=defender]")
     page.click("#finish-game")
     expect(page.locator("#game-status")).to_have_text("Finished and recorded")

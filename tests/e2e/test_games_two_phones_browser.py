@@ -99,6 +99,7 @@ def test_two_players_join_draw_undo_and_finish(  # type: ignore[no-untyped-def]
         expect(page.locator("#seed-value")).to_be_visible(timeout=LIVE_MS + 500)
         expect(page.locator("#seed-check-result")).to_have_attribute("data-ok", "1")
         expect(page.locator("#seed-check-result")).to_have_attribute("data-bad", "0")
+    guest.check("input[name=side][value=defender]")
     guest.check("input[name=winner][value=defender]")
     guest.click("#finish-game")
     for page, (width, language) in ((host, host_at), (guest, guest_at)):

@@ -33,18 +33,18 @@ SHOTS = Path(os.environ.get("PLAYS_SHOTS", "/tmp/shots-plays"))
 
 @pytest.fixture
 def played(reference_data: None) -> Any:
-    from scenarios.plays import services
-    from tests.factories import make_scenario
+    from tests.factories import make_scenario, record_confirmed_play
 
     owner = _user("designer")
     scenario = make_scenario(owner, "public", title="Collina 112 — Hill 112")
     day = datetime.date(2026, 11, 1)
+    # Seven records, each confirmed by the opponent it names: the balance counts them.
     for n in range(7):
         player = _user(f"player{n}")
-        services.play_create(
-            scenario=scenario,
-            player=player,
-            values={
+        record_confirmed_play(
+            scenario,
+            player,
+            {
                 "played_on": day,
                 "winner": "attacker" if n < 4 else ("defender" if n < 6 else "draw"),
                 "ending": "time_limit",
@@ -68,6 +68,7 @@ def test_record_a_play_on_a_phone_in_italian(browser, live_server, played) -> No
     page.goto(f"{live_server.url}/scenarios/{played.public_id}/")
     page.click("#record-play")
     expect(page.locator("h1")).to_have_text("Registra una partita")
+    page.check("input[name=side][value=attacker]")
     page.check("input[name=winner][value=defender]")
     page.select_option("#id_ending", "early_end")
     page.fill("#id_opponent", "Zio Bob")
@@ -84,8 +85,12 @@ def test_record_a_play_on_a_phone_in_italian(browser, live_server, played) -> No
     page.wait_for_url(f"{live_server.url}/scenarios/{played.public_id}/")
     plays = page.locator("#plays")
     expect(plays).to_contain_text("Tempesta di sabbia (52.4)")
-    expect(plays).to_contain_text("alice contro Zio Bob")
-    expect(plays.locator(".verdict")).to_have_text("Equilibrato finora")
+    expect(plays).to_contain_text("Zio Bob (Tedesco) ha battuto alice (Americano)")
+    # 4-2 confirmed: 67 % is far from 50 % though the interval still holds it.
+    expect(plays.locator(".balance-tally")).to_have_text("4–2 per l'attaccante, 1 pareggio")
+    expect(plays.locator(".verdict")).to_have_text(
+        "Pende verso l'attaccante — troppe poche partite per esserne certi"
+    )
     assert plays.locator("svg.balance-bar").count() == 1
     page.screenshot(path=str(SHOTS / "scenario-it-375.png"), full_page=True)
     wide = page.evaluate(WIDE)
@@ -101,7 +106,10 @@ def test_the_scenario_page_shows_the_balance_at_both_widths(  # type: ignore[no-
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     violations: list[str] = []
-    verdict = {"en": "Balanced so far", "it": "Equilibrato finora"}[language]
+    verdict = {
+        "en": "Leans to the attacker — too few plays to be sure",
+        "it": "Pende verso l'attaccante — troppe poche partite per esserne certi",
+    }[language]
     for width in (1280, 375):
         page = _page(browser, width, violations, language)
         page.goto(f"{live_server.url}/scenarios/{played.public_id}/")
@@ -111,7 +119,47 @@ def test_the_scenario_page_shows_the_balance_at_both_widths(  # type: ignore[no-
         assert section.locator("line.balance-share").get_attribute("x1") == "66.7"
         _no_sideways_scroll(page)
         section.screenshot(path=str(SHOTS / f"balance-{language}-{width}.png"))
+        page.screenshot(path=str(SHOTS / f"scenario-{language}-{width}.png"), full_page=True)
         page.goto(f"{live_server.url}/scenarios/?sort=most_played")
         _no_sideways_scroll(page)
+        page.context.close()
+    assert not violations, violations
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_named_player_confirms_a_play_from_their_list(  # type: ignore[no-untyped-def]
+    browser, live_server, played, language: str
+) -> None:
+    from scenarios.plays import services
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    violations: list[str] = []
+    bruno = _user(f"bruno-{language}")
+    services.play_create(
+        scenario=played,
+        player=_user(f"anna-{language}"),
+        values={
+            "played_on": datetime.date(2026, 11, 2),
+            "winner": "defender",
+            "ending": "time_limit",
+            "decks_played": 3,
+            "side": "attacker",
+            "opponent": bruno.username,
+        },
+    )
+    for width in (375, 1280):
+        page = _page(browser, width, violations, language)
+        _sign_in(page, live_server.url, bruno.username)
+        page.goto(f"{live_server.url}/plays/to-confirm/")
+        _no_sideways_scroll(page)
+        page.screenshot(path=str(SHOTS / f"to-confirm-{language}-{width}.png"), full_page=True)
+        if width == 1280:
+            page.click("button.play-confirm")
+            page.wait_for_url(f"{live_server.url}/plays/to-confirm/")
+            page.goto(f"{live_server.url}/scenarios/{played.public_id}/")
+            section = page.locator("#plays")
+            section.screenshot(path=str(SHOTS / f"confirmed-{language}-{width}.png"))
+            words = {"en": "Confirmed by both players", "it": "Confermata da entrambi"}
+            assert words[language] in section.inner_text()
         page.context.close()
     assert not violations, violations

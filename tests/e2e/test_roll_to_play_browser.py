@@ -133,6 +133,7 @@ def play_at_the_table(page: Any, url: str, scenario: Any, words: dict[str, Any])
     page.screenshot(path=str(SHOTS / f"table-{words['tag']}.png"), full_page=True, caret="initial")
     if not page.locator("#finish[open]").count():
         page.click("#finish summary")
+    page.check("input[name=side][value=attacker]")
     page.check("input[name=winner][value=attacker]")
     page.check("input[name=ending][value=victory_condition]")
     page.fill("#game-opponent", "Zio Bob")

@@ -42,6 +42,7 @@ def test_a_play_dated_before_1983_is_refused_on_the_page(  # type: ignore[no-unt
     _sign_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/scenarios/{scenario.public_id}/plays/new/")
     page.fill("#id_played_on", "1950-06-01")
+    page.check("input[name=side][value=attacker]")
     page.check("input[name=winner][value=attacker]")
     page.select_option("#id_ending", "time_limit")
     page.fill("#id_notes", "Old campaign")

@@ -79,9 +79,14 @@ def test_a_game_played_through_the_pages_ends_in_a_play_record_with_its_events(
     assert "Deck 1: red 5: snow begins to fall (99.5)" in html
     assert "Deck 1: red 6: an avalanche ends the scenario (M10.4)" in html
     finish = reverse("scenarios:game_finish", args=[game.public_id])
-    refused = client.post(finish, {"winner": "attacker", "ending": "time_limit"}, follow=True)
+    refused = client.post(
+        finish, {"winner": "attacker", "ending": "time_limit", "side": "attacker"}, follow=True
+    )
     assert "The game ended early on a draw" in refused.content.decode()
-    client.post(finish, {"winner": "attacker", "ending": "early_end", "notes": "Snowed in."})
+    client.post(
+        finish,
+        {"winner": "attacker", "ending": "early_end", "notes": "Snowed in.", "side": "attacker"},
+    )
     record = PlayRecord.objects.get()
     assert (record.ending, record.early_end_cause, record.decks_played) == (
         "early_end",
@@ -186,7 +191,7 @@ def test_deleting_the_record_from_its_page_lets_the_game_be_recorded_again(
     assert signed_in(stranger).get(url).status_code == 404
     client.post(
         reverse("scenarios:game_finish", args=[game.public_id]),
-        {"winner": "defender", "ending": "time_limit"},
+        {"winner": "defender", "ending": "time_limit", "side": "attacker"},
     )
     again = PlayRecord.objects.get()
     assert again.winner == "defender" and Game.objects.get(pk=game.pk).record == again
@@ -264,7 +269,13 @@ def test_a_too_long_note_is_refused_on_the_finish_form_and_what_was_typed_is_kep
     finish = reverse("scenarios:game_finish", args=[game.public_id])
     notes = "A long afternoon. " * 120  # past NOTES_MAX_LENGTH
     assert len(notes) > NOTES_MAX_LENGTH
-    sent = {"winner": "attacker", "ending": "time_limit", "opponent": "Carla", "notes": notes}
+    sent = {
+        "winner": "attacker",
+        "ending": "time_limit",
+        "opponent": "Carla",
+        "notes": notes,
+        "side": "attacker",
+    }
     client = signed_in(owner)
 
     page = client.post(finish, sent)
@@ -294,7 +305,7 @@ def test_the_finish_form_offers_the_endings_the_game_allows_and_refuses_another_
 
     refused = client.post(
         reverse("scenarios:game_finish", args=[game.public_id]),
-        {"winner": "attacker", "ending": "early_end"},
+        {"winner": "attacker", "ending": "early_end", "side": "attacker"},
     )
 
     assert refused.status_code == 400 and not PlayRecord.objects.exists()
@@ -328,7 +339,7 @@ def test_past_the_hourly_allowance_the_finish_form_says_how_long_to_wait(
 
     page = signed_in(owner).post(
         reverse("scenarios:game_finish", args=[game.public_id]),
-        {"winner": "attacker", "ending": "time_limit", "notes": "Close."},
+        {"winner": "attacker", "ending": "time_limit", "notes": "Close.", "side": "attacker"},
     )
 
     assert page.status_code == 400 and PlayRecord.objects.count() == 1

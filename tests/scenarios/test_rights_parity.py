@@ -256,16 +256,26 @@ SCENARIO_ACTIONS: dict[str, Action] = {
         lambda w, r: _fresh(w.scenario).title == "Hill 112" and w.scenario.version == 3,
     ),
     "record a play": (
-        lambda w, c: c.post(_s(w, S + "plays/new/"), {**PLAY, "played_on": "2026-11-20"}),
+        lambda w, c: c.post(
+            _s(w, S + "plays/new/"), {**PLAY, "played_on": "2026-11-20", "side": "attacker"}
+        ),
         lambda w, c: c.post(_s(w, A + "plays/"), PLAY, format="json"),
         lambda w, r: w.user is not None and PlayRecord.objects.filter(player=w.user).exists(),
     ),
     "change the owner's play record": (
-        lambda w, c: c.post(f"/plays/{_owners_play(w).public_id}/edit/", {**PLAY, "notes": "x"}),
+        lambda w, c: c.post(
+            f"/plays/{_owners_play(w).public_id}/edit/", {**PLAY, "notes": "x", "side": "attacker"}
+        ),
         lambda w, c: c.patch(
             f"/api/v1/plays/{_owners_play(w).public_id}", {"notes": "x"}, format="json"
         ),
         lambda w, r: _fresh(_owners_play(w)).notes == "x",
+    ),
+    # Only the account a record names as the other side's player answers it (issue 27 §5).
+    "confirm the play naming the collaborator": (
+        lambda w, c: c.post(f"/plays/{_named_play(w).public_id}/confirm/"),
+        lambda w, c: c.post(f"/api/v1/plays/{_named_play(w).public_id}/confirm"),
+        lambda w, r: _fresh(_named_play(w)).confirmation == "confirmed",
     ),
     "see the owner's job": (
         lambda w, c: c.get(f"/jobs/{_job(w, 'owner').public_id}/"),
@@ -311,6 +321,23 @@ def _owners_play(w: World) -> PlayRecord:
         scenario=w.scenario,
         player=w.users["owner"],
         values={**PLAY, "played_on": datetime.date(2026, 11, 19)},
+    )
+
+
+def _named_play(w: World) -> PlayRecord:
+    """The owner's record of a game against the collaborator, awaiting the collaborator."""
+    found = PlayRecord.objects.filter(
+        player=w.users["owner"], scenario=w.scenario, opponent=w.users["collaborator"]
+    ).first()
+    return found or play_services.play_create(
+        scenario=w.scenario,
+        player=w.users["owner"],
+        values={
+            **PLAY,
+            "played_on": datetime.date(2026, 11, 18),
+            "side": "attacker",
+            "opponent": w.users["collaborator"].username,
+        },
     )
 
 
@@ -641,6 +668,7 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "LibraryRights.can_see_collaborators": ("library: see its collaborators",),
     "LibraryRights.can_follow": ("library: follow",),
     "PlayRights.can_edit": ("scenario: change the owner's play record",),
+    "PlayRights.can_confirm": ("scenario: confirm the play naming the collaborator",),
     "GameRights.can_start": ("game: start a game",),
     "GameRights.can_play": ("game: draw",),
     "GameRights.can_undo": ("game: undo",),
@@ -710,6 +738,8 @@ def _expected_scenario(action: str, actor: str, visibility: str) -> str:
         return ALLOWED if actor in MEMBERS else REFUSED
     if action == "change the owner's play record":
         return ALLOWED if actor == "owner" else REFUSED
+    if action == "confirm the play naming the collaborator":
+        return ALLOWED if actor == "collaborator" else REFUSED
     if action == "see the owner's job":
         return ALLOWED if actor == "owner" else REFUSED
     raise AssertionError(action)
@@ -1001,6 +1031,7 @@ SCENARIO_PAGE_OFFERS = {
     "start a validation": 'action="{s}jobs/validate/"',
     "record a play": 'href="{s}plays/new/"',
     "change the owner's play record": 'href="/plays/{play}/edit/"',
+    "confirm the play naming the collaborator": 'action="/plays/{named}/confirm/"',
     "move to a library": "Put in this library",
     "open its library": 'href="/libraries/{lib}/"',
     "rate": 'action="{s}rating/"',
@@ -1045,6 +1076,7 @@ def test_the_scenario_pages_offer_an_action_exactly_when_the_right_is_held(
     names = {
         "s": f"/scenarios/{w.scenario.public_id}/",
         "play": _owners_play(w).public_id,
+        "named": _named_play(w).public_id,
         "lib": w.library.public_id,
     }
     client = w.page()

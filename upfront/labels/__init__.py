@@ -60,6 +60,7 @@ from upfront.labels.game import (
     LEADER_ROLE,
     PAPER,
     PERIOD_HALF,
+    PLAY_CONFIRMATION,
     PLAY_ENDING,
     PLAY_WINNER,
     PRECIPITATION,
@@ -166,6 +167,7 @@ __all__ = [
     "LEADER_ROLE",
     "PAPER",
     "PERIOD_HALF",
+    "PLAY_CONFIRMATION",
     "PLAY_ENDING",
     "PLAY_WINNER",
     "PRECIPITATION",
@@ -254,6 +256,7 @@ TABLES: Mapping[str, Mapping[Any, Label]] = {
     "play_ending": PLAY_ENDING,
     "early_end_cause": EARLY_END_CAUSE,
     "balance_verdict": BALANCE_VERDICT,
+    "play_confirmation": PLAY_CONFIRMATION,
     "period_half": PERIOD_HALF,
     "simulation_reason": SIMULATION_REASON,
     "simulation_length_from": SIMULATION_LENGTH_FROM,
@@ -327,6 +330,7 @@ LABELLED: Mapping[str, tuple[Iterable[Any], Mapping[Any, Label]]] = {
     "play_ending": (codes.PLAY_ENDINGS, PLAY_ENDING),
     "early_end_cause": (codes.EARLY_END_CAUSES, EARLY_END_CAUSE),
     "balance_verdict": (codes.BALANCE_VERDICTS, BALANCE_VERDICT),
+    "play_confirmation": (codes.PLAY_CONFIRMATIONS, PLAY_CONFIRMATION),
 }
 # The code sets the Django side defines (a game's ``Game.Status``, whose "recorded" the engine
 # does not know) are paired with their tables in tests/project/test_codes.py.

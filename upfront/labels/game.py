@@ -144,8 +144,17 @@ EARLY_END_CAUSE: Mapping[str, Label] = {
 BALANCE_VERDICT: Mapping[str, Label] = {
     "favours_attacker": _("Favours the attacker"),
     "favours_defender": _("Favours the defender"),
+    "leans_attacker": _("Leans to the attacker — too few plays to be sure"),
+    "leans_defender": _("Leans to the defender — too few plays to be sure"),
     "balanced": _("Balanced so far"),
     "too_few_plays": _("Too few plays"),
+}
+# Where a play record stands with the other side's player (codes.PLAY_CONFIRMATIONS).
+PLAY_CONFIRMATION: Mapping[str, Label] = {
+    "unconfirmed": _("Unconfirmed"),
+    "awaiting": _("Awaiting confirmation"),
+    "confirmed": _("Confirmed"),
+    "rejected": _("Rejected"),
 }
 # Games at the table (scenarios.plays.models.Game.Status): where a game stands.
 GAME_STATUS: Mapping[str, Label] = {

@@ -15,6 +15,10 @@ from typing import Final
 Z_95: Final = 1.959963984540054
 # "Balanced so far" needs at least this many decisive plays (issue: fewer say too little).
 BALANCED_MIN_DECISIVE: Final = 5
+# How far from 50 % the share must be for an interval that still holds 50 % to read "leans to
+# the attacker (defender) — too few plays to be sure" rather than "balanced so far" (issue 27
+# §5: 4–1 or 8–2 is not "balanced"). A reading threshold of this site, not a rule of the game.
+LEAN_MARGIN: Final = 0.15
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,13 @@ class Balance:
     @property
     def total(self) -> int:
         return self.attacker + self.defender + self.draw
+
+    @property
+    def leader(self) -> str | None:
+        """The side ahead in the tally ("4–1 to the attacker"), None when level."""
+        if self.attacker == self.defender:
+            return None
+        return "attacker" if self.attacker > self.defender else "defender"
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -65,6 +76,8 @@ def balance(attacker: int, defender: int, draw: int) -> Balance:
         verdict = "favours_attacker"
     elif high < 0.5:
         verdict = "favours_defender"
+    elif abs(attacker / decisive - 0.5) >= LEAN_MARGIN:
+        verdict = "leans_attacker" if attacker > defender else "leans_defender"
     elif decisive >= BALANCED_MIN_DECISIVE:
         verdict = "balanced"
     else:

@@ -114,4 +114,21 @@ EARLY_END_CAUSES: Final = ("sandstorm", "avalanche", OTHER_CAUSE)
 # The rule that ends a scenario early for each cause (none for "other").
 EARLY_END_RULES: Final = {"sandstorm": "52.4", "avalanche": "M10.4", "other": None}
 # What the recorded plays say of a scenario's balance (upfront/rules/balance.py).
-BALANCE_VERDICTS: Final = ("favours_attacker", "favours_defender", "balanced", "too_few_plays")
+# "leans_…": the interval still holds 50 % but the share is far from it (balance.LEAN_MARGIN).
+BALANCE_VERDICTS: Final = (
+    "favours_attacker",
+    "favours_defender",
+    "leans_attacker",
+    "leans_defender",
+    "balanced",
+    "too_few_plays",
+)
+# Where a play record stands with the other side's player (issue 27 §5, docs/plays.md):
+# ``unconfirmed`` has no other account to confirm it (the recorder's word alone, or sides not
+# recorded); ``awaiting`` waits for the account named as the other side; only ``confirmed``
+# records count in the balance, and a ``rejected`` one is kept out of it.
+UNCONFIRMED: Final = "unconfirmed"
+AWAITING: Final = "awaiting"
+CONFIRMED: Final = "confirmed"
+REJECTED: Final = "rejected"
+PLAY_CONFIRMATIONS: Final = (UNCONFIRMED, AWAITING, CONFIRMED, REJECTED)

@@ -54,8 +54,9 @@ def test_attacker_favoured_only_when_the_whole_interval_lies_above_half() -> Non
     result = balance(9, 1, 0)
     assert result.interval is not None and result.interval[0] > 0.5
     assert result.verdict == "favours_attacker"
-    # 8 of 10: the interval starts at 0.490, so it still contains 0.5.
-    assert balance(8, 2, 0).verdict == "balanced"
+    # 8 of 10: the interval starts at 0.490, so it still contains 0.5, but 80 % is far from
+    # it: the scenario leans to the attacker, too few plays to be sure (not "balanced").
+    assert balance(8, 2, 0).verdict == "leans_attacker"
 
 
 def test_defender_favoured_when_the_interval_lies_below_half() -> None:
@@ -69,6 +70,19 @@ def test_balanced_needs_enough_decisive_plays() -> None:
     assert balance(2, just_enough - 2, 0).verdict == "balanced"
     # One fewer decisive play: the interval still contains 0.5 but says too little.
     assert balance(2, just_enough - 3, 5).verdict == "too_few_plays"
+
+
+def test_an_interval_holding_half_with_a_share_far_from_it_leans() -> None:
+    # 4-1 (issue 27 §5): the interval (0.38, 0.96) holds 50 %, the share 80 % is far from it.
+    four_one = balance(4, 1, 0)
+    assert four_one.interval is not None and four_one.interval[0] < 0.5 < four_one.interval[1]
+    assert four_one.verdict == "leans_attacker"
+    assert four_one.leader == "attacker"
+    assert balance(1, 3, 0).verdict == "leans_defender"
+    # Within LEAN_MARGIN of 50 % (3-2: 60 %) five decisive plays read "balanced so far".
+    assert balance(3, 2, 0).verdict == "balanced"
+    assert balance(13, 7, 0).verdict == "leans_attacker"  # 65 %: on the margin, leans
+    assert balance(2, 2, 1).leader is None
 
 
 def test_draws_do_not_move_the_share() -> None:

@@ -157,10 +157,10 @@ def test_the_export_holds_every_owned_thing(
     assert (first["scenario"]["title"], first["format"]) == ("Crossroads", "upfront-scenario")
     lib = json.loads(archive.read(f"libraries/{slugify(library.title)}-{library.public_id}.json"))
     assert [s["scenario"]["title"] for s in lib["scenarios"]] == ["Crossroads v2"]
-    # The play record as the API answers it (less the requester's right to edit it).
+    # The play record as the API answers it (less the requester's rights over it).
     [play] = json.loads(archive.read("plays.json"))
     answered = api.get(f"/api/v1/plays/{record.public_id}").json()
-    assert play == {k: v for k, v in answered.items() if k != "can_edit"}
+    assert play == {k: v for k, v in answered.items() if k not in ("can_edit", "can_confirm")}
     assert (play["winner"], play["opponent"]) == ("attacker", "Marco")
     rows = list(csv.DictReader(io.StringIO(archive.read("plays.csv").decode())))
     assert rows[0]["notes"] == "close, séance" and rows[0]["scenario"] == str(theirs.public_id)

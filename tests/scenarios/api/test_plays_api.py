@@ -63,13 +63,19 @@ def test_an_early_end_without_its_cause_is_a_problem_naming_the_field(
 
 def test_the_scenario_carries_its_balance(stranger_api: APIClient, owner: Any) -> None:
     scenario = make_scenario(owner, "public")
-    stranger_api.post(plays_url(scenario), PLAY, format="json")
-    client_for(owner).post(plays_url(scenario), {**PLAY, "winner": "defender"}, format="json")
-    client_for(owner).post(
-        plays_url(scenario), {**PLAY, "played_on": "2026-11-19", "winner": "draw"}, format="json"
-    )
+    owner_api = client_for(owner)
+    sides = {"attacker_player": "stranger", "defender_player": "owner", "opponent": ""}
+    # Each record names the other player as a side, who confirms it: then it counts.
+    won = stranger_api.post(plays_url(scenario), {**PLAY, **sides}, format="json").json()
+    owner_api.post(f"/api/v1/plays/{won['id']}/confirm")
+    for changes in ({"winner": "defender"}, {"played_on": "2026-11-19", "winner": "draw"}):
+        made = owner_api.post(plays_url(scenario), {**PLAY, **sides, **changes}, format="json")
+        stranger_api.post(f"/api/v1/plays/{made.json()['id']}/confirm")
+    # The recorder's word alone (Uncle Bob has no account) is a record, not in the balance.
+    stranger_api.post(plays_url(scenario), {**PLAY, "played_on": "2026-11-18"}, format="json")
     plays = stranger_api.get(f"/api/v1/scenarios/{scenario.public_id}/").json()["plays"]
     assert plays["attacker"] == 1 and plays["defender"] == 1 and plays["draw"] == 1
+    assert plays["records"] == 4
     assert plays["attacker_share"] == 0.5
     low, high = plays["interval"]
     assert low == pytest.approx(0.0945, abs=1e-4) and high == pytest.approx(0.9055, abs=1e-4)
@@ -87,6 +93,7 @@ def test_without_decisive_plays_share_and_interval_are_null(
         "attacker": 0,
         "defender": 0,
         "draw": 0,
+        "records": 0,
         "attacker_share": None,
         "interval": None,
         "verdict": "too_few_plays",
@@ -129,8 +136,12 @@ def test_only_the_player_who_recorded_it_changes_or_deletes_a_record(
     assert changed.json()["winner"] == "defender"
     assert changed.json()["notes"] == PLAY["notes"]  # what was not sent stays
     scenario.refresh_from_db()
-    assert (scenario.plays_attacker, scenario.plays_defender) == (0, 1)
+    # Recounted: one record, the recorder's word alone (nobody to confirm it), so no win.
+    assert scenario.plays_counted == 1
+    assert (scenario.plays_attacker, scenario.plays_defender) == (0, 0)
     assert stranger_api.delete(play_url).status_code == 204
+    scenario.refresh_from_db()
+    assert scenario.plays_counted == 0
     assert anonymous_api.get(play_url).status_code == 404
 
 

@@ -16,7 +16,7 @@ from scenarios.models import Scenario
 from scenarios.plays import presenters, services
 from scenarios.plays import selectors as plays_selectors
 from scenarios.plays.models import PlayRecord
-from tests.factories import make_library, make_scenario
+from tests.factories import make_library, make_scenario, record_confirmed_play
 
 pytestmark = pytest.mark.django_db
 
@@ -40,17 +40,23 @@ def record(scenario: Scenario, player: Any, **changes: Any) -> PlayRecord:
     return services.play_create(scenario=scenario, player=player, values=values(**changes))
 
 
+def counted(scenario: Scenario, player: Any, **changes: Any) -> PlayRecord:
+    """A record its named opponent confirmed: one that counts in the balance."""
+    return record_confirmed_play(scenario, player, values(**changes))
+
+
 @pytest.fixture
 def public_scenario(owner: Any) -> Scenario:
     return make_scenario(owner, "public", title="Hill 112")
 
 
 def test_a_play_counts_in_the_scenario_balance(public_scenario: Scenario, stranger: Any) -> None:
-    record(public_scenario, stranger, winner="defender")
+    counted(public_scenario, stranger, winner="defender")
     public_scenario.refresh_from_db()
     assert (public_scenario.plays_attacker, public_scenario.plays_defender) == (0, 1)
     assert public_scenario.plays_counted == 1
-    assert public_scenario.balance_verdict == "too_few_plays"
+    # 0-1: the interval holds 50 %, the share (0 %) is far from it.
+    assert public_scenario.balance_verdict == "leans_defender"
 
 
 def test_a_players_records_count_once_per_day(
@@ -59,13 +65,13 @@ def test_a_players_records_count_once_per_day(
     # Ballot stuffing: five attacker wins on one day by one player count once, and the
     # latest record of that day is the one that counts.
     for _ in range(4):
-        record(public_scenario, stranger, winner="attacker")
-    record(public_scenario, stranger, winner="draw")
+        counted(public_scenario, stranger, winner="attacker")
+    counted(public_scenario, stranger, winner="draw")
     public_scenario.refresh_from_db()
     assert (public_scenario.plays_attacker, public_scenario.plays_draw) == (0, 1)
     # Another day, or another player, counts again.
-    record(public_scenario, stranger, winner="attacker", played_on=TODAY - datetime.timedelta(1))
-    record(public_scenario, owner, winner="attacker")
+    counted(public_scenario, stranger, winner="attacker", played_on=TODAY - datetime.timedelta(1))
+    counted(public_scenario, owner, winner="attacker")
     public_scenario.refresh_from_db()
     assert (public_scenario.plays_attacker, public_scenario.plays_draw) == (2, 1)
     assert public_scenario.plays_counted == 3
@@ -78,7 +84,7 @@ def test_the_verdict_follows_the_wilson_interval(
     # Nine players, one play each: the attacker wins all nine: interval (0.70, 1.0).
     for n in range(9):
         player = django_user_model.objects.create_user(f"player{n}", password="x")
-        record(public_scenario, player, winner="attacker")
+        counted(public_scenario, player, winner="attacker")
     public_scenario.refresh_from_db()
     assert public_scenario.balance_verdict == "favours_attacker"
 
@@ -94,10 +100,19 @@ def test_a_new_play_does_not_change_the_scenario_itself(
 def test_deleting_and_changing_a_record_recount_the_balance(
     public_scenario: Scenario, stranger: Any
 ) -> None:
-    play = record(public_scenario, stranger, winner="attacker")
+    play = counted(public_scenario, stranger, winner="attacker")
     services.play_update(record=play, values={"winner": "defender"})
     public_scenario.refresh_from_db()
+    # The opponent confirmed an attacker win, not this: the record waits for them again.
+    assert play.confirmation == "awaiting"
+    assert (public_scenario.plays_attacker, public_scenario.plays_defender) == (0, 0)
+    assert public_scenario.plays_counted == 1
+    services.play_answer(record=play, confirm=True)
+    public_scenario.refresh_from_db()
     assert (public_scenario.plays_attacker, public_scenario.plays_defender) == (0, 1)
+    # A change of the notes alone is no new game: it stays confirmed.
+    services.play_update(record=play, values={"notes": "Close."})
+    assert play.confirmation == "confirmed"
     services.play_delete(record=play)
     public_scenario.refresh_from_db()
     assert public_scenario.plays_counted == 0
@@ -182,7 +197,7 @@ def test_the_scenario_page_shows_the_record_and_the_verdict_in_both_languages(
 ) -> None:
     for n in range(5):
         player = django_user_model.objects.create_user(f"p{n}", password="x")
-        record(public_scenario, player, winner="attacker" if n < 3 else "defender", notes="<b>")
+        counted(public_scenario, player, winner="attacker" if n < 3 else "defender", notes="<b>")
     url = reverse("scenarios:detail", kwargs={"public_id": public_scenario.public_id})
     page = Client().get(url).content.decode()
     assert "Balanced so far" in page
@@ -230,6 +245,7 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
             "early_end_cause": "sandstorm",
             "decks_played": "2",
             "opponent": "Uncle Bob",
+            "side": "attacker",
             "notes": "A close one.",
         },
     )
@@ -238,8 +254,14 @@ def test_recording_a_play_through_the_page(public_scenario: Scenario, stranger: 
     assert (play.player, play.winner, play.early_end_cause) == (stranger, "defender", "sandstorm")
     page = client.get(response["Location"]).content.decode()
     assert "Sandstorm (52.4)" in page
+    # Who played which side, with its nation, and that nobody can confirm Uncle Bob's side.
     # The player's name links to their page.
-    assert '<a href="/players/stranger/" class="member">stranger</a> vs Uncle Bob' in page
+    assert (
+        'Uncle Bob (German) beat <a href="/players/stranger/" class="member">stranger</a>'
+        " (American)" in page
+    )
+    assert "ended early: Sandstorm (52.4), 2 decks" in page
+    assert "The recorder&#x27;s word alone" in page
 
 
 def test_only_the_player_who_recorded_a_play_edits_or_deletes_it(
@@ -273,11 +295,12 @@ def test_a_private_scenario_and_its_records_are_hidden_from_strangers(
 def test_the_library_page_shows_each_scenarios_record(owner: Any, stranger: Any) -> None:
     library = make_library(owner, "public")
     scenario = make_scenario(owner, "public", library=library, title="Bridge")
-    record(scenario, stranger, winner="attacker")
-    record(scenario, owner, winner="draw")
+    counted(scenario, stranger, winner="attacker")
+    counted(scenario, owner, winner="draw")
     page = Client().get(reverse("scenarios:library", kwargs={"public_id": library.public_id}))
     body = page.content.decode()
-    assert "attacker 1 win" in body and "1 draw" in body and "Too few plays" in body
+    assert "attacker 1 win" in body and "1 draw" in body
+    assert "Leans to the attacker — too few plays to be sure" in body
 
 
 def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
@@ -287,7 +310,7 @@ def test_the_public_list_sorts_by_plays_and_filters_by_verdict(
     busy = make_scenario(owner, "public", title="Busy crossroads")
     for n in range(6):
         player = django_user_model.objects.create_user(f"q{n}", password="x")
-        record(busy, player, winner="attacker" if n % 2 else "defender")
+        counted(busy, player, winner="attacker" if n % 2 else "defender")
     browse = reverse("scenarios:browse")
     body = Client().get(browse, {"sort": "most_played"}).content.decode()
     assert body.index("Busy crossroads") < body.index("Quiet sector")
@@ -370,8 +393,8 @@ def test_a_public_librarys_page_links_its_plays_feeds(owner: Any) -> None:
 def test_the_plays_are_read_by_selectors_and_only_rendered_by_the_presenter(
     public_scenario: Scenario, owner: Any, stranger: Any, django_assert_num_queries: Any
 ) -> None:
-    record(public_scenario, stranger, winner="defender")
-    record(public_scenario, owner, winner="attacker", ending="early_end", early_end_cause="other")
+    counted(public_scenario, stranger, winner="defender")
+    counted(public_scenario, owner, winner="attacker", ending="early_end", early_end_cause="other")
     public_scenario.refresh_from_db()
     # The right to edit a record is the selectors' (the recorder's), seen by each viewer.
     mine = plays_selectors.scenario_plays(public_scenario, stranger)
