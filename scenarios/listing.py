@@ -67,7 +67,7 @@ class ScenarioRow:
 SUMMARY_LENGTH = 240
 
 
-class _Words:
+class RowWords:
     """The words of one page's rows, each looked up once per page: rows repeat the same few
     periods, theatres, sizes, verdicts and days, and every lookup is a translation."""
 
@@ -147,7 +147,7 @@ def _row(
     nationalities: Mapping[str, str],
     weather: Mapping[str, str],
     decks: Mapping[str, str],
-    words: _Words,
+    words: RowWords,
 ) -> ScenarioRow:
     # A library is named only when it is public: a public scenario kept in a private or
     # unlisted library must not reveal that library's title or its link.
@@ -192,7 +192,7 @@ def scenario_rows(scenarios: Iterable[Scenario | ScenarioListRow]) -> list[Scena
         "weather": read.weather,
         "decks": read.terrain_decks,
     }
-    words = _Words()
+    words = RowWords()
     return [
         _row(s if isinstance(s, ScenarioListRow) else ScenarioListRow.of(s), **names, words=words)
         for s in scenarios

@@ -2,51 +2,41 @@
 search, sorts and filters over ``selectors.libraries_listed()``, and the counts a shelf shows.
 
 Every scenario of a public library is public through it (``Scenario.effective_visibility``),
-so the counts read a library's live scenarios whole: they reveal nothing a visitor cannot open.
+so the counts (kept in the library's columns by ``scenarios.shelf_counts``) read a library's
+live scenarios whole: they reveal nothing a visitor cannot open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.text import Truncator
+from django.utils.translation import ngettext
 
+from scenarios import links
 from scenarios.filters import BASE_GAME_ONLY
-from scenarios.models import Library, LibraryFollow, Scenario
+from scenarios.listing import RowWords
+from scenarios.models import Library, Scenario
 
 # The sorts a shelf offers: the newest change first unless asked; ids break ties so pages
-# never overlap. "best rated" belongs to the ratings (it is added beside these when they land).
+# never overlap. Each reads columns the library keeps (scenarios.shelf_counts) through an
+# index of its own (Library.Meta.indexes): no count is made per request. "best_rated" is the
+# damped average of all the library's scenarios' ratings (community.services.damped_score).
 LIBRARY_SORTS: Mapping[str, tuple[str, ...]] = {
     "recent": ("-updated_at", "-id"),
     "most_scenarios": ("-scenario_count", "-updated_at", "-id"),
     "most_played": ("-play_count", "-updated_at", "-id"),
     "most_followed": ("-follower_count", "-updated_at", "-id"),
+    "best_rated": ("-rating_score", "-updated_at", "-id"),
 }
 MAX_SEARCH_LENGTH = 100
 
 
 def _held(column: str = "pk") -> QuerySet[Scenario]:
     return Scenario.objects.filter(library=OuterRef(column))
-
-
-def with_counts(libraries: QuerySet[Library]) -> QuerySet[Library]:
-    """``libraries`` with each one's live scenarios, their counted plays and its followers
-    (subqueries: no join multiplies another)."""
-    scenarios = _held().values("library").annotate(n=Count("pk")).values("n")
-    plays = _held().values("library").annotate(n=Sum("plays_counted")).values("n")
-    followers = (
-        LibraryFollow.objects.filter(library=OuterRef("pk"))
-        .values("library")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    zero = 0
-    return libraries.annotate(
-        scenario_count=Coalesce(Subquery(scenarios, output_field=IntegerField()), zero),
-        play_count=Coalesce(Subquery(plays, output_field=IntegerField()), zero),
-        follower_count=Coalesce(Subquery(followers, output_field=IntegerField()), zero),
-    )
 
 
 def libraries_matching(
@@ -73,6 +63,64 @@ def libraries_matching(
 
 
 def libraries_sorted(libraries: QuerySet[Library], sort: str = "") -> QuerySet[Library]:
-    """``libraries`` with their counts, in the order ``sort`` names (the newest change first
-    when it names none)."""
-    return with_counts(libraries).order_by(*LIBRARY_SORTS.get(sort, LIBRARY_SORTS["recent"]))
+    """``libraries`` in the order ``sort`` names (the newest change first when it names
+    none)."""
+    return libraries.order_by(*LIBRARY_SORTS.get(sort, LIBRARY_SORTS["recent"]))
+
+
+DESCRIPTION_LENGTH = 160
+
+
+@dataclass(frozen=True)
+class ShelfRow:
+    """One library as the shelf's card shows it, every count already in words."""
+
+    url: str
+    title: str
+    owner: Any  # the account: the template names and links it (``member_link``)
+    facts: list[str]  # "3 scenarios", "12 plays", "2 followers", "★ 4.3 (12 ratings)"
+    description: str
+
+
+class _ShelfWords(RowWords):
+    def scenarios(self, count: int) -> str:
+        return self._once(
+            "scenarios",
+            count,
+            lambda: ngettext("%(count)s scenario", "%(count)s scenarios", count) % {"count": count},
+        )
+
+    def followers(self, count: int) -> str:
+        return self._once(
+            "followers",
+            count,
+            lambda: ngettext("%(count)s follower", "%(count)s followers", count) % {"count": count},
+        )
+
+
+def shelf_rows(libraries: Iterable[Library]) -> list[ShelfRow]:
+    """The cards of ``libraries`` (read with their owner), in the active language. A count of
+    nothing but scenarios is left out (no "0 plays"); the scenarios' count always shows."""
+    words = _ShelfWords()
+    rows = []
+    for library in libraries:
+        facts = [words.scenarios(library.scenario_count)]
+        facts += [
+            fact
+            for fact in (
+                words.plays(library.play_count),
+                words.followers(library.follower_count) if library.follower_count else "",
+                words.rating(library.rating_count, library.rating_sum),
+            )
+            if fact
+        ]
+        rows.append(
+            ShelfRow(
+                url=links.library_path(library.public_id),
+                title=library.title,
+                owner=library.owner,
+                facts=facts,
+                description=Truncator(library.description).chars(DESCRIPTION_LENGTH),
+            )
+        )
+    return rows
