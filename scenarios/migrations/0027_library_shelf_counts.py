@@ -81,23 +81,23 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='library',
-            index=models.Index(condition=models.Q(('deleted_at__isnull', True), ('visibility', 'public')), fields=['-updated_at', '-id'], name='library_shelf_recent'),
+            index=models.Index(condition=models.Q(('deleted_at__isnull', True)), fields=['visibility', '-updated_at', '-id'], name='library_shelf_recent'),
         ),
         migrations.AddIndex(
             model_name='library',
-            index=models.Index(condition=models.Q(('deleted_at__isnull', True), ('visibility', 'public')), fields=['-scenario_count', '-updated_at', '-id'], name='library_shelf_scenarios'),
+            index=models.Index(condition=models.Q(('deleted_at__isnull', True)), fields=['visibility', '-scenario_count', '-updated_at', '-id'], name='library_shelf_scenarios'),
         ),
         migrations.AddIndex(
             model_name='library',
-            index=models.Index(condition=models.Q(('deleted_at__isnull', True), ('visibility', 'public')), fields=['-play_count', '-updated_at', '-id'], name='library_shelf_played'),
+            index=models.Index(condition=models.Q(('deleted_at__isnull', True)), fields=['visibility', '-play_count', '-updated_at', '-id'], name='library_shelf_played'),
         ),
         migrations.AddIndex(
             model_name='library',
-            index=models.Index(condition=models.Q(('deleted_at__isnull', True), ('visibility', 'public')), fields=['-follower_count', '-updated_at', '-id'], name='library_shelf_followed'),
+            index=models.Index(condition=models.Q(('deleted_at__isnull', True)), fields=['visibility', '-follower_count', '-updated_at', '-id'], name='library_shelf_followed'),
         ),
         migrations.AddIndex(
             model_name='library',
-            index=models.Index(condition=models.Q(('deleted_at__isnull', True), ('visibility', 'public')), fields=['-rating_score', '-updated_at', '-id'], name='library_shelf_rated'),
+            index=models.Index(condition=models.Q(('deleted_at__isnull', True)), fields=['visibility', '-rating_score', '-updated_at', '-id'], name='library_shelf_rated'),
         ),
         migrations.RunPython(count_libraries, migrations.RunPython.noop),
     ]

@@ -46,16 +46,16 @@ def _shelf_body(request: HttpRequest) -> str:
     form = ShelfForm(request.GET or None)
     asked = form.cleaned_data if form.is_valid() else {}
     found = shelf.libraries_matching(
-        selectors.libraries_listed().select_related("owner"),
+        selectors.libraries_listed(),
         query=asked.get("q", ""),
         theatre=asked.get("theatre", ""),
         expansion=asked.get("expansion", ""),
     )
-    found = shelf.libraries_sorted(found, asked.get("sort", ""))
+    found = shelf.shelf_cards(shelf.libraries_sorted(found, asked.get("sort", "")))
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"page": page, "rows": shelf.shelf_rows(page.object_list), "query": query}
+    context = {"page": page, "rows_html": shelf.shelf_rows_html(page.object_list), "query": query}
     return render_to_string("scenarios/shelf/_body.html", context)
 
 
