@@ -111,3 +111,22 @@ def test_best_rated_damps_a_single_vote(owner: Any) -> None:
     assert [lib["title"] for lib in answer][:2] == ["Steady favourite", "One lucky vote"]
     html = Client().get("/libraries/?sort=best_rated").content.decode()
     assert html.index("Steady favourite") < html.index("One lucky vote")
+
+
+def test_the_home_page_is_a_front_door_to_the_libraries(owner: Any, stranger: Any) -> None:
+    assert "Libraries players share" not in Client().get("/").content.decode()  # none yet
+    quiet = _shelf(owner, "Quiet corner")
+    followed = _shelf(stranger, "Club favourites")
+    make_scenario(stranger, library=followed, title="Hill 112")
+    following.library_follow(library=followed, user=owner)
+    _ = services.library_create(owner=owner, title="My drafts", visibility="private")
+    html = Client().get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    shelves = html[html.index("Libraries players share") : html.index("All public libraries")]
+    recent, most_followed = shelves.split("Most followed")
+    assert "Recently updated" in recent and f"/libraries/{quiet.public_id}/" in recent
+    assert most_followed.index("Club favourites") < most_followed.index("Quiet corner")
+    assert "1 follower" in most_followed and "My drafts" not in html
+    assert 'href="/libraries/"' in html
+    italian = Client().get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Raccolte condivise dai giocatori" in italian and "Le più seguite" in italian
+    assert "Tutte le raccolte pubbliche" in italian
