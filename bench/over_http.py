@@ -99,6 +99,7 @@ def add_public_libraries(wanted: int) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from scenarios import shelf_counts
     from scenarios.models import Library, LibraryFollow, Scenario
 
     rng = random.Random(28)
@@ -118,7 +119,7 @@ def add_public_libraries(wanted: int) -> None:
         library.updated_at = now - timedelta(minutes=rng.randint(0, 365 * 24 * 60))
     Library.objects.bulk_update(extra, ["updated_at"], batch_size=2000)
     follows = [
-        LibraryFollow(user=designers[(n * 7) % len(designers)], library=library)
+        LibraryFollow(user=designers[(n * 7) % len(designers)], library=library, seen_at=now)
         for n, library in enumerate(extra)
         if n % 3 == 0 and designers[(n * 7) % len(designers)].pk != library.owner_id
     ]
@@ -135,6 +136,8 @@ def add_public_libraries(wanted: int) -> None:
     )
     moves = [Scenario(pk=pk, library=lib) for pk, lib in zip(spare, targets, strict=False)]
     Scenario.objects.bulk_update(moves, ["library"], batch_size=2000)
+    # Bulk writes send no signals: count every library's scenarios, plays and followers now.
+    shelf_counts.all_library_counts_refresh()
 
 
 class Server:
