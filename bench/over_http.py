@@ -30,8 +30,8 @@ one profile per path to DIR (the timings are then meaningless).
 
 Targets (docs/performance.md, p95 ratio to /health/): validation <= 1.0 (13 cards) and <= 1.2 (40
 cards), the API list <= 3 (signed in too), a fresh list page <= 5, a fresh search <= 4 (FTS5 on
-SQLite, full-text search on PostgreSQL); the public libraries' list, fresh, <= 3 (issue #28
-section 1: page and API, each sort measured).
+SQLite, full-text search on PostgreSQL); the public libraries' list, fresh, <= 3 (page and API,
+each sort measured).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def requests() -> list[Request]:
         ("list fresh", "GET", "/scenarios/", None, True, 5.0),
         ("list cached", "GET", "/scenarios/", None, False, None),
         ("search fresh", "GET", "/scenarios/?q=tobruk+ridge", None, True, 4.0),
-        # The public libraries (issue #28 section 1: the fresh list <= 3x /health/).
+        # The public libraries' shelf: the fresh list at most 3x /health/, as the target says.
         ("libraries fresh", "GET", "/libraries/", None, True, 3.0),
         ("libraries most_scenarios", "GET", "/libraries/?sort=most_scenarios", None, True, 3.0),
         ("libraries api fresh", "GET", "/api/v1/libraries/", None, True, 3.0),

@@ -76,7 +76,7 @@ def libraries_listed_for(user: Any) -> QuerySet[Library]:
     condition = Q(visibility="public")
     if uid is not None:
         # The collaboration as EXISTS, not a join: no row comes twice, so no DISTINCT, which
-        # made the database sort all 10,000 public libraries before a page (issue #28).
+        # made the database sort all 10,000 public libraries before a page.
         through = Library.collaborators.through
         collaborates = Exists(through.objects.filter(library_id=OuterRef("pk"), user_id=uid))
         condition |= Q(owner_id=uid) | collaborates

@@ -62,7 +62,7 @@ class Library(models.Model):
     # What the public shelf (/libraries/) shows and sorts on, over the library's live
     # scenarios and its follows: kept by scenarios.shelf_counts (signals, and the services
     # that write with update()), so a list of 10,000 libraries sorts on an index instead of
-    # counting every library's scenarios on each request (issue #28, docs/performance.md).
+    # counting every library's scenarios on each request (docs/performance.md).
     scenario_count = models.PositiveIntegerField(default=0, editable=False)
     play_count = models.PositiveIntegerField(default=0, editable=False)
     follower_count = models.PositiveIntegerField(default=0, editable=False)
