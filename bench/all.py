@@ -49,7 +49,10 @@ SIZES: dict[str, tuple[list[str], list[str]]] = {
         ["-n", "9", "--library", "50", "--library-runs", "1"],
         ["-n", "3", "--library", "4", "--library-runs", "1"],
     ),
-    "over_http": (["-n", "200"], ["-n", "20", "--scenarios", "300", "--libraries", "6"]),
+    "over_http": (
+        ["-n", "200"],
+        ["-n", "20", "--scenarios", "300", "--libraries", "6", "--public-libraries", "200"],
+    ),
     "library": (["-n", "200"], ["-n", "20", "--scenarios", "300", "--libraries", "6"]),
     "revalidate": ([], ["--scenarios", "400", "--libraries", "4"]),
     "watchers": (["--seconds", "60"], ["--seconds", "10"]),

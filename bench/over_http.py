@@ -1,10 +1,18 @@
 """Time requests over real HTTP against /health/: gunicorn, ONE sync worker, on loopback.
 
 The DYO validation (13 and 40 cards), the list endpoint, a public list page and a search
-rendered afresh, over 10,000 public scenarios in 100 libraries, each in turns with
-``GET /health/`` so that a pause of the shared machine falls on every kind alike.
+rendered afresh, over 10,000 public scenarios in 100 libraries, and the public libraries'
+list (page and API, by the newest change and by ``most_scenarios``) over 10,000 public
+libraries, each in turns with ``GET /health/`` so that a pause of the shared machine falls on
+every kind alike.
 
     .venv/bin/python bench/over_http.py [-n 300] [--scenarios 10000] [--libraries 100]
+        [--public-libraries 10000]
+
+The scenarios go into ``--libraries`` libraries (as bench/library.py seeds them); then more
+public libraries are added until ``--public-libraries`` are public, owned by the same
+designers, updated over a year, a third of them followed, some holding one scenario moved
+from the seeded ones (no designer's own scenarios move: their list stays as it was).
 
 The data goes into a database of its own, seeded as bench/library.py seeds it: a fresh SQLite
 file (``bench/http.sqlite3``, deleted at the end unless ``--keep``), or the PostgreSQL database
@@ -22,7 +30,8 @@ one profile per path to DIR (the timings are then meaningless).
 
 Targets (docs/performance.md, p95 ratio to /health/): validation <= 1.0 (13 cards) and <= 1.2 (40
 cards), the API list <= 3 (signed in too), a fresh list page <= 5, a fresh search <= 4 (FTS5 on
-SQLite, full-text search on PostgreSQL).
+SQLite, full-text search on PostgreSQL); the public libraries' list, fresh, <= 3 (page and API,
+each sort measured).
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from bench.validate import FORCE, FORCE_40  # noqa: E402
 Request = tuple[str, str, str, bytes | None, bool, float | None]
 
 # The kinds sent with the API token of ``SIGNED_IN_USER`` (made at the start of a run).
-SIGNED_IN = {"api list signed in"}
+SIGNED_IN = {"api list signed in", "libraries api signed in"}
 SIGNED_IN_USER = "bench-designer-0"
 
 
@@ -70,7 +79,65 @@ def requests() -> list[Request]:
         ("list fresh", "GET", "/scenarios/", None, True, 5.0),
         ("list cached", "GET", "/scenarios/", None, False, None),
         ("search fresh", "GET", "/scenarios/?q=tobruk+ridge", None, True, 4.0),
+        # The public libraries' shelf: the fresh list at most 3x /health/, as the target says.
+        ("libraries fresh", "GET", "/libraries/", None, True, 3.0),
+        ("libraries most_scenarios", "GET", "/libraries/?sort=most_scenarios", None, True, 3.0),
+        ("libraries api fresh", "GET", "/api/v1/libraries/", None, True, 3.0),
+        ("libraries api most_scenarios", "GET", MOST_SCENARIOS_API, None, True, 3.0),
+        ("libraries api signed in", "GET", "/api/v1/libraries/", None, True, 3.0),
     ]
+
+
+MOST_SCENARIOS_API = "/api/v1/libraries/?sort=most_scenarios"
+
+
+def add_public_libraries(wanted: int) -> None:
+    """More public libraries until ``wanted`` are public (see the module's docstring)."""
+    import random
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from scenarios import shelf_counts
+    from scenarios.models import Library, LibraryFollow, Scenario
+
+    rng = random.Random(28)
+    public = Library.objects.filter(visibility="public").count()
+    designers = list(get_user_model().objects.filter(username__startswith="bench-designer-"))
+    now = timezone.now()
+    extra = Library.objects.bulk_create(
+        Library(
+            owner=designers[n % len(designers)],
+            title=f"Shelf {n}",
+            description="Scenarios shared for the bench.",
+            visibility="public",
+        )
+        for n in range(max(0, wanted - public))
+    )
+    for library in extra:  # auto_now set them all to now: spread them over a year
+        library.updated_at = now - timedelta(minutes=rng.randint(0, 365 * 24 * 60))
+    Library.objects.bulk_update(extra, ["updated_at"], batch_size=2000)
+    follows = [
+        LibraryFollow(user=designers[(n * 7) % len(designers)], library=library, seen_at=now)
+        for n, library in enumerate(extra)
+        if n % 3 == 0 and designers[(n * 7) % len(designers)].pk != library.owner_id
+    ]
+    LibraryFollow.objects.bulk_create(follows, ignore_conflicts=True)
+    # One scenario each into a tenth of them, from libraries of designers other than the
+    # signed-in one, so that "most scenarios" has something to order.
+    signed_in = next(d.pk for d in designers if d.username == SIGNED_IN_USER)
+    targets = [lib for lib in extra[::10] if lib.owner_id != signed_in]
+    spare = list(
+        Scenario.objects.exclude(library__owner_id=signed_in)
+        .exclude(owner_id=signed_in)
+        .exclude(library=None)
+        .values_list("pk", flat=True)[: len(targets)]
+    )
+    moves = [Scenario(pk=pk, library=lib) for pk, lib in zip(spare, targets, strict=False)]
+    Scenario.objects.bulk_update(moves, ["library"], batch_size=2000)
+    # Bulk writes send no signals: count every library's scenarios, plays and followers now.
+    shelf_counts.all_library_counts_refresh()
 
 
 class Server:
@@ -187,6 +254,9 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=300, help="requests per kind")
     parser.add_argument("--scenarios", type=int, default=10_000, help="public scenarios")
     parser.add_argument("--libraries", type=int, default=100)
+    parser.add_argument(
+        "--public-libraries", type=int, default=10_000, help="public libraries in all"
+    )
     common.database_arguments(parser, "http.sqlite3")
     parser.add_argument("--reuse", action="store_true", help="use the kept file, no seeding")
     parser.add_argument("--only", help="comma-separated request names (health is always in)")
@@ -207,11 +277,16 @@ def main() -> None:
     start = time.perf_counter()
     if not args.reuse:
         common.prepare_database(scenarios=args.scenarios, libraries=args.libraries)
+        add_public_libraries(args.public_libraries)
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("VACUUM ANALYZE")
     token = Token.objects.get_or_create(user=User.objects.get(username=SIGNED_IN_USER))[0].key
     public = Scenario.objects.filter(visibility="public").count()
+    shelves = Library.objects.filter(visibility="public").count()
     print(
         f"database: {connection.vendor}; {public} public scenarios of "
-        f"{Scenario.objects.count()}, {Library.objects.count()} libraries; "
+        f"{Scenario.objects.count()}, {Library.objects.count()} libraries ({shelves} public); "
         f"ready in {time.perf_counter() - start:.1f} s",
         flush=True,
     )
@@ -250,12 +325,12 @@ def report(
     health_wall, health_cpu = (p95(values) for values in samples["health"])
     print(f"{n} requests of each kind in turns, {elapsed:.0f} s; a fresh connection each")
     header = ("request", "p50", "p95", "cpu p50", "cpu p95", "ratio", "cpu ratio", "target")
-    print("{:15s} {:>7s} {:>7s} {:>7s} {:>7s} {:>6s} {:>9s} {:>6s}".format(*header))
+    print("{:28s} {:>7s} {:>7s} {:>7s} {:>7s} {:>6s} {:>9s} {:>6s}".format(*header))
     for name, *_, target in kinds:
         wall, cpu = samples[name]
         row: list[Any] = [percentile(wall, 0.5), p95(wall), percentile(cpu, 0.5), p95(cpu)]
         print(
-            f"{name:15s} {row[0]:7.2f} {row[1]:7.2f} {row[2]:7.2f} {row[3]:7.2f} "
+            f"{name:28s} {row[0]:7.2f} {row[1]:7.2f} {row[2]:7.2f} {row[3]:7.2f} "
             f"{row[1] / health_wall:6.2f} {row[3] / health_cpu:9.2f} "
             f"{'' if target is None else f'<= {target:g}':>6s}"
         )

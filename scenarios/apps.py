@@ -8,12 +8,12 @@ class ScenariosConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
-        from django.db.models.signals import post_delete, post_save
+        from django.db.models.signals import post_delete, post_save, pre_save
         from simple_history.signals import pre_create_historical_record
 
         # Imported here: the models load only once the app registry is ready.
-        from scenarios import listing_cache
-        from scenarios.models import Library, Scenario
+        from scenarios import listing_cache, shelf_counts
+        from scenarios.models import Library, LibraryFollow, Scenario
         from scenarios.models.scenario import version_mark
         from upfront.reference.models import DataRevision
 
@@ -28,6 +28,19 @@ class ScenariosConfig(AppConfig):
                     sender=model,
                     dispatch_uid=f"scenarios.listing.{model.__name__}.{signal is post_save}",
                 )
+        # The counts the public shelf shows and sorts on (scenarios.shelf_counts).
+        for signal, receiver in (
+            (pre_save, shelf_counts.scenario_before_save),
+            (post_save, shelf_counts.scenario_saved),
+            (post_delete, shelf_counts.scenario_deleted),
+        ):
+            signal.connect(receiver, sender=Scenario, dispatch_uid=f"shelf.{receiver.__name__}")
+        for signal in (post_save, post_delete):
+            signal.connect(
+                shelf_counts.follow_changed,
+                sender=LibraryFollow,
+                dispatch_uid=f"shelf.follow.{signal is post_save}",
+            )
         # A restored version records which one it restored (scenarios.versions.services).
         pre_create_historical_record.connect(
             version_mark, sender=Scenario.history.model, dispatch_uid="scenarios.version_mark"

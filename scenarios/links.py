@@ -8,6 +8,7 @@ format's share links, so lists and feeds build them here rather than depend on a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 from uuid import UUID
 
 from django.urls import reverse
@@ -18,6 +19,15 @@ from django.utils.translation import gettext_lazy as _
 def scenario_path(public_id: UUID | str) -> str:
     """The share page of a scenario."""
     return f"/scenarios/{public_id}/"
+
+
+# What ``reverse`` leaves unquoted in a path (RFC 3986's sub-delimiters and "/~:@").
+URL_SAFE = "/~:@!$&'()*+,;="
+
+
+def player_path(username: str) -> str:
+    """A player's page (``scenarios:player``)."""
+    return f"/players/{quote(username, safe=URL_SAFE)}/"
 
 
 def library_path(public_id: UUID | str) -> str:

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from django.utils.formats import date_format, number_format
@@ -22,7 +23,7 @@ from django.utils.text import Truncator
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 
-from scenarios import links
+from scenarios import access, links
 from scenarios.account.selectors import member_name
 from scenarios.community.presenters import rating_average
 from scenarios.list_rows import ScenarioListRow
@@ -67,7 +68,22 @@ class ScenarioRow:
 SUMMARY_LENGTH = 240
 
 
-class _Words:
+def member_link_html(user: Any) -> SafeString:
+    """An account's name as pages show it, linked to ``/players/<username>/`` unless the
+    account has no page (a departed player, or the account that keeps what departed players
+    left: the name alone, as ``member_name`` words it). The ``member_link`` filter's, and the
+    shelf's rows'."""
+    username = user.get_username()
+    name = member_name(username)
+    if not access.has_player_page(user) or name != username:
+        return SafeString(escape_html(name))
+    return SafeString(
+        f'<a href="{escape_html(links.player_path(username))}" class="member">'
+        f"{escape_html(name)}</a>"
+    )
+
+
+class RowWords:
     """The words of one page's rows, each looked up once per page: rows repeat the same few
     periods, theatres, sizes, verdicts and days, and every lookup is a translation."""
 
@@ -147,7 +163,7 @@ def _row(
     nationalities: Mapping[str, str],
     weather: Mapping[str, str],
     decks: Mapping[str, str],
-    words: _Words,
+    words: RowWords,
 ) -> ScenarioRow:
     # A library is named only when it is public: a public scenario kept in a private or
     # unlisted library must not reveal that library's title or its link.
@@ -192,14 +208,14 @@ def scenario_rows(scenarios: Iterable[Scenario | ScenarioListRow]) -> list[Scena
         "weather": read.weather,
         "decks": read.terrain_decks,
     }
-    words = _Words()
+    words = RowWords()
     return [
         _row(s if isinstance(s, ScenarioListRow) else ScenarioListRow.of(s), **names, words=words)
         for s in scenarios
     ]
 
 
-def _escape(value: object) -> str:
+def escape_html(value: object) -> str:
     """``value`` as the template's autoescaping writes it (``conditional_escape``): safe text as
     it is, anything else through ``html.escape`` (Django's ``escape``), without the lazy-text
     wrapper Django puts around ``escape``: a row escapes about thirty values."""
@@ -214,14 +230,14 @@ class RowLabels:
     """The words every row of a list page repeats, translated and escaped once per page."""
 
     def __init__(self) -> None:
-        self.period = _escape(gettext("Period"))
-        self.theatre = _escape(gettext("Theatre"))
-        self.deck = _escape(gettext("Terrain deck"))
-        self.size = _escape(gettext("Size"))
-        self.weather = _escape(gettext("Weather"))
-        self.expansions = _escape(gettext("Expansions needed"))
-        self.base_game = _escape(gettext("Base game only"))
-        self.library = _escape(gettext("library"))
+        self.period = escape_html(gettext("Period"))
+        self.theatre = escape_html(gettext("Theatre"))
+        self.deck = escape_html(gettext("Terrain deck"))
+        self.size = escape_html(gettext("Size"))
+        self.weather = escape_html(gettext("Weather"))
+        self.expansions = escape_html(gettext("Expansions needed"))
+        self.base_game = escape_html(gettext("Base game only"))
+        self.library = escape_html(gettext("library"))
 
 
 def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
@@ -230,48 +246,49 @@ def scenario_row_html(row: ScenarioRow, words: RowLabels) -> SafeString:
     Not a template, even one compiled once and rendered once for all rows (Healthchecks'
     way, tried again): the fresh list page's figure in docs/performance.md ("library: list
     (miss)", "Rows written in Python") holds it here. Every value is escaped as the template's
-    autoescaping escapes it (``_escape``), and the layout, whitespace included, is the old
+    autoescaping escapes it (``escape_html``), and the layout, whitespace included, is the old
     template's (tests/scenarios/test_row_html.py compares both)."""
     weather = (
-        f"<div><dt>{words.weather}</dt><dd>{', '.join(map(_escape, row.weather))}</dd></div>"
+        f"<div><dt>{words.weather}</dt><dd>{', '.join(map(escape_html, row.weather))}</dd></div>"
         if row.weather
         else ""
     )
     expansions = (
-        "".join(f'<span class="badge">{_escape(name)}</span> ' for name in row.expansions)
+        "".join(f'<span class="badge">{escape_html(name)}</span> ' for name in row.expansions)
         if row.expansions
         else words.base_game
     )
     library = (
-        f' · {words.library} <a href="{_escape(row.library_url)}">{_escape(row.library_title)}</a>'
+        f' · {words.library} <a href="{escape_html(row.library_url)}">'
+        f"{escape_html(row.library_title)}</a>"
         if row.library_title
         else ""
     )
     return SafeString(
         _ROW.format(
-            url=_escape(row.url),
-            title=_escape(row.title),
-            matchup=_escape(row.matchup),
+            url=escape_html(row.url),
+            title=escape_html(row.title),
+            matchup=escape_html(row.matchup),
             period_label=words.period,
-            period=_escape(row.period),
+            period=escape_html(row.period),
             theatre_label=words.theatre,
-            theatre=_escape(row.theatre),
+            theatre=escape_html(row.theatre),
             deck_label=words.deck,
-            deck=_escape(row.terrain_deck),
+            deck=escape_html(row.terrain_deck),
             size_label=words.size,
-            size=_escape(row.size),
+            size=escape_html(row.size),
             weather=weather,
             expansions_label=words.expansions,
             expansions=expansions,
-            rating=f"{_escape(row.rating)} · " if row.rating else "",
-            plays=f"{_escape(row.plays)} · " if row.plays else "",
-            verdict=_escape(row.balance_verdict),
-            balance=_escape(row.balance),
-            summary=f'<p class="description">{_escape(row.summary)}</p>' if row.summary else "",
-            byline=_escape(row.byline),
+            rating=f"{escape_html(row.rating)} · " if row.rating else "",
+            plays=f"{escape_html(row.plays)} · " if row.plays else "",
+            verdict=escape_html(row.balance_verdict),
+            balance=escape_html(row.balance),
+            summary=f'<p class="description">{escape_html(row.summary)}</p>' if row.summary else "",
+            byline=escape_html(row.byline),
             library=library,
-            iso=_escape(row.updated_at.isoformat()),
-            updated=_escape(row.updated),
+            iso=escape_html(row.updated_at.isoformat()),
+            updated=escape_html(row.updated),
         )
     )
 

@@ -154,7 +154,8 @@ class LibraryFilter(ListedValuesOnly):
         choices=[(key, key) for key in shelf.LIBRARY_SORTS],
         method="filter_sort",
         help_text="`recent` (the default: newest change first), `most_scenarios`, "
-        "`most_played` (its scenarios' counted plays) or `most_followed`",
+        "`most_played` (its scenarios' counted plays), `most_followed` or `best_rated` (the "
+        "damped average of all its scenarios' ratings, as the scenarios' `best_rated`)",
     )
 
     class Meta:

@@ -278,6 +278,17 @@ class LibraryOutputSerializer(serializers.Serializer):
     forked_from_title = serializers.CharField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    scenario_count = serializers.IntegerField(help_text="Its live scenarios")
+    play_count = serializers.IntegerField(help_text="Its scenarios' counted plays")
+    follower_count = serializers.IntegerField(help_text="Players who follow it")
+    rating = serializers.SerializerMethodField(
+        help_text="Its scenarios' ratings together: the plain `average` of all their stars "
+        "(null with none) and their `count`"
+    )
+
+    @extend_schema_field(RatingSerializer)
+    def get_rating(self, library: Library) -> dict[str, Any]:
+        return rating_data(library.rating_count, library.rating_sum)
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
     def get_collaborators(self, library: Library) -> list[str] | None:

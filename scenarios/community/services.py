@@ -63,6 +63,11 @@ def rating_refresh(*, scenario: Scenario) -> None:
     Scenario.everything.filter(pk=scenario.pk).update(
         rating_count=count, rating_sum=total, rating_score=scenario.rating_score
     )
+    # Its library's rating on the shelf follows (imported here: shelf_counts reads this
+    # module's damped average's constants).
+    from scenarios import shelf_counts
+
+    shelf_counts.library_counts_refresh((scenario.library_id,))
     listing_changed()
 
 

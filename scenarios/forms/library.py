@@ -65,6 +65,7 @@ SHELF_SORT_LABELS = {
     "most_scenarios": _("Most scenarios"),
     "most_played": _("Most played"),
     "most_followed": _("Most followed"),
+    "best_rated": _("Best rated"),
 }
 
 

@@ -59,13 +59,44 @@ class Library(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # The bin (scenarios.bin): when it was deleted; None while it is live.
     deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # What the public shelf (/libraries/) shows and sorts on, over the library's live
+    # scenarios and its follows: kept by scenarios.shelf_counts (signals, and the services
+    # that write with update()), so a list of 10,000 libraries sorts on an index instead of
+    # counting every library's scenarios on each request (docs/performance.md).
+    scenario_count = models.PositiveIntegerField(default=0, editable=False)
+    play_count = models.PositiveIntegerField(default=0, editable=False)
+    follower_count = models.PositiveIntegerField(default=0, editable=False)
+    rating_count = models.PositiveIntegerField(default=0, editable=False)
+    rating_sum = models.PositiveIntegerField(default=0, editable=False)
+    # The damped average of all its scenarios' ratings (community.services.damped_score).
+    rating_score = models.FloatField(default=0.0, editable=False)
     objects = LiveManager()
     everything = models.Manager()  # noqa: DJ012 (the bin: beside its fields)
 
     class Meta:
         ordering = ["-updated_at", "-id"]
         verbose_name_plural = "libraries"
-        indexes = [models.Index(fields=["visibility", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["visibility", "-updated_at"]),
+            # The shelf's sorts (scenarios.shelf.LIBRARY_SORTS), over the live libraries: a
+            # page reads its twenty rows off the index, the count reads the index. The
+            # visibility leads (not a condition of the index): SQLite without statistics
+            # then prefers it to the index above, as the equality is on its first column.
+            *(
+                models.Index(
+                    fields=["visibility", *first, "-updated_at", "-id"],
+                    name=f"library_shelf_{name}",
+                    condition=models.Q(deleted_at__isnull=True),
+                )
+                for name, first in (
+                    ("recent", ()),
+                    ("scenarios", ("-scenario_count",)),
+                    ("played", ("-play_count",)),
+                    ("followed", ("-follower_count",)),
+                    ("rated", ("-rating_score",)),
+                )
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.title

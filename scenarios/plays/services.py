@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scenarios import selectors
+from scenarios import selectors, shelf_counts
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
 from scenarios.plays.models import (
@@ -209,8 +209,10 @@ def scenario_balance_update(*, scenario: Scenario) -> Balance:
     # update(), not save(): a new play record is not a change of the scenario (its
     # updated_at, list order and feeds stay as they are).
     Scenario.objects.filter(pk=scenario.pk).update(**columns)
-    # update() sends no signal: the public lists show the balance, so say they changed.
+    # update() sends no signal: the public lists show the balance, so say they changed,
+    # and the library's count of plays follows.
     listing_changed()
+    shelf_counts.library_counts_refresh((scenario.library_id,))
     for name, value in columns.items():
         setattr(scenario, name, value)
     return result

@@ -6,11 +6,10 @@
 from typing import Any
 
 from django import template
-from django.urls import reverse
-from django.utils.html import format_html
 
 from scenarios import access
 from scenarios.account.selectors import member_name
+from scenarios.listing import member_link_html
 from upfront import labels
 
 register = template.Library()
@@ -23,14 +22,9 @@ def member(user: Any) -> str:
 
 @register.filter
 def member_link(user: Any) -> str:
-    """The name, linked to ``/players/<username>/`` unless the account has no page (a
-    departed player, or the account that keeps what departed players left: the name alone,
-    as ``member`` words it)."""
-    name = member(user)
-    if not access.has_player_page(user) or name != user.get_username():
-        return format_html("{}", name)
-    url = reverse("scenarios:player", kwargs={"username": user.get_username()})
-    return format_html('<a href="{}" class="member">{}</a>', url, name)
+    """The name, linked to ``/players/<username>/`` unless the account has no page
+    (``listing.member_link_html``)."""
+    return member_link_html(user)
 
 
 @register.filter

@@ -12,34 +12,63 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios import access, following, players, selectors, shelf
+from scenarios import access, following, listing_cache, players, selectors, shelf
 from scenarios.forms import ShelfForm
 
 PAGE_SIZE = 20
 
 
 def library_browse(request: HttpRequest) -> HttpResponse:
-    """The public libraries, to everyone (signed out too), searched, filtered and sorted."""
+    """The public libraries, to everyone (signed out too), searched, filtered and sorted.
+
+    As /scenarios/ (``views.browse``): the list's body is kept in the list cache (the same
+    for every requester, dropped on any change: ``listing_cache``), the filter form's HTML
+    apart (it changes only with the address and the reference data)."""
+    key = listing_cache.cache_key("shelf", request)
+    body = cache.get(key)
+    if body is None:
+        body = _shelf_body(request)
+        cache.set(key, body, listing_cache.entry_seconds())
+    context = {"filters": _shelf_filters(request), "body": mark_safe(body)}
+    return render(request, "scenarios/library_browse.html", context)
+
+
+def _shelf_body(request: HttpRequest) -> str:
     form = ShelfForm(request.GET or None)
     asked = form.cleaned_data if form.is_valid() else {}
     found = shelf.libraries_matching(
-        selectors.libraries_listed().select_related("owner"),
+        selectors.libraries_listed(),
         query=asked.get("q", ""),
         theatre=asked.get("theatre", ""),
         expansion=asked.get("expansion", ""),
     )
-    found = shelf.libraries_sorted(found, asked.get("sort", ""))
+    found = shelf.shelf_cards(shelf.libraries_sorted(found, asked.get("sort", "")))
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"form": form, "page": page, "libraries": page.object_list, "query": query}
-    return render(request, "scenarios/library_browse.html", context)
+    context = {"page": page, "rows_html": shelf.shelf_rows_html(page.object_list), "query": query}
+    return render_to_string("scenarios/shelf/_body.html", context)
+
+
+def _shelf_filters(request: HttpRequest) -> str:
+    # Our template's output, escaped when it was rendered.
+    key = listing_cache.filters_key(request)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "scenarios/shelf/_filters.html", {"form": ShelfForm(request.GET or None)}
+        )
+        cache.set(key, html, listing_cache.entry_seconds())
+    return mark_safe(html)
 
 
 @login_required

@@ -114,7 +114,7 @@ def test_a_page_reads_the_same_values_as_the_models_give(varied) -> None:  # typ
 def test_a_code_without_its_words_never_reaches_a_row() -> None:
     # A theatre or expansion the labels do not know is a fault the tests see, never a raw code
     # on the list (production logs it and shows nothing).
-    words = listing._Words()
+    words = listing.RowWords()
     assert words.theatre("PTO") == "Pacific theatre"
     with pytest.raises(labels.MissingLabel):
         words.theatre("CBI")

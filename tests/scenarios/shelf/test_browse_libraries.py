@@ -87,8 +87,9 @@ def test_search_filters_and_sorts(owner: Any, stranger: Any) -> None:
         assert answer[0]["title"] == first, sort
         html = _client().get(f"/libraries/?sort={sort}").content.decode()
         assert html.index(first) < html.index(({"Desert war", "Island hopping"} - {first}).pop())
-    # A sort nobody offers is refused, not ignored ("best rated" comes with the ratings).
-    assert api.get("/api/v1/libraries/?sort=best_rated").status_code == 400
+    # A sort nobody offers is refused, not ignored ("best_rated": test_shelf_counts.py).
+    refused = api.get("/api/v1/libraries/?sort=worst_rated")
+    assert refused.status_code == 400 and "sort" in refused.content.decode()
 
 
 def test_the_anonymous_api_answer_lists_a_strangers_public_library(owner: Any) -> None:
