@@ -28,12 +28,13 @@ from django.db import transaction
 
 from scenarios import listing_cache
 from scenarios.account import selectors
-from scenarios.account.models import FormerMember
+from scenarios.account.models import FormerMember, OwnedProducts
 from scenarios.account.usernames import RESERVED
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.services import scenario_give_back
 from scenarios.community.services import member_leaves
 from scenarios.models import Game, Library, PlayRecord
+from upfront.rules.codes import EXPANSIONS
 
 # The name the former member is made with when the first reserved name is someone's already
 # (a site where a player took it before it was reserved): a space, which no sign-up allows.
@@ -81,3 +82,23 @@ def account_delete(*, user: Any) -> None:
     member_leaves(user=user)
     user.delete()
     listing_cache.listing_changed()
+
+
+def owned_products_set(*, user: Any, products: Any) -> frozenset[str]:
+    """Store which products beyond the base game ``user`` owns (codes of ``codes.EXPANSIONS``;
+    an unknown code is a ValueError: the forms and the API offer only these). From now on
+    browsing and the roll leave out what they do not own, by default."""
+    chosen = set(products)
+    unknown = chosen - set(EXPANSIONS)
+    if unknown:
+        raise ValueError(f"unknown products: {sorted(unknown)}")
+    ordered = [code for code in EXPANSIONS if code in chosen]
+    OwnedProducts.objects.update_or_create(user_id=user.pk, defaults={"products": ordered})
+    selectors.forget_owned_products(user)
+    return frozenset(ordered)
+
+
+def owned_products_clear(*, user: Any) -> None:
+    """Forget what ``user`` said they own: browsing and the roll offer everything again."""
+    OwnedProducts.objects.filter(user_id=user.pk).delete()
+    selectors.forget_owned_products(user)
