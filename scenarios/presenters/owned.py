@@ -16,15 +16,9 @@ def products_missing_words(missing: Sequence[str]) -> str:
     if not missing:
         return ""
     names = [str(labels.label("expansion", code)) for code in missing]
-    listed = (
-        names[0]
-        if len(names) == 1
-        else _("%(some)s and %(last)s")
-        % {
-            "some": ", ".join(names[:-1]),
-            "last": names[-1],
-        }
-    )
+    listed = names[0]
+    if len(names) > 1:
+        listed = _("%(items)s and %(last)s") % {"items": ", ".join(names[:-1]), "last": names[-1]}
     return ngettext(
         "Needs %(products)s, which you have not marked as owned.",
         "Needs %(products)s, which you have not marked as owned.",
