@@ -59,7 +59,7 @@ def expansion_choices() -> list[tuple[str, Any]]:
     ]
 
 
-# "Playable with what I own" (issue 28 §8): offered to a player who has said what they own,
+# "Playable with what I own": offered to a player who has said what they own,
 # on unless the address says otherwise (scenarios/views/browse.py).
 PLAYABLE_ON, PLAYABLE_OFF = "yes", "no"
 

@@ -125,7 +125,7 @@ def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None
         archive.writestr("games.json", _json(_games(user)))
         # The community's piece (scenarios.community): what the player rated and wrote.
         archive.writestr("community.json", _json(community_export(user)))
-        # What they own of the game (issue 28 §8): null when they have not said.
+        # What they own of the game: null when they have not said.
         products = owned_products(user)
         listed = sorted(products, key=EXPANSIONS.index) if products is not None else None
         archive.writestr("owned.json", _json({"products": listed}))

@@ -30,7 +30,7 @@ class FormerMember(models.Model):
 
 
 class OwnedProducts(models.Model):
-    """Which of the products beyond the base game a player owns (issue 28 §8): the two
+    """Which of the products beyond the base game a player owns: the two
     expansions and the three articles, ``codes.EXPANSIONS`` (the same list a scenario's needs
     are written in, ``upfront.rules.scenario.scenario_expansions``). The base game is assumed:
     every scenario needs it.

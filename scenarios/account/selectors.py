@@ -1,6 +1,6 @@
 """Reads of the account room: which account is the former member, the name pages show for
 an account, which of a leaving player's scenarios other players depend on, and what a player
-owns of the game (the products beyond the base game, issue 28 §8)."""
+owns of the game (the products beyond the base game)."""
 
 from __future__ import annotations
 

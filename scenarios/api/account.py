@@ -1,7 +1,7 @@
 """A player's own account under /api/v1/me/ (docs/api.md#your-account, docs/deletion.md).
 
-``GET/PUT/DELETE me/owned``: what the player owns beyond the base game (issue 28 §8,
-docs/pages.md#what-you-own); only their own, as every ``me/`` path.
+``GET/PUT/DELETE me/owned``: what the player owns beyond the base game
+(docs/pages.md#what-you-own); only their own, as every ``me/`` path.
 
 ``POST me/export`` starts the data export and ``POST me/leave`` (the password again) starts
 leaving; each answers 202 with its background job at once, followed at ``GET jobs/{id}`` like

@@ -1,4 +1,4 @@
-"""What a scenario needs that the player has not marked as owned, in words (issue 28 §8)."""
+"""What a scenario needs that the player has not marked as owned, in words."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ def account_data_export(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def account_owned(request: HttpRequest) -> HttpResponse:
-    """What the player owns beyond the base game (issue 28 §8): saved, browsing offers what
+    """What the player owns beyond the base game: saved, browsing offers what
     they can play and the roll what they own; "Forget" offers everything again."""
     owned = account_selectors.owned_products(request.user)
     if request.method == "POST":

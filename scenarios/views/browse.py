@@ -8,7 +8,7 @@ page shows of the data (the form, the count, the rows, the page links) is render
 address, language and change of the listed data (``listing_cache``); the page around it, with
 the visitor's name and CSRF token, is rendered on every request.
 
-A player who has said what they own (``account.selectors.owned_products``, issue 28 §8) sees
+A player who has said what they own (``account.selectors.owned_products``) sees
 by default only the scenarios they can play with it ("Playable with what I own", on unless the
 address says ``playable=no``); what they own is then part of the cache's key.
 """

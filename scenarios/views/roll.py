@@ -63,7 +63,7 @@ def _choices(owned: frozenset[str] | None) -> dict[str, Any]:
 
 def scenario_roll(request: HttpRequest) -> HttpResponse:
     query = request.GET
-    # What the player owns (issue 28 §8): the roll offers and draws only that.
+    # What the player owns: the roll offers and draws only that.
     owned = owned_products(request.user)
     roll = generation.roll_from_query(query, owned=owned)
     if roll is None and "roll" in query:

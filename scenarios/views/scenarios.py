@@ -116,7 +116,7 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "random_reinforcements": random_reinforcements_in(scenario.document),
         "faults": faults,
         **community_context(scenario, user, rights),
-        # What it needs that the player has not marked as owned (issue 28 §8).
+        # What it needs that the player has not marked as owned.
         "products_missing": products_missing_words(
             products_missing(scenario.expansion_codes, owned_products(user))
         ),
