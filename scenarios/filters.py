@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from scenarios.account.selectors import scenarios_playable_with
 from scenarios.models import Scenario
 from scenarios.search import MAX_QUERY_LENGTH, scenarios_search
 from scenarios.widgets import PlainNumberInput, PlainSelect, PlainTextInput
@@ -56,6 +57,15 @@ def expansion_choices() -> list[tuple[str, Any]]:
         (BASE_GAME_ONLY, _("Base game only")),
         *labels.choices(codes.EXPANSIONS, labels.EXPANSION),
     ]
+
+
+# "Playable with what I own": offered to a player who has said what they own,
+# on unless the address says otherwise (scenarios/views/browse.py).
+PLAYABLE_ON, PLAYABLE_OFF = "yes", "no"
+
+
+def playable_choices() -> list[tuple[str, Any]]:
+    return [(PLAYABLE_ON, _("Yes")), (PLAYABLE_OFF, _("No: show everything"))]
 
 
 # Sort orders (their words are labels.SORT_ORDER): the newest first unless asked; ids break
@@ -174,6 +184,13 @@ class ScenarioFilter(OwnFiltersFilterSet):
         widget=PlainSelect,
         method="filter_expansion",
     )
+    playable = django_filters.ChoiceFilter(
+        label=_("Playable with what I own"),
+        choices=playable_choices,
+        empty_label=None,
+        widget=PlainSelect,
+        method="filter_playable",
+    )
     size_min = django_filters.NumberFilter(
         label=_("Size from (points)"),
         field_name="size_points",
@@ -208,6 +225,29 @@ class ScenarioFilter(OwnFiltersFilterSet):
         model = Scenario
         fields: list[str] = []
 
+    def __init__(
+        self,
+        data: Any = None,
+        queryset: QuerySet[Any] | None = None,
+        *,
+        request: Any = None,
+        prefix: str | None = None,
+        owned: frozenset[str] | None = None,
+    ) -> None:
+        """``owned``: what the player owns (``account.selectors.owned_products``); None, not
+        said or nobody signed in, leaves "playable with what I own" out of the form."""
+        super().__init__(data, queryset, request=request, prefix=prefix)
+        self.owned = owned
+        if owned is None:
+            self.filters.pop("playable")
+
+    def filter_playable(
+        self, queryset: QuerySet[Scenario], name: str, value: str
+    ) -> QuerySet[Scenario]:
+        if value != PLAYABLE_ON or self.owned is None:
+            return queryset
+        return scenarios_playable_with(queryset, self.owned)
+
     def filter_text(
         self, queryset: QuerySet[Scenario], name: str, value: str
     ) -> QuerySet[Scenario]:
@@ -239,6 +279,10 @@ class ScenarioFilter(OwnFiltersFilterSet):
         """Whether any filter (the sort order aside) narrows the list."""
         if not self.is_bound:
             return False
+        # "Playable with what I own" is the player's setting, not a filter to clear: the list
+        # says it apart (browse.html's note) with a link to show everything.
         return any(
-            self.form.data.get(name) not in (None, "") for name in self.filters if name != "sort"
+            self.form.data.get(name) not in (None, "")
+            for name in self.filters
+            if name not in ("sort", "playable")
         )

@@ -32,6 +32,7 @@ from upfront.rules.generator import (
     GenerateError,
     GenerateRequest,
     generate,
+    left_out,
 )
 
 
@@ -65,8 +66,11 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_MAX + 1)
 
 
-def roll_from_query(query: QueryDict) -> GenerateRequest | None:
-    """The roll a page's address names, or None when it names none (or a malformed one)."""
+def roll_from_query(
+    query: QueryDict, *, owned: frozenset[str] | None = None
+) -> GenerateRequest | None:
+    """The roll a page's address names, or None when it names none (or a malformed one);
+    ``owned``: what the player owns (the account's, never the address's), None: not said."""
     raw = query.get("seed", "")
     if not raw.isdigit():
         return None
@@ -91,7 +95,16 @@ def roll_from_query(query: QueryDict) -> GenerateRequest | None:
         if (row := query.get("victory_row", "")) in VICTORY_ROW_CHOICES
         else None,
         draw_seeds=draw_seeds,
+        owned=owned,
     )
+
+
+def left_out_notes(owned: frozenset[str] | None) -> list[dict[str, Any]]:
+    """What the roll leaves out for a player who owns ``owned``, and why, in the active
+    language (``[{"code", "rule", "message", …}]``; none when they have not said)."""
+    return [
+        {**n.to_dict(), "message": render(n.message)} for n in left_out(catalogue_current(), owned)
+    ]
 
 
 def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -75,10 +75,11 @@ def data_key(kind: str) -> str:
     return f"scenarios:{kind}:{listing_version()}"
 
 
-def cache_key(kind: str, request: HttpRequest) -> str:
-    """The key of ``kind`` for this address and language, in the current listing version."""
+def cache_key(kind: str, request: HttpRequest, *, owned: str = "") -> str:
+    """The key of ``kind`` for this address and language, in the current listing version;
+    ``owned``: what the player owns, when the list depends on it (``owned_key``)."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)
-    address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
+    address = hashlib.sha256(f"{request.path}?{query}#{owned}".encode()).hexdigest()[:32]
     return f"scenarios:{kind}:{listing_version()}:{labels.language()}:{address}"
 
 
@@ -93,7 +94,13 @@ def reference_changed(**_: Any) -> None:
     transaction.on_commit(lambda: cache.set(FILTERS_VERSION_KEY, uuid.uuid4().hex, timeout=None))
 
 
-def filters_key(request: HttpRequest) -> str:
+def owned_key(owned: frozenset[str] | None) -> str:
+    """What a player owns as a part of a cache key: "" when they have not said, so everyone
+    who has not shares one entry per address; else the codes, sorted (an empty set too)."""
+    return "" if owned is None else "owned:" + ",".join(sorted(owned))
+
+
+def filters_key(request: HttpRequest, *, owned: str = "") -> str:
     """The key of the list's filter form for this address (its page aside) and language: the
     form shows the query's values and faults and the reference data's choices, nothing of
     the listed scenarios, so only new reference data (``reference_changed``) replaces it."""
@@ -102,5 +109,5 @@ def filters_key(request: HttpRequest) -> str:
         cache.add(FILTERS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
         version = cache.get(FILTERS_VERSION_KEY)
     query = urlencode(sorted((k, v) for k, v in request.GET.lists() if k != "page"), doseq=True)
-    address = hashlib.sha256(f"{request.path}?{query}".encode()).hexdigest()[:32]
+    address = hashlib.sha256(f"{request.path}?{query}#{owned}".encode()).hexdigest()[:32]
     return f"scenarios:filters:{version}:{labels.language()}:{address}"

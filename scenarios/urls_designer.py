@@ -33,6 +33,7 @@ urlpatterns = [
     path("scenarios/bin/<uuid:public_id>/purge/", bin.bin_purge, name="bin_purge"),
     path("scenarios/bin/notices/dismiss/", bin.notices_dismiss, name="bin_notices_dismiss"),
     path("accounts/data/", account.account_data, name="account_data"),
+    path("accounts/owned/", account.account_owned, name="account_owned"),
     path("accounts/data/export/", account.account_data_export, name="account_data_export"),
     path(
         "accounts/data/leaving/<uuid:public_id>/",

@@ -398,6 +398,7 @@ SPECTACULAR_SETTINGS = {
         "RnColourEnum": "upfront.rules.codes.RN_COLOURS",
         "ScenarioRoleEnum": "upfront.rules.scenario.SCENARIO_ROLES",
         "DrawKindEnum": "upfront.rules.companion.DRAW_KINDS",
+        "ExpansionEnum": "upfront.rules.codes.EXPANSIONS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -6,7 +6,8 @@ Library document per library, their saved DYO forces, their play records as JSON
 ones they made and the ones that name them as a side) and
 their games at the table (each as the API answers it: ``PlayRecord.to_dict``,
 ``plays.game_presenters.game_data``), their ratings and comments (``community.json``, the
-community room's piece), and a README.txt saying what is what, in English and Italian
+community room's piece), what they own of the game (``owned.json``), and a README.txt
+saying what is what, in English and Italian
 (the file is read outside the site; its words are the catalogue's,
 ``templates/account/export_readme.txt``). Scenarios and libraries in the bin are not exported
 (the bin is as if gone), nor the play records and games of a scenario in the bin. Each
@@ -33,9 +34,11 @@ from django.utils.text import slugify
 
 from builder.models import SavedForce
 from scenarios import selectors, services
+from scenarios.account.selectors import owned_products
 from scenarios.community.selectors import community_export
 from scenarios.models import Game, Library, PlayRecord, Scenario
 from scenarios.plays.game_presenters import game_data
+from upfront.rules.codes import EXPANSIONS
 
 README_LANGUAGES = ("en", "it")
 
@@ -139,6 +142,10 @@ def account_export_write(*, user: Any, out: IO[bytes], progress: Progress | None
         archive.writestr("games.json", _json(_games(user)))
         # The community's piece (scenarios.community): what the player rated and wrote.
         archive.writestr("community.json", _json(community_export(user)))
+        # What they own of the game: null when they have not said.
+        products = owned_products(user)
+        listed = sorted(products, key=EXPANSIONS.index) if products is not None else None
+        archive.writestr("owned.json", _json({"products": listed}))
 
 
 def account_export(*, user: Any) -> bytes:

@@ -27,3 +27,26 @@ class FormerMember(models.Model):
 
     def __str__(self) -> str:
         return f"former member {self.user_id}"
+
+
+class OwnedProducts(models.Model):
+    """Which of the products beyond the base game a player owns: the two
+    expansions and the three articles, ``codes.EXPANSIONS`` (the same list a scenario's needs
+    are written in, ``upfront.rules.scenario.scenario_expansions``). The base game is assumed:
+    every scenario needs it.
+
+    No row: the player has not said, and browsing and the roll offer everything. A row, even
+    with no product: they have, and what they do not own is left out by default."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_products"
+    )
+    # Codes of codes.EXPANSIONS, in its order (scenarios.account.services.owned_products_set).
+    products = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "scenarios"
+
+    def __str__(self) -> str:
+        return f"owned by {self.user_id}: {', '.join(self.products) or 'base game only'}"

@@ -31,7 +31,7 @@ from django.db import transaction
 
 from scenarios import listing_cache
 from scenarios.account import selectors
-from scenarios.account.models import FormerMember
+from scenarios.account.models import FormerMember, OwnedProducts
 from scenarios.account.usernames import RESERVED
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.services import scenario_give_back
@@ -107,3 +107,23 @@ def _records_pass_to_former_member(user: Any, former: Any) -> None:
     Game.objects.filter(opponent_id=user.pk, record__isnull=False).update(opponent=former)
     for scenario in Scenario.everything.filter(pk__in=touched):
         scenario_balance_update(scenario=scenario)
+
+
+def owned_products_set(*, user: Any, products: Any) -> frozenset[str]:
+    """Store which products beyond the base game ``user`` owns (codes of ``codes.EXPANSIONS``;
+    an unknown code is a ValueError: the forms and the API offer only these). From now on
+    browsing and the roll leave out what they do not own, by default."""
+    chosen = set(products)
+    unknown = chosen - set(codes.EXPANSIONS)
+    if unknown:
+        raise ValueError(f"unknown products: {sorted(unknown)}")
+    ordered = [code for code in codes.EXPANSIONS if code in chosen]
+    OwnedProducts.objects.update_or_create(user_id=user.pk, defaults={"products": ordered})
+    selectors.forget_owned_products(user)
+    return frozenset(ordered)
+
+
+def owned_products_clear(*, user: Any) -> None:
+    """Forget what ``user`` said they own: browsing and the roll offer everything again."""
+    OwnedProducts.objects.filter(user_id=user.pk).delete()
+    selectors.forget_owned_products(user)

@@ -1,5 +1,8 @@
 """A player's own account under /api/v1/me/ (docs/api.md#your-account, docs/deletion.md).
 
+``GET/PUT/DELETE me/owned``: what the player owns beyond the base game
+(docs/pages.md#what-you-own); only their own, as every ``me/`` path.
+
 ``POST me/export`` starts the data export and ``POST me/leave`` (the password again) starts
 leaving; each answers 202 with its background job at once, followed at ``GET jobs/{id}`` like
 any job (the export's zip at ``links.file`` once it has succeeded). Leaving deletes the account
@@ -16,11 +19,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scenarios.account import selectors as account_selectors
+from scenarios.account import services as account_services
+from scenarios.api.common import Base
 from scenarios.api.jobs import JobOutputSerializer, JobThrottle
 from scenarios.jobs import services
 from scenarios.jobs.models import Job
 from upfront.api.problems import InvalidInput
 from upfront.api.strict import StrictSerializer
+from upfront.rules import codes
 
 
 class _AccountJobBase(APIView):
@@ -75,3 +82,64 @@ class MeLeaveApi(_AccountJobBase):
             message = _("This is not your password.")
             raise InvalidInput([{"path": "password", "message": message}])
         return self.started(request, Job.Kind.LEAVE)
+
+
+class OwnedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    products = serializers.ListField(
+        child=serializers.ChoiceField(choices=codes.EXPANSIONS),
+        allow_null=True,
+        help_text="The expansions and articles you own besides the base game (which every "
+        "scenario needs); null when you have not said, and then nothing is left out",
+    )
+
+
+class OwnedInputSerializer(StrictSerializer):
+    products = serializers.ListField(
+        child=serializers.ChoiceField(choices=codes.EXPANSIONS),
+        help_text="The expansions and articles you own besides the base game; [] for the "
+        "base game alone",
+    )
+
+
+def _owned_body(owned: frozenset[str] | None) -> dict[str, object]:
+    return {"products": None if owned is None else [c for c in codes.EXPANSIONS if c in owned]}
+
+
+class MeOwnedApi(Base):
+    @extend_schema(
+        operation_id="me_owned_retrieve",
+        summary="What you own of the game",
+        description="Once said, the scenario list page shows by default what you can play with "
+        "it (the API's `GET /api/v1/scenarios/?owned=true`), the roll offers only what you own, "
+        "and a scenario's page names what it needs that you lack.",
+        responses={200: OwnedSerializer},
+        tags=["account"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_owned_body(account_selectors.owned_products(request.user)))
+
+    @extend_schema(
+        operation_id="me_owned_update",
+        summary="Say what you own of the game",
+        request=OwnedInputSerializer,
+        responses={200: OwnedSerializer},
+        tags=["account"],
+    )
+    def put(self, request: Request) -> Response:
+        checked = OwnedInputSerializer(data=request.data)
+        checked.is_valid(raise_exception=True)
+        owned = account_services.owned_products_set(
+            user=request.user, products=checked.validated_data["products"]
+        )
+        return Response(_owned_body(owned))
+
+    @extend_schema(
+        operation_id="me_owned_destroy",
+        summary="Forget what you own (everything is offered again)",
+        request=None,
+        responses={204: None},
+        tags=["account"],
+    )
+    def delete(self, request: Request) -> Response:
+        account_services.owned_products_clear(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

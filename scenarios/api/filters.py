@@ -15,6 +15,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.pagination import PageNumberPagination
 
 from scenarios import access, shelf
+from scenarios.account.selectors import owned_products, scenarios_playable_with
 from scenarios.filters import BASE_GAME_ONLY, SORTS, OwnFiltersFilterSet
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario
 from upfront import labels
@@ -95,6 +96,14 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
         choices=[(code, code) for code in codes.BALANCE_VERDICTS],
         help_text="What its recorded plays say (`plays.verdict`)",
     )
+    owned = django_filters.BooleanFilter(
+        method="filter_owned",
+        help_text="`true`: only the scenarios you can play with what you own "
+        "(`GET /api/v1/me/owned`; the base game always). Nothing is left out when you have "
+        "not said what you own, or are not signed in. The list page applies it by default "
+        "once you have said; the API only when asked, so a script's answer does not change "
+        "with your settings",
+    )
     sort = django_filters.ChoiceFilter(
         choices=[
             ("newest", "newest"),
@@ -117,8 +126,15 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
             "period",
             "terrain_deck",
             "balance",
+            "owned",
             "sort",
         ]
+
+    def filter_owned(self, queryset: QuerySet[Any], name: str, value: bool | None) -> QuerySet[Any]:
+        products = owned_products(getattr(self.request, "user", None))
+        if not value or products is None:
+            return queryset
+        return scenarios_playable_with(queryset, products)
 
     def filter_sort(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return queryset.order_by(*SORTS[value])

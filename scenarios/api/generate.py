@@ -81,6 +81,18 @@ class GenerateInputSerializer(StrictSerializer):
         "re-rolls that draw alone, keeping the others.",
     )
 
+    owned = serializers.ListField(
+        child=serializers.ChoiceField(choices=codes.EXPANSIONS),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The expansions and articles you own besides the base game (as "
+        "`GET /api/v1/me/owned` answers them; [] for the base game alone): a side, the "
+        "theatre or the mountains of another are refused (400), and `notes` say what was "
+        "left out and why (`nationality_left_out`, `theatre_left_out`, `mountain_left_out`). "
+        "Null or absent: nothing is left out.",
+    )
+
     def validate_draw_seeds(self, value: dict[str, int]) -> dict[str, int]:
         unknown = sorted(set(value) - set(DRAW_KEYS))
         if unknown:
@@ -176,6 +188,7 @@ class ScenarioGenerateApi(APIView):
             period=data.get("period"),
             victory_row=data.get("victory_row"),
             draw_seeds=data.get("draw_seeds") or {},
+            owned=None if data.get("owned") is None else frozenset(data["owned"]),
         )
         try:
             answer = generation.scenario_generate(roll)

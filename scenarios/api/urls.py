@@ -129,6 +129,7 @@ urlpatterns = [
     path("bin/<uuid:id>/restore", bin.BinRestoreApi.as_view(), name="bin-restore"),
     path("me/export", account.MeExportApi.as_view(), name="me-export"),
     path("me/leave", account.MeLeaveApi.as_view(), name="me-leave"),
+    path("me/owned", account.MeOwnedApi.as_view(), name="me-owned"),
     # Following libraries and the player pages (scenarios.api.shelf).
     path("libraries/<uuid:id>/follow", shelf.LibraryFollowApi.as_view(), name="library-follow"),
     path("me/following", shelf.MeFollowingApi.as_view(), name="me-following"),

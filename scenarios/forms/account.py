@@ -1,4 +1,4 @@
-"""The account page's form: leaving asks the password again."""
+"""The account pages' forms: leaving asks the password again; what the player owns."""
 
 from __future__ import annotations
 
@@ -6,6 +6,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from upfront import labels
+from upfront.rules import codes
 
 
 class AccountDeleteForm(forms.Form):
@@ -24,3 +27,14 @@ class AccountDeleteForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("This is not your password."))
         return password
+
+
+class OwnedProductsForm(forms.Form):
+    """What the player owns beyond the base game: a box per product of codes.EXPANSIONS."""
+
+    products = forms.MultipleChoiceField(
+        label=_("What you own besides the base game"),
+        choices=labels.choices(codes.EXPANSIONS, labels.EXPANSION),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )

@@ -12,7 +12,7 @@ reads user content through it.
 # Django finds an app's models in its ``models`` module: the package names each of its modules,
 # the play records' room (a record and the game at the table that may lead to it) and the
 # account's included.
-from scenarios.account.models import FormerMember
+from scenarios.account.models import FormerMember, OwnedProducts
 from scenarios.bin.models import BinNotice
 from scenarios.community.models import Comment, CommentReport, Rating
 from scenarios.models.follow import LibraryFollow
@@ -37,6 +37,7 @@ __all__ = [
     "GameStep",
     "Library",
     "LibraryFollow",
+    "OwnedProducts",
     "PlayRecord",
     "Rating",
     "Scenario",

@@ -20,7 +20,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scenarios.forms.account import AccountDeleteForm
+from scenarios.account import selectors as account_selectors
+from scenarios.account import services as account_services
+from scenarios.forms.account import AccountDeleteForm, OwnedProductsForm
 from scenarios.jobs import services as job_services
 from scenarios.jobs.messages import job_message
 from scenarios.jobs.models import Job
@@ -55,6 +57,30 @@ def account_data_export(request: HttpRequest) -> HttpResponse:
         return redirect("scenarios:account_data")
     job = job_services.job_request_account(user=request.user, kind=Job.Kind.EXPORT)
     return redirect("scenarios:job", public_id=job.public_id)
+
+
+@login_required
+def account_owned(request: HttpRequest) -> HttpResponse:
+    """What the player owns beyond the base game: saved, browsing offers what
+    they can play and the roll what they own; "Forget" offers everything again."""
+    owned = account_selectors.owned_products(request.user)
+    if request.method == "POST":
+        if request.POST.get("action") == "forget":
+            account_services.owned_products_clear(user=request.user)
+            messages.success(request, _("Forgotten: browsing and the roll offer everything."))
+            return redirect("scenarios:account_owned")
+        form = OwnedProductsForm(request.POST)
+        if form.is_valid():
+            account_services.owned_products_set(
+                user=request.user, products=form.cleaned_data["products"]
+            )
+            messages.success(request, _("Saved: browsing and the roll now follow what you own."))
+            return redirect("scenarios:account_owned")
+    else:
+        form = OwnedProductsForm(initial={"products": sorted(owned or ())})
+    status = 400 if form.errors else 200
+    context = {"form": form, "said": owned is not None}
+    return render(request, "account/owned.html", context, status=status)
 
 
 def account_leaving(request: HttpRequest, public_id: UUID) -> HttpResponse:

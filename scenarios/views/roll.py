@@ -16,21 +16,40 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from scenarios import generation
+from scenarios.account.selectors import owned_products
 from scenarios.display import scenario_preview
 from upfront import labels, ratelimit
 from upfront.reference import selectors as reference
 from upfront.reference.fetch import catalogue_current
 from upfront.rules import codes
+from upfront.rules.scenario import MOUNTAIN_EXPANSION, NATIONALITY_EXPANSION, THEATRE_EXPANSION
 
 
-def _choices() -> dict[str, Any]:
-    """What the form offers: only the nationalities some unit type table has (43, 45.9)."""
+def _choices(owned: frozenset[str] | None) -> dict[str, Any]:
+    """What the form offers: only the nationalities some unit type table has (43, 45.9), and
+    of the nationalities, the theatres and the mountain rules only what the player owns
+    (``owned``; None: not said, everything), with what was left out and why."""
     catalogue = catalogue_current()
     tabled = {r.nationality for r in catalogue.unit_types if r.rpn_low is not None}
     names = reference.nationality_names()
+
+    def has(book: str | None) -> bool:
+        return owned is None or book is None or book in owned
+
     return {
-        "theatres": labels.choices(codes.THEATRES, labels.THEATRE),
-        "nationalities": [(n, names.get(n, n)) for n in codes.NATIONALITIES if n in tabled],
+        "theatres": [
+            (code, name)
+            for code, name in labels.choices(codes.THEATRES, labels.THEATRE)
+            if has(THEATRE_EXPANSION.get(code))
+        ],
+        "nationalities": [
+            (n, names.get(n, n))
+            for n in codes.NATIONALITIES
+            if n in tabled and has(NATIONALITY_EXPANSION.get(n))
+        ],
+        "mountain": has(MOUNTAIN_EXPANSION),
+        # "Japanese left out: you do not own Banzai" (the engine's notes, in words).
+        "left_out": [note["message"] for note in generation.left_out_notes(owned)],
         "untabled": [names.get(n, n) for n in codes.NATIONALITIES if n not in tabled],
         "periods": codes.PERIODS,
         # 43.33: the players may agree on the victory conditions row instead of drawing it.
@@ -44,15 +63,22 @@ def _choices() -> dict[str, Any]:
 
 def scenario_roll(request: HttpRequest) -> HttpResponse:
     query = request.GET
-    roll = generation.roll_from_query(query)
+    # What the player owns: the roll offers and draws only that.
+    owned = owned_products(request.user)
+    roll = generation.roll_from_query(query, owned=owned)
     if roll is None and "roll" in query:
         # The form's "Roll": a new seed, in the address so the result can be shared.
         asked = query.copy()
         asked["seed"] = str(generation.new_seed())
-        fresh = generation.roll_from_query(asked)
+        fresh = generation.roll_from_query(asked, owned=owned)
         if fresh is not None:
             return redirect(f"{reverse('scenarios:roll')}?{generation.roll_query(fresh)}")
-    context: dict[str, Any] = {"roll": roll, "choices": _choices(), "answer": None, "errors": []}
+    context: dict[str, Any] = {
+        "roll": roll,
+        "choices": _choices(owned),
+        "answer": None,
+        "errors": [],
+    }
     # A roll is the API's scenario generator run by a page: the same rate, the same count.
     if roll is not None and (refused := ratelimit.page_refusal(request, "draw")):
         return refused

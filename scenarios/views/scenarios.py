@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import access, generation, services
+from scenarios.account.selectors import owned_products, products_missing
 from scenarios.analysis.document_check import scenario_body_check
 from scenarios.bin.selectors import bin_context, bin_days
 from scenarios.community.display import community_context
@@ -31,6 +32,7 @@ from scenarios.plays.presenters import plays_context
 from scenarios.plays.selectors import scenario_plays
 from scenarios.presenters import bin as bin_presenters
 from scenarios.presenters.document_check import document_check_view
+from scenarios.presenters.owned import products_missing_words
 from upfront import labels
 from upfront.labels.places import Places, located
 from upfront.reference.fetch import ReferenceDataNotLoaded, data_revision_current
@@ -115,6 +117,10 @@ def scenario_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         "random_reinforcements": random_reinforcements_in(scenario.document),
         "faults": faults,
         **community_context(scenario, user, rights),
+        # What it needs that the player has not marked as owned.
+        "products_missing": products_missing_words(
+            products_missing(scenario.expansion_codes, owned_products(user))
+        ),
     }
     return render(request, "scenarios/detail.html", context)
 

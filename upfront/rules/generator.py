@@ -48,7 +48,14 @@ from upfront.rules.mountain import (
     mountain_drops_row_change,
     mountain_troops_unavailable,
 )
-from upfront.rules.scenario import FORMAT_VERSION, SCENARIO_FORMAT, SCENARIO_ROLES
+from upfront.rules.scenario import (
+    FORMAT_VERSION,
+    MOUNTAIN_EXPANSION,
+    NATIONALITY_EXPANSION,
+    SCENARIO_FORMAT,
+    SCENARIO_ROLES,
+    THEATRE_EXPANSION,
+)
 
 # The draws, in the order they are made (a later one may read an earlier one's outcome). A key
 # names one draw of a scenario; ``table`` is the table it is made on (codes.DRAW_TABLES).
@@ -73,6 +80,10 @@ _TABLE_OF_KEY = {
     "mountain_troops_defender": "mountain_troops",
 }
 SEED_MAX = 2**31 - 1  # seeds are kept in URLs and JSON: a plain non-negative 31-bit integer
+
+# The chapters of each expansion that brings a nationality (the seeds: Banzai 44.0-49.13,
+# Desert War 50.0-53.2), the rule a left-out nationality's note cites.
+_EXPANSION_CHAPTERS = {"banzai": "44-49", "desert_war": "50-53"}
 
 # 43.36: the attacker, the cheaper bid, always plays first.
 FIRST_PLAYER = "attacker"
@@ -112,6 +123,9 @@ class GenerateRequest:
     # 43.33: the victory conditions row the players agree on instead of drawing it (1-8).
     victory_row: int | None = None
     draw_seeds: dict[str, int] = field(default_factory=dict, hash=False)
+    # The expansions and articles the player owns (codes.EXPANSIONS; the base game always):
+    # None when they have not said, and then nothing is left out.
+    owned: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -286,6 +300,72 @@ def _check_request(request: GenerateRequest) -> None:
             raise GenerateError(f"draw_seeds.{key}", message("generator.seed_range"))
     if not 0 <= request.seed <= SEED_MAX:
         raise GenerateError("seed", message("generator.seed_range"))
+    _check_owned(request)
+
+
+def _check_owned(request: GenerateRequest) -> None:
+    """Refuse a choice the player's products do not bring (a side, the theatre, mountains)."""
+    owned = request.owned
+    if owned is None:
+        return
+    for name in ("attacker", "defender"):
+        nation = getattr(request, name)
+        book = NATIONALITY_EXPANSION.get(nation or "")
+        if book is not None and book not in owned:
+            raise GenerateError(
+                name, message("generator.nationality_not_owned", nationality=nation, expansion=book)
+            )
+    book = THEATRE_EXPANSION.get(request.theatre)
+    if book is not None and book not in owned:
+        raise GenerateError(
+            "theatre",
+            message("generator.theatre_not_owned", theatre_name=request.theatre, expansion=book),
+        )
+    if request.mountain and MOUNTAIN_EXPANSION not in owned:
+        raise GenerateError(
+            "mountain", message("generator.mountain_not_owned", expansion=MOUNTAIN_EXPANSION)
+        )
+
+
+def left_out(catalogue: Catalogue, owned: frozenset[str] | None) -> tuple[Note, ...]:
+    """What the roll does not offer the player, and why: each nationality a unit type table
+    has (43, 45.9) that an expansion they do not own brings, the Pacific (45.9, Banzai) and
+    the mountain rules (the mountain article). Nothing when they have not said what they own.
+
+    The tactical position table (43.31) draws only base-game nations, so a restricted roll
+    draws what it drew before; what the player may choose narrows."""
+    if owned is None:
+        return ()
+    tabled = {r.nationality for r in catalogue.unit_types if r.rpn_low is not None}
+    notes: list[Note] = []
+    for nation in NATIONALITIES:
+        book = NATIONALITY_EXPANSION.get(nation)
+        if nation in tabled and book is not None and book not in owned:
+            notes.append(
+                Note(
+                    "nationality_left_out",
+                    _EXPANSION_CHAPTERS.get(book, ""),
+                    message("generator.nationality_left_out", nationality=nation, expansion=book),
+                )
+            )
+    for theatre, book in THEATRE_EXPANSION.items():
+        if book not in owned:
+            notes.append(
+                Note(
+                    "theatre_left_out",
+                    "45.9",
+                    message("generator.theatre_left_out", theatre_name=theatre, expansion=book),
+                )
+            )
+    if MOUNTAIN_EXPANSION not in owned:
+        notes.append(
+            Note(
+                "mountain_left_out",
+                "M12.1",
+                message("generator.mountain_left_out", expansion=MOUNTAIN_EXPANSION),
+            )
+        )
+    return tuple(notes)
 
 
 def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
@@ -459,6 +539,9 @@ def generate(catalogue: Catalogue, request: GenerateRequest) -> Generated:
         )
     )
 
+    # What the player's products leave out of the choices (nothing drawn changes: 43.31's
+    # table holds only base-game nations).
+    notes.extend(left_out(catalogue, request.owned))
     # Not a rule: the data's assumption (random_numbers.yaml), hence no reference; the
     # simulation states the same one.
     notes.append(Note("rn_assumption", "", message("generator.rn_assumption")))

@@ -46,6 +46,7 @@ CODE_PARAMS: Mapping[str, str] = MappingProxyType(
         "colour": "rn_colour",
         "theatre_name": "theatre",
         "role": "scenario_role",
+        "expansion": "expansion",
     }
 )
 # A parameter holding a nationality code, named from the reference data by the edge.
@@ -550,6 +551,27 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "generator.time_frame_reaches_empty_column": gettext_noop(
             "%(role)s: the time frame table (43.32) can give %(period)s, for which the "
             "%(theatre)s unit type table gives no %(nationality)s troops: choose the date."
+        ),
+        # What the player owns (GenerateRequest.owned): a choice refused, a choice left out.
+        "generator.nationality_not_owned": gettext_noop(
+            "%(nationality)s: you do not own %(expansion)s, which brings them: choose another "
+            "side, or mark it as owned in your settings."
+        ),
+        "generator.theatre_not_owned": gettext_noop(
+            "%(theatre_name)s: its unit type table (45.9) is in %(expansion)s, which you do not "
+            "own."
+        ),
+        "generator.mountain_not_owned": gettext_noop(
+            "The mountain rules are in %(expansion)s, which you do not own."
+        ),
+        "generator.nationality_left_out": gettext_noop(
+            "%(nationality)s left out: you do not own %(expansion)s."
+        ),
+        "generator.theatre_left_out": gettext_noop(
+            "%(theatre_name)s left out: you do not own %(expansion)s (45.9)."
+        ),
+        "generator.mountain_left_out": gettext_noop(
+            "Mountain rules left out: you do not own %(expansion)s."
         ),
         "generator.time_frame_pacific": gettext_noop(
             "The date is drawn on column %(column)s against the US in the Pacific too (43.32), "

@@ -18,8 +18,10 @@ Importers run both and write nothing unless both find no fault.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Final
 
 from jsonschema import Draft202012Validator
 
@@ -460,9 +462,16 @@ def scenario_reference_faults(
     return faults
 
 
-# Which nationalities and decks come from which book (44-49 Banzai, 50-53 Desert War).
-_BANZAI_NATIONALITIES = frozenset({"british", "japanese"})
-_DESERT_WAR_NATIONALITIES = frozenset({"italian", "french"})
+# Which book brings which nationality, by the chapter that introduces it (nationalities.yaml
+# "rule"): 44 British and 45 Japanese in Banzai (44-49), 50 Italians and 51 French in Desert
+# War (50-53); the others are the base game's (21.11). tests/reference/seed/ compares it with
+# the reference data.
+NATIONALITY_EXPANSION: Final[Mapping[str, str]] = MappingProxyType(
+    {"british": "banzai", "japanese": "banzai", "italian": "desert_war", "french": "desert_war"}
+)
+# 45.9: the Pacific unit type table is Banzai's; the mountain rules are the mountain article's.
+THEATRE_EXPANSION: Final[Mapping[str, str]] = MappingProxyType({"PTO": "banzai"})
+MOUNTAIN_EXPANSION: Final = "mountain"
 _TERRAIN_ARTICLE_DECKS = frozenset({"desert", "jungle", "city", "rural", "mountain"})
 
 
@@ -471,14 +480,11 @@ def scenario_expansions(scenario: Scenario) -> tuple[str, ...]:
     needed: set[str] = set()
     nationalities = set(scenario.nationalities)
     forces = [side.force for side in scenario.sides]
-    if (
-        nationalities & _BANZAI_NATIONALITIES
-        or scenario.theatre == "PTO"  # 45.9: the Pacific unit type table
-        or any(f.marines or f.random_reinforcement_decks for f in forces)  # 46, 48
-    ):
+    needed.update(NATIONALITY_EXPANSION[n] for n in nationalities if n in NATIONALITY_EXPANSION)
+    if scenario.theatre in THEATRE_EXPANSION:  # 45.9: the Pacific unit type table
+        needed.add(THEATRE_EXPANSION[scenario.theatre])
+    if any(f.marines or f.random_reinforcement_decks for f in forces):  # 46, 48
         needed.add("banzai")
-    if nationalities & _DESERT_WAR_NATIONALITIES:
-        needed.add("desert_war")
     if (
         scenario.mountain
         or scenario.terrain_deck == "mountain_elevation"
@@ -486,7 +492,7 @@ def scenario_expansions(scenario: Scenario) -> tuple[str, ...]:
         or scenario.environment
         or any(f.mountain for f in forces)
     ):
-        needed.add("mountain")
+        needed.add(MOUNTAIN_EXPANSION)
     if scenario.weather:
         needed.add("weather")
     if scenario.terrain_deck in _TERRAIN_ARTICLE_DECKS:

@@ -149,6 +149,7 @@ def test_the_export_holds_every_owned_thing(
             "plays.csv",
             "games.json",
             "community.json",
+            "owned.json",
         ]
     )
     current = json.loads(archive.read(f"scenarios/{sid}.json"))
