@@ -59,6 +59,7 @@ def _reserve_usernames(user_model: type) -> None:
     Added to the field's ``validators`` (what ``run_validators`` reads), not to its
     ``_validators`` (what ``deconstruct`` writes into migrations): the auth app's migrations
     stay Django's own."""
+    # Imported here, as ready()'s imports are: called once the app registry is ready.
     from scenarios.account.usernames import validate_username
 
     field = user_model._meta.get_field(user_model.USERNAME_FIELD)

@@ -5,8 +5,8 @@
 * Any signed-in player who may see a scenario may record a play of it
   (``ScenarioRights.can_record_play``, decided with the scenario's other rights).
 * Only the player who recorded a play may edit or delete it.
-* Only the account the record names as the other side's player confirms or rejects it
-  (issue 27 §5): nobody answers for them, not its recorder, not staff.
+* Only the account the record names as the other side's player confirms or rejects it:
+  nobody answers for them, not its recorder, not staff.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-# Play records name each side's player and wait for the opponent's confirmation (issue 27 §5).
+# Play records name each side's player and wait for the opponent's confirmation.
 
 from django.db import migrations, models
 
 
 def tally_confirmed_only(apps, schema_editor):
-    """The balance now counts confirmed records only (issue 27 §5), and no record made before
+    """The balance now counts confirmed records only, and no record made before
     this migration is confirmed: every scenario's tally is 0-0-0 until its players confirm.
     ``plays_counted`` (the records counted, confirmed or not) keeps its value; the records
     themselves are untouched (they say "sides not recorded")."""

@@ -67,7 +67,7 @@ class PlayRecord(models.Model):
     )
     opponent_name = models.CharField(_("opponent"), max_length=OPPONENT_MAX_LENGTH, blank=True)
     # The side the recorder played; the opponent played the other. Blank on records made
-    # before sides were recorded (issue 27 §5): they keep their recorder and opponent and say
+    # before sides were recorded: they keep their recorder and opponent and say
     # "sides not recorded".
     player_side = models.CharField(
         _("your side"),

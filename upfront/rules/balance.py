@@ -16,8 +16,8 @@ Z_95: Final = 1.959963984540054
 # "Balanced so far" needs at least this many decisive plays (issue: fewer say too little).
 BALANCED_MIN_DECISIVE: Final = 5
 # How far from 50 % the share must be for an interval that still holds 50 % to read "leans to
-# the attacker (defender) — too few plays to be sure" rather than "balanced so far" (issue 27
-# §5: 4–1 or 8–2 is not "balanced"). A reading threshold of this site, not a rule of the game.
+# the attacker (defender) — too few plays to be sure" rather than "balanced so far" (4–1 or
+# 8–2 is not "balanced"). A reading threshold of this site, not a rule of the game.
 LEAN_MARGIN: Final = 0.15
 
 

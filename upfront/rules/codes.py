@@ -123,7 +123,7 @@ BALANCE_VERDICTS: Final = (
     "balanced",
     "too_few_plays",
 )
-# Where a play record stands with the other side's player (issue 27 §5, docs/plays.md):
+# Where a play record stands with the other side's player (docs/plays.md):
 # ``unconfirmed`` has no other account to confirm it (the recorder's word alone, or sides not
 # recorded); ``awaiting`` waits for the account named as the other side; only ``confirmed``
 # records count in the balance, and a ``rejected`` one is kept out of it.

@@ -1,4 +1,8 @@
-"""The Force document of interchange format v1: schema, parsing with JSON paths, serialising."""
+"""The Force document of interchange format v1: schema, parsing with JSON paths, serialising.
+
+Kept whole: the schema, the parser that reads it and the writer that mirrors it are one
+definition of one document; split, a member added to one would be missed by the others.
+"""
 
 from __future__ import annotations
 
