@@ -131,7 +131,8 @@ class _Words:
 
 
 def summary(description: str) -> str:
-    """The description's first paragraph cut at ``SUMMARY_LENGTH`` characters, as ``Truncator.chars`` cuts it.
+    """The description's first paragraph cut at ``SUMMARY_LENGTH`` characters, as
+    ``Truncator.chars`` cuts it.
 
     ``Truncator`` walks the text character by character; a text no longer than the limit
     (NFC-normalised first, as ``Truncator`` does) is returned as it is without the walk."""
