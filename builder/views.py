@@ -154,8 +154,10 @@ def _cards(nationality: str, *, marines: bool = False) -> list[PickerCard]:
         picked.append(
             PickerCard(
                 card=card,
-                role=(role := _role_label(card.leader_role)),
-                rank="" if card.rank and card.rank.casefold() == role.casefold() else card.rank,
+                role=_role_label(card.leader_role),
+                # Compared with the role's code, not its label: in Italian the label is
+                # "Commissario" while the printed rank stays "Commissar".
+                rank="" if card.rank.casefold() == card.leader_role.casefold() else card.rank,
                 morale=played.morale,
                 panic=played.panic,
                 adjusted_by=played.rule,

@@ -337,6 +337,8 @@ def test_picker_says_once_that_availability_is_unknown_and_names_a_commissar_onc
     assert commissar.count("Commissar") == 1
     italian = client.get("/builder/cards/?nationality=russian", HTTP_ACCEPT_LANGUAGE="it")
     assert 'id="availability-note"' in italian.content.decode()
+    italian_row = re.sub(r"<[^>]+>", " ", picker_row(italian.content.decode(), 19))
+    assert "Commissar" not in italian_row.replace("Commissario", "")
     # A leader whose rank differs from his role keeps both.
     sergeant = re.sub(r"<[^>]+>", " ", picker_row(fragment, 1))
     assert "SL" in sergeant and "SGT" in sergeant
