@@ -114,6 +114,7 @@ class PickerCard:
 
     card: PersonalityCard
     role: str  # translated SL / ASL / Commissar, "" for a man who is no leader
+    rank: str  # as printed, "" where it only repeats the role (a Commissar's rank is Commissar)
     morale: int | None
     panic: int | None
     adjusted_by: str = ""  # rule reference, e.g. "46.1", when morale/panic are not as printed
@@ -154,12 +155,25 @@ def _cards(nationality: str, *, marines: bool = False) -> list[PickerCard]:
             PickerCard(
                 card=card,
                 role=_role_label(card.leader_role),
+                # Compared with the role's code, not its label: in Italian the label is
+                # "Commissario" while the printed rank stays "Commissar".
+                rank="" if card.rank.casefold() == card.leader_role.casefold() else card.rank,
                 morale=played.morale,
                 panic=played.panic,
                 adjusted_by=played.rule,
             )
         )
     return picked
+
+
+def _picker(nationality: str, *, marines: bool = False) -> dict[str, Any]:
+    """The picker's cards, and how many of them no source dates: said once above the list
+    rather than "availability unknown" on every card (every Russian and German card)."""
+    cards = _cards(nationality, marines=marines)
+    return {
+        "cards": cards,
+        "availability_unknown": sum(1 for row in cards if not row.card.available),
+    }
 
 
 def _nothing_bought(force_text: str) -> bool:
@@ -280,7 +294,7 @@ def builder_page(
         "periods": Period.objects.all(),
         "scenarios": PublishedScenario.objects.order_by("letter"),
         "nationality": nationality,
-        "cards": _cards(str(nationality), marines=marines),
+        **_picker(str(nationality), marines=marines),
         "saved_forces": selectors.saved_forces_for(request.user),
         "loaded": loaded,
         "binding": binding,
@@ -306,7 +320,7 @@ def card_picker(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "builder/_card_picker.html",
-        {"cards": _cards(nationality, marines=marines), "nationality": nationality},
+        {**_picker(nationality, marines=marines), "nationality": nationality},
     )
 
 

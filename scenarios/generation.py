@@ -24,6 +24,7 @@ from upfront.reference.fetch import catalogue_current
 from upfront.reference.rendering import render
 from upfront.rules.codes import NATIONALITIES, PERIODS, THEATRES
 from upfront.rules.generator import (
+    BID_RULE,
     DRAW_KEYS,
     SEED_MAX,
     VICTORY_ROWS,
@@ -110,8 +111,13 @@ def left_out_notes(owned: frozenset[str] | None) -> list[dict[str, Any]]:
 def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The sides of a stored scenario document whose force has no card yet, as
     ``[{"index", "role"}]``: a saved roll, whose points 43.35-43.36 leave to the players' bid.
-    Read from the document alone (no query): lists may ask it of every row."""
+    Read from the document alone (no query): lists may ask it of every row.
+
+    Only a scenario played by the bid (its special rules carry the bid's, as a roll writes it)
+    has forces still to buy: any other side with no card is a fault, listed as one."""
     body = document.get("scenario") or {}
+    if not any(r.get("rule") == BID_RULE for r in body.get("special_rules") or ()):
+        return []
     missing = []
     for index, side in enumerate(body.get("sides") or ()):
         force = side.get("force") or {}
@@ -126,8 +132,14 @@ def sides_not_bought(document: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _period_words(period: str) -> str:
+    return f"{period} ({_period_name(period)})"
+
+
+def _period_name(period: str) -> str:
+    """``1941a`` as players say it, "January-June 1941": the code is the tables' (43.2), not
+    words for a title."""
     year, half = period[:-1], period[-1]
-    return f"{period} ({labels.label('period_half', half)} {year})"
+    return f"{labels.label('period_half', half)} {year}"
 
 
 def _value_words(generated: Generated, draw: Draw, names: Mapping[str, str]) -> str:
@@ -180,9 +192,23 @@ def _draw_for_people(generated: Generated, draw: Draw, names: Mapping[str, str])
     return data
 
 
-def _description(generated: Generated, draws: list[dict[str, Any]]) -> str:
+def _description(
+    generated: Generated, draws: list[dict[str, Any]], names: Mapping[str, str]
+) -> str:
+    # The first paragraph is what the public list shows (listing.summary): a player's words
+    # for the scenario. The draws follow, for whoever wants to check them.
     lines = [
-        _("Drawn under rule 43 (Bid DYO) with seed %(seed)s.") % {"seed": generated.request.seed}
+        _(
+            "Attacker %(attacker)s, defender %(defender)s, %(period)s: a scenario drawn at"
+            " random under rule 43; each side's force is bought by the players' bid."
+        )
+        % {
+            "attacker": names.get(generated.attacker, generated.attacker),
+            "defender": names.get(generated.defender, generated.defender),
+            "period": _period_name(generated.period),
+        },
+        "",
+        _("Drawn under rule 43 (Bid DYO) with seed %(seed)s.") % {"seed": generated.request.seed},
     ]
     for item in draws:
         who = f"{item['side_name']}, " if item["side_name"] else ""
@@ -209,12 +235,12 @@ def scenario_generate(roll: GenerateRequest) -> dict[str, Any]:
     title = _("Rolled scenario: %(attacker)s against %(defender)s, %(period)s") % {
         "attacker": names.get(generated.attacker, generated.attacker),
         "defender": names.get(generated.defender, generated.defender),
-        "period": generated.period,
+        "period": _period_name(generated.period),
     }
     said = {n["code"]: n["message"] for n in notes}
     document = generated.document(
         title=title,
-        description=_description(generated, draws),
+        description=_description(generated, draws, names),
         language=language if language in ("en", "it") else "en",
         bid_text=said["bid"],
     )

@@ -147,11 +147,13 @@ class RowWords:
 
 
 def summary(description: str) -> str:
-    """The description cut at ``SUMMARY_LENGTH`` characters, as ``Truncator.chars`` cuts it.
+    """The description's first paragraph cut at ``SUMMARY_LENGTH`` characters, as
+    ``Truncator.chars`` cuts it.
 
     ``Truncator`` walks the text character by character; a text no longer than the limit
     (NFC-normalised first, as ``Truncator`` does) is returned as it is without the walk."""
-    text = unicodedata.normalize("NFC", description)
+    # The first paragraph only: a rolled scenario's draws follow its summary (generation).
+    text = unicodedata.normalize("NFC", description).strip().split("\n\n", 1)[0].rstrip()
     if len(text) <= SUMMARY_LENGTH:
         return text
     return Truncator(text).chars(SUMMARY_LENGTH)

@@ -584,7 +584,8 @@
       reinf.append(box);
     });
     const target = $("#target-group");
-    fillContainerOptions(target, target.value);
+    fillContainerOptions(target, target.dataset.next || target.value);
+    delete target.dataset.next;
     renderSecondaryNote();
     markPicker();
     save(recheck);
@@ -652,6 +653,8 @@
       let code = 65;
       while (used.has(String.fromCharCode(code)) && code < 90) code++;
       state.groups.push({ label: String.fromCharCode(code), cards: [] });
+      // New cards go to the group just added: the player adds a group to fill it.
+      $("#target-group").dataset.next = `g:${state.groups.length - 1}`;
     } else if (b.id === "add-reinforcement") {
       state.reinforcements.push({ after_deck: Math.max(1, Number($("#new-reinf-deck").value) || 1), cards: [] });
     } else if (b.id === "import-apply") {

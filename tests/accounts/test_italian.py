@@ -54,13 +54,13 @@ def test_verification_e_mail_and_pages_in_italian(client: Client) -> None:
         follow=True,
         **IT,
     )
-    assert "Verifica il tuo indirizzo email" in response.content.decode()
+    assert "Verifica il tuo indirizzo e-mail" in response.content.decode()
     message = mail.outbox[0]
-    assert message.subject == "[Up Front Builder] Conferma il tuo indirizzo email"
+    assert message.subject == "[Up Front Builder] Conferma il tuo indirizzo e-mail"
     assert message.body.startswith("Ciao da Up Front Builder!")
     assert "Per confermare che sia corretto, vai su http://testserver/accounts/" in message.body
     confirm = client.get(link_in(message), **IT).content.decode()
-    assert "Conferma l'indirizzo email" in confirm
+    assert "Conferma l'indirizzo e-mail" in confirm
 
 
 def test_password_pages_in_italian(client: Client, player) -> None:  # type: ignore[no-untyped-def]

@@ -319,3 +319,26 @@ def test_panel_says_information_and_shows_no_internal_code(client) -> None:
     assert "Information" in item.group(1) and "46.2" in item.group(1)
     assert "marine_morale" not in item.group(1) and "<code>" not in item.group(1)
     assert "Legal force" in html
+
+
+def test_picker_says_once_that_availability_is_unknown_and_names_a_commissar_once(client) -> None:
+    # No source dates the Russian cards: one note above the list, not "availability unknown"
+    # on each of them; the Commissar's rank (Commissar) does not repeat his role.
+    fragment = client.get("/builder/cards/?nationality=russian").content.decode()
+    note = re.search(r'<p class="small" id="availability-note">(.*?)</p>', fragment, re.S)
+    assert note is not None
+    rows = len(re.findall(r'<li class="card-row"', fragment))
+    assert html.unescape(note.group(1)) == (
+        f"Availability: no source gives the dates of {rows} of these cards."
+    )
+    assert "unknown" not in fragment.split('id="card-list"', 1)[1]
+    commissar = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", picker_row(fragment, 19)))
+    assert "Commissar" in commissar and "Commissar · Commissar" not in commissar
+    assert commissar.count("Commissar") == 1
+    italian = client.get("/builder/cards/?nationality=russian", HTTP_ACCEPT_LANGUAGE="it")
+    assert 'id="availability-note"' in italian.content.decode()
+    italian_row = re.sub(r"<[^>]+>", " ", picker_row(italian.content.decode(), 19))
+    assert "Commissar" not in italian_row.replace("Commissario", "")
+    # A leader whose rank differs from his role keeps both.
+    sergeant = re.sub(r"<[^>]+>", " ", picker_row(fragment, 1))
+    assert "SL" in sergeant and "SGT" in sergeant

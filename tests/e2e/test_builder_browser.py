@@ -148,3 +148,30 @@ def test_draw_for_mountain_troops_and_keep_the_outcome(page, live_server, tmp_pa
     page.uncheck("#f-mountain")
     expect(box).to_be_hidden()
     assert "mountain_troops" not in exported()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_add_group_selects_the_new_group_for_the_next_cards(browser, live_server, width) -> None:  # type: ignore[no-untyped-def]
+    # After "Add group" the "Add to" list names the new group: the next card goes there, not
+    # back to group A; and the console stays clean.
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{live_server.url}/builder/")
+    page.click('#card-list button.add-card[data-card="1"]')
+    expect(page.locator("#groups fieldset").nth(0)).to_contain_text("Diettinger")
+    page.click("#add-group")
+    expect(page.locator("#target-group")).to_have_value("g:1")
+    page.click('#card-list button.add-card[data-card="3"]')
+    expect(page.locator("#groups fieldset").nth(1).locator("li.bought")).to_have_count(1)
+    expect(page.locator("#groups fieldset").nth(0).locator("li.bought")).to_have_count(1)
+    # Choosing group A again sticks: later renders keep the player's choice.
+    page.locator("#target-group").select_option("g:0")
+    page.click('#card-list button.add-card[data-card="4"]')
+    expect(page.locator("#groups fieldset").nth(0).locator("li.bought")).to_have_count(2)
+    expect(page.locator("#target-group")).to_have_value("g:0")
+    context.close()
+    assert errors == []

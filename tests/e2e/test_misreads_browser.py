@@ -148,6 +148,7 @@ def test_the_48_2_option_and_the_48_3_cards_in_the_simulation_report(  # type: i
     page.goto(f"{url}/scenarios/{scenario.public_id}/")
     label = {"en": "Opponent's Random Numbers per deck", "it": "RN dell'avversario"}
     expect(page.locator("label[for=job-opponent-rn]")).to_contain_text(label[language])
+    page.click("#job-options summary")  # the numbers sit behind "Options"
     page.fill("#job-runs", "2000")
     page.fill("#job-opponent-rn", "6")
     page.click("#job-simulate")

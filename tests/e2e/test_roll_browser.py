@@ -29,7 +29,7 @@ WORDS = {
         "roll": "Genera uno scenario",
         "reroll": "Estrai di nuovo",
         "all": "Estrai di nuovo tutto",
-        "open": "Apri nel designer",
+        "open": "Apri nell'editor",
         "save": "Salva",
     },
 }

@@ -34,7 +34,7 @@ def test_language_switch_turns_the_pages_italian_and_back(client: Client) -> Non
     assert response.status_code == 302 and response["Location"] == target
     page = client.get(target).content.decode()
     assert '<html lang="it">' in page
-    assert "Riferimento" in nav(page)
+    assert "Regole e tabelle" in nav(page)
     assert "<h1>Nazionalità</h1>" in page
     for nation in m.Nationality.objects.all():
         assert f">{nation.name_it}</a>" in page
@@ -45,7 +45,7 @@ def test_language_switch_turns_the_pages_italian_and_back(client: Client) -> Non
 
     client.post("/i18n/setlang/", {"language": "en", "next": target})
     page = client.get(target).content.decode()
-    assert ">German</a>" in page and "Riferimento" not in nav(page)
+    assert ">German</a>" in page and "Regole e tabelle" not in nav(page)
 
 
 def test_accept_language_it_without_session(client: Client) -> None:

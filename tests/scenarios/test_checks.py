@@ -248,7 +248,7 @@ def test_the_bare_scenario_body_is_accepted(scenario_document: dict[str, Any]) -
         ("en", "The jungle rules are only for Japanese forces facing one of: American, British."),
         (
             "it",
-            "Le regole della giungla valgono solo per la nazionalità Giapponese contro una di "
+            "Le regole della jungla valgono solo per la nazionalità Giapponese contro una di "
             "queste: Americano, Inglese.",
         ),
     ],

@@ -274,3 +274,38 @@ def test_a_roll_with_a_real_fault_still_reads_as_faulty(owner: Any) -> None:
     page = _page(client, f"/scenarios/{saved.public_id}/")
     assert 'id="scenario-faults"' in page and 'id="forces-not-bought"' not in page
     assert "At least one side's force breaks a DYO rule." in page
+
+
+def test_a_saved_roll_reads_as_players_say_it(owner: Any) -> None:
+    # The title names the period as players say it, not the tables' code; the public list
+    # shows a sentence about the scenario, not the draw log (which stays on its page).
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    period = saved.document["scenario"]["period"]  # e.g. 1943a
+    year, half = period[:4], {"a": "January-June", "b": "July-December"}[period[4]]
+    assert saved.title.endswith(f", {half} {year}") and period not in saved.title
+    Scenario.objects.filter(pk=saved.pk).update(visibility="public", effective_visibility="public")
+    listed = _page(Client(), "/scenarios/")
+    blurb = re.search(r'<p class="description">(.*?)</p>', listed, re.S)
+    assert blurb is not None
+    assert blurb.group(1).startswith("Attacker ") and f"{half} {year}" in blurb.group(1)
+    assert "random under rule 43" in blurb.group(1)
+    assert "RPN" not in blurb.group(1) and "seed" not in blurb.group(1)
+    assert "RPN" in _page(client, f"/scenarios/{saved.public_id}/")  # the draws, on its page
+
+
+def test_a_scenario_never_rolled_has_no_forces_to_buy_by_bid(owner: Any) -> None:
+    # "Forces not bought yet … the players' bid (43.35-43.36)" is a rolled scenario's next
+    # step; a scenario without the bid's rule and no cards is simply faulty.
+    client = Client()
+    client.force_login(owner)
+    saved = _saved_roll(client)
+    document = saved.document
+    document["scenario"]["special_rules"] = [
+        r for r in document["scenario"]["special_rules"] if r.get("rule") != "43.35-43.36"
+    ]
+    Scenario.objects.filter(pk=saved.pk).update(document=document)
+    page = _page(client, f"/scenarios/{saved.public_id}/")
+    assert 'id="forces-not-bought"' not in page and "players' bid" not in page
+    assert 'id="scenario-faults"' in page

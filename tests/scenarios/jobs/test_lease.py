@@ -185,7 +185,7 @@ def test_takeovers_use_up_attempts_and_the_job_fails_saying_so(
         )
     with translation.override("it"):
         assert job_message(job.error, job.error_params) == (
-            "Il lavoro è stato interrotto 2 volte; è stato abbandonato."
+            "L'elaborazione è stata interrotta 2 volte; è stata abbandonata."
         )
     # The player retries it: a new job with fresh attempts, done.
     with django_capture_on_commit_callbacks(execute=True):
@@ -251,7 +251,7 @@ def test_a_transient_error_hands_the_job_back_for_its_retry(owner, scenario, set
     assert job.lease_expires_at > timezone.now() + timedelta(seconds=settings.JOB_LEASE_SECONDS + 2)
     with translation.override("it"):
         assert job_message(job.progress_note) == (
-            "Un collegamento non ha risposto; il lavoro riprova tra un momento"
+            "Un collegamento non ha risposto; l'elaborazione riprova tra un momento"
         )
     # The sweep leaves it to its retry.
     sent, publish = _sweep()

@@ -74,7 +74,7 @@ def test_a_bad_kind_or_options_are_told_in_the_players_language(owner, scenario)
         with pytest.raises(JobInputError) as caught:
             job_request(user=owner, kind="dance", scenario=scenario)
         assert caught.value.errors == [
-            {"path": "kind", "message": "Non esiste un lavoro di questo tipo."}
+            {"path": "kind", "message": "Non esiste un'elaborazione di questo tipo."}
         ]
         with pytest.raises(JobInputError) as caught:
             job_request(user=owner, kind="pdf", scenario=scenario, options=["A3"])

@@ -188,7 +188,7 @@ def test_a_refused_library_job_says_why_in_the_readers_language(owner: Any) -> N
     assert refused.value.errors == [
         {
             "path": "kind",
-            "message": "L'unico lavoro di una raccolta sono le schede di preparazione della "
+            "message": "L'unica elaborazione di una raccolta sono le schede di preparazione della "
             "raccolta (PDF).",
         }
     ]

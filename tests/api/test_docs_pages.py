@@ -1,0 +1,27 @@
+"""The ReDoc page links back to the app, says its docs are English only (in the site's
+language) and names a favicon that exists (the browser no longer asks /favicon.ico: a 404)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("language", "back", "english_only"),
+    [
+        ("en", "Back to Up Front Builder", "The API documentation is in English only."),
+        ("it", "Torna a Up Front Builder", "è solo in inglese."),
+    ],
+)
+def test_redoc_links_back_and_says_english_only(
+    language: str, back: str, english_only: str
+) -> None:
+    page = Client(headers={"accept-language": language}).get("/api/redoc/").content.decode()
+    assert f'<a href="/">{back}</a>' in page
+    assert english_only in page
+    assert "fonts.googleapis.com" not in page
+    icon = page.split('<link rel="icon" href="', 1)[1].split('"', 1)[0]
+    assert icon.endswith("favicon-32x32.png")
