@@ -21,7 +21,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -32,6 +31,7 @@ from scenarios.presenters.validation import ValidationReads, validation_context
 from upfront import labels
 from upfront.reference import models as ref
 from upfront.reference.phrasing import card_name
+from upfront.reference.phrasing import revision as phrasing_revision
 from upfront.reference.selectors import ScenarioReferenceRows
 from upfront.rules.codes import LANGUAGES
 
@@ -88,18 +88,10 @@ class RevisionFacts:
 
 
 def revision_words(revision: RevisionFacts | None) -> str:
-    """The reference data in a player's words, "Rules data of 27 November 2026 (revision 95)":
-    the raw label ("r95-5738638f") is for the verify page, which names it."""
+    """The reference data in a player's words (``upfront.reference.phrasing.revision``)."""
     if revision is None:
-        return str(pgettext("setup sheet", "Rules data not loaded"))
-    day = date_format(revision.made, "j E Y")
-    if labels.is_italian():
-        # Django's Italian month names are capitalised; mid-sentence Italian writes them lower.
-        day = day.lower()
-    return pgettext("setup sheet", "Rules data of %(date)s (revision %(number)s)") % {
-        "date": day,
-        "number": revision.number,
-    }
+        return phrasing_revision.revision_words(None, None)
+    return phrasing_revision.revision_words(revision.number, revision.made)
 
 
 @dataclass(frozen=True)
