@@ -67,6 +67,41 @@
   document.body.addEventListener("htmx:afterSettle", (event) => {
     if (form.contains(event.target)) keep();
   });
+  // A save leaves the page, and a quick check still on its way would be cut off by the
+  // navigation (htmx reports that as an error, htmx:sendAbort). So once the form is sent no
+  // new check starts, and a save pressed while a check runs waits for its answer (at most
+  // WAIT_MS) before it goes.
+  const checks = document.getElementById("checks");
+  const WAIT_MS = 3000;
+  let checking = false;
+  let leaving = false;
+  let waiting = null;
+  function sendWaiting() {
+    if (!waiting) return;
+    const submitter = waiting.submitter;
+    clearTimeout(waiting.timer);
+    waiting = null;
+    form.requestSubmit(submitter || undefined);
+  }
+  if (checks) {
+    checks.addEventListener("htmx:beforeRequest", (event) => {
+      if (leaving) event.preventDefault();
+      else checking = true;
+    });
+    checks.addEventListener("htmx:afterRequest", () => {
+      checking = false;
+      sendWaiting();
+    });
+  }
+  form.addEventListener("submit", (event) => {
+    if (event.defaultPrevented) return;
+    if (checking && !waiting) {
+      event.preventDefault();
+      waiting = { submitter: event.submitter, timer: setTimeout(sendWaiting, WAIT_MS) };
+      return;
+    }
+    leaving = true;
+  });
   // A save that leaves the page stores the draft on the server (a refused one comes back
   // with the form as typed, kept again from there).
   form.addEventListener("submit", (event) => { if (!event.defaultPrevented) drop(); });

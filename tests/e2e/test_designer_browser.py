@@ -192,3 +192,51 @@ def test_existing_pages_break_no_policy(browser, live_server) -> None:  # type: 
     expect(page.locator("redoc h1, .api-info h1").first).to_be_visible(timeout=20000)
     # ReDoc's "powered by" logo is on its makers' server: the policy rightly refuses it.
     assert [v for v in violations if "cdn.redoc.ly" not in v] == []
+
+
+@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (375, "it")])
+def test_save_pressed_during_a_quick_check_waits_for_it(  # type: ignore[no-untyped-def]
+    browser, live_server, monkeypatch, width: int, language: str
+) -> None:
+    """Changes and Save pressed while a quick check is on its way: no check is cut off (htmx
+    reported each as a console error, htmx:sendAbort), and the save goes once it answers."""
+    import time
+
+    from playwright.sync_api import expect
+
+    from scenarios.models import Scenario
+    from scenarios.views import designer
+
+    _user("alexander")
+    violations: list[str] = []
+    page = _page(browser, width, violations, language)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    _sign_in(page, live_server.url, "alexander")
+    page.goto(f"{live_server.url}/scenarios/new/?based_on=C")
+    page.fill("#id_title", "Crossing")
+    page.keyboard.press("Tab")
+    expect(page.locator("#check-status")).to_be_visible()
+    checked = designer._quick_check
+    slow: list[float] = []
+
+    def check_slowly(data: Any) -> Any:
+        # In the server's thread: the check is still on its way when the player acts.
+        slow.append(time.monotonic())
+        time.sleep(1.5)
+        return checked(data)
+
+    monkeypatch.setattr(designer, "_quick_check", check_slowly)
+    page.fill("#id_title", "Crossing at Medjez")
+    page.keyboard.press("Tab")  # a change: the quick check goes 300 ms later
+    page.wait_for_timeout(500)
+    # Another change while it is on its way, then Save: neither may cut it off.
+    page.fill("#id_description", "Two companies at the ford.")
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(500)
+    page.click("#save-scenario")
+    page.wait_for_url(lambda u: "/scenarios/new/" not in u, timeout=15000)
+    assert slow, "no quick check was on its way"
+    assert Scenario.objects.filter(title="Crossing at Medjez").exists()
+    assert [e for e in errors if "htmx" in e] == []
+    assert violations == []
