@@ -1,4 +1,4 @@
-"""The ReDoc page links back to the app, says its docs are English only (in the site's
+"""The API docs pages (ReDoc and Swagger UI) link back to the app, says its docs are English only (in the site's
 language) and names a favicon that exists (the browser no longer asks /favicon.ico: a 404)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.parametrize("path", ["/api/redoc/", "/api/docs/"])
 @pytest.mark.parametrize(
     ("language", "back", "english_only"),
     [
@@ -16,10 +17,10 @@ pytestmark = pytest.mark.django_db
         ("it", "Torna a Up Front Builder", "è solo in inglese."),
     ],
 )
-def test_redoc_links_back_and_says_english_only(
-    language: str, back: str, english_only: str
+def test_api_docs_link_back_and_say_english_only(
+    path: str, language: str, back: str, english_only: str
 ) -> None:
-    page = Client(headers={"accept-language": language}).get("/api/redoc/").content.decode()
+    page = Client(headers={"accept-language": language}).get(path).content.decode()
     assert f'<a href="/">{back}</a>' in page
     assert english_only in page
     assert "fonts.googleapis.com" not in page
