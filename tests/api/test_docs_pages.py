@@ -1,5 +1,5 @@
-"""The API docs pages (ReDoc and Swagger UI) link back to the app, says its docs are English only (in the site's
-language) and names a favicon that exists (the browser no longer asks /favicon.ico: a 404)."""
+"""The API docs pages (ReDoc and Swagger UI) link back to the app, say the docs are English
+only (in the site's language) and name a favicon that exists (no /favicon.ico 404)."""
 
 from __future__ import annotations
 

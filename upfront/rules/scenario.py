@@ -473,6 +473,12 @@ NATIONALITY_EXPANSION: Final[Mapping[str, str]] = MappingProxyType(
 THEATRE_EXPANSION: Final[Mapping[str, str]] = MappingProxyType({"PTO": "banzai"})
 MOUNTAIN_EXPANSION: Final = "mountain"
 _TERRAIN_ARTICLE_DECKS = frozenset({"desert", "jungle", "city", "rural", "mountain"})
+# The article's desert and jungle decks are played with their book's rules (T1, 003:15-17: "the
+# special rules for battles in the Desert are in Desert War", its sandstorm 52.4 among them;
+# T2, 003:53-55: the jungle's are Banzai's, 47).
+DECK_RULES_EXPANSION: Final[Mapping[str, str]] = MappingProxyType(
+    {"desert": "desert_war", "jungle": "banzai"}
+)
 
 
 def scenario_expansions(scenario: Scenario) -> tuple[str, ...]:
@@ -497,6 +503,8 @@ def scenario_expansions(scenario: Scenario) -> tuple[str, ...]:
         needed.add("weather")
     if scenario.terrain_deck in _TERRAIN_ARTICLE_DECKS:
         needed.add("terrain")
+    if scenario.terrain_deck in DECK_RULES_EXPANSION:
+        needed.add(DECK_RULES_EXPANSION[scenario.terrain_deck])
     return tuple(code for code in EXPANSIONS if code in needed)
 
 
