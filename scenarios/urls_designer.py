@@ -112,6 +112,11 @@ urlpatterns = [
     path("libraries/<uuid:public_id>/", libraries.library_detail, name="library"),
     path("libraries/<uuid:public_id>/edit/", libraries.library_edit, name="library_edit"),
     path("libraries/<uuid:public_id>/delete/", libraries.library_delete, name="library_delete"),
+    path(
+        "libraries/<uuid:public_id>/add-scenario/",
+        libraries.library_add_scenario,
+        name="library_add_scenario",
+    ),
     path("libraries/<uuid:public_id>/copy/", libraries.library_copy, name="library_copy"),
     path("libraries/<uuid:public_id>/export/", libraries.library_export, name="library_export"),
     path("libraries/<uuid:public_id>/follow/", shelf.library_follow, name="library_follow"),

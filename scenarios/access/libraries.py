@@ -46,6 +46,9 @@ class LibraryRights:
     # Reads the list of collaborators: its members, and anyone while it is public.
     can_see_collaborators: bool = False
     can_follow: bool = False
+    # Puts scenarios in it (its owner and collaborators, as ``library_to_hold``): one of their
+    # own from its page, or a new one made in it.
+    can_add_scenarios: bool = False
 
 
 def libraries_visible_to(user: Any) -> QuerySet[Library]:
@@ -123,6 +126,7 @@ def library_rights(library: Library, user: Any) -> LibraryRights:
         can_start_job=viewer and signed_in,
         can_see_collaborators=editor or listed,
         can_follow=signed_in and listed and not owner,
+        can_add_scenarios=editor,
     )
 
 

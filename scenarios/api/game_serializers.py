@@ -218,3 +218,8 @@ class GameSerializer(serializers.Serializer):
     share_url = serializers.CharField(
         allow_null=True, help_text="The read-only link for the other player (to its player)"
     )
+    scenario_url = serializers.CharField(
+        allow_null=True,
+        help_text="The scenario's page, to whoever may see the scenario (else null: a "
+        "watcher by link of a private scenario reads its title only)",
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -73,6 +74,15 @@ def _body(request: Request, game: Game, rights: access.GameRights) -> dict[str, 
     data = presenters.game_data(game)
     data["share_url"] = (
         request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else None
+    )
+    # The scenario's page, for whoever may see it (a watcher by link of a private scenario
+    # gets its title only, as the game page links it only then).
+    data["scenario_url"] = (
+        request.build_absolute_uri(
+            reverse("scenarios:detail", kwargs={"public_id": game.scenario.public_id})
+        )
+        if rights.can_see_scenario
+        else None
     )
     return data
 

@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers as drf_serializers
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -33,12 +34,14 @@ from scenarios.api.common import (
     ListBase,
     document_faults,
     library_detail,
+    scenario_detail,
 )
 from scenarios.api.filters import LibraryFilter, ScenarioFilter
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF
 from upfront.api.problems import InvalidInput
+from upfront.api.strict import StrictSerializer
 from upfront.rules.scenario import LIBRARY_SCHEMA
 
 
@@ -156,8 +159,17 @@ class LibraryDetailApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class LibraryAddScenarioInputSerializer(StrictSerializer):
+    scenario = drf_serializers.UUIDField(help_text="The `id` of one of your scenarios")
+
+
 class LibraryScenariosApi(ListBase):
     filterset_class = ScenarioFilter
+    # A scenario that cannot be moved in is copied in: checked against the reference data.
+    needs_reference_data = ("POST",)
+
+    def get_permissions(self) -> list[Any]:
+        return [AllowAny()] if self.request.method in READS else [IsAuthenticated()]
 
     def get_queryset(self) -> QuerySet[Scenario]:
         if getattr(self, "swagger_fake_view", False):  # the OpenAPI generator: no library
@@ -177,6 +189,30 @@ class LibraryScenariosApi(ListBase):
         return self.get_paginated_response(
             serializers.ScenarioOutputSerializer(page, many=True).data
         )
+
+    @extend_schema(
+        operation_id="libraries_scenarios_add",
+        summary="Put a scenario in this library",
+        description="Its owner and collaborators (403 for anyone else who sees it). The "
+        "scenario is moved into it when you may move it (your own), else copied into it (a "
+        "copy is checked again against the current reference data: 400 with the faults). "
+        "A scenario you may not see is a 404, as the library page's \u201cAdd a scenario\u201d.",
+        request=LibraryAddScenarioInputSerializer,
+        responses={200: serializers.ScenarioDetailOutputSerializer, **RECHECK_FAULTS},
+    )
+    def post(self, request: Request, id: UUID) -> Response:
+        library, rights = _library(request, id)
+        access.require_api(rights.can_add_scenarios)
+        body = LibraryAddScenarioInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        scenario, scenario_rights = access.scenario_for(
+            request.user, body.validated_data["scenario"]
+        )
+        with document_faults():
+            target = services.scenario_put_in_library(
+                scenario=scenario, library=library, user=request.user, rights=scenario_rights
+            )
+        return scenario_detail(target, access.scenario_rights(target, request.user))
 
 
 class LibraryForkApi(Base):

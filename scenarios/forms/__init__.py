@@ -11,7 +11,13 @@ Every choice offered comes from the code sets and the reference data, in words
 """
 
 from scenarios.forms.designer import Designer
-from scenarios.forms.library import AddToLibraryForm, CollaboratorForm, LibraryForm, ShelfForm
+from scenarios.forms.library import (
+    AddScenarioForm,
+    AddToLibraryForm,
+    CollaboratorForm,
+    LibraryForm,
+    ShelfForm,
+)
 from scenarios.forms.options import DesignerOptions, designer_options
 from scenarios.forms.rows import (
     DeckChangeForm,
@@ -22,6 +28,7 @@ from scenarios.forms.rows import (
 from scenarios.forms.scenario import ScenarioForm, SideForm
 
 __all__ = [
+    "AddScenarioForm",
     "AddToLibraryForm",
     "CollaboratorForm",
     "DeckChangeForm",

@@ -40,6 +40,16 @@ class CollaboratorForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
 
 
+class AddScenarioForm(forms.Form):
+    """A library page's "Add a scenario": one of the requester's own scenarios not in it."""
+
+    scenario = forms.ChoiceField(label=_("Scenario"))
+
+    def __init__(self, *args: Any, scenarios: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scenario"].choices = [(str(s.public_id), s.title) for s in scenarios]  # type: ignore[attr-defined]
+
+
 class AddToLibraryForm(forms.Form):
     library = forms.ChoiceField(label=_("Library"))
 

@@ -208,6 +208,9 @@ def _designer(
                 options=options,
                 owner=owner,
                 body=body or _new_body(request.GET.get("based_on", "")),
+                # "New scenario in this library" from a library's page: chosen already (the
+                # field offers only the libraries the player may put scenarios in).
+                library=request.GET.get("library", ""),
             )
         context = _designer_context(
             request, scenario=scenario, designer=designer, rolled=rolled, rights=rights

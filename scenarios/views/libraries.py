@@ -7,11 +7,12 @@ the templates learn what to offer from the same ``rights``.
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_POST
 from scenarios import access, following, links, selectors, services
 from scenarios.bin import selectors as bin_selectors
 from scenarios.bin.selectors import bin_days
-from scenarios.forms import CollaboratorForm, LibraryForm
+from scenarios.forms import AddScenarioForm, CollaboratorForm, LibraryForm
 from scenarios.views.scenarios import json_download
 from upfront import labels
 
@@ -66,6 +67,32 @@ def library_edit(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return render(request, "scenarios/library_form.html", context, status=status)
 
 
+def _addable(library: Any, user: Any) -> Any:
+    """The requester's own scenarios a library page offers to add: those not in it yet."""
+    return access.scenarios_editable_by(user).exclude(library=library).order_by("title", "pk")
+
+
+@login_required
+@require_POST
+def library_add_scenario(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """Put one of the requester's scenarios in this library (``services.scenario_put_in_library``:
+    moved if they may move it, else copied), from the library's page."""
+    library, rights = access.library_for(request.user, public_id)
+    access.require_page(rights.can_add_scenarios)
+    form = AddScenarioForm(request.POST, scenarios=_addable(library, request.user))
+    # The form offers only the requester's own scenarios not in the library yet.
+    access.require_page(form.is_valid())
+    scenario, scenario_rights = access.scenario_for(request.user, form.cleaned_data["scenario"])
+    try:
+        services.scenario_put_in_library(
+            scenario=scenario, library=library, user=request.user, rights=scenario_rights
+        )
+    except services.LibraryGone:
+        raise Http404 from None
+    messages.success(request, _("“%(title)s” added to this library.") % {"title": scenario.title})
+    return redirect("scenarios:library", public_id=library.public_id)
+
+
 def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     library, rights = access.library_for(request.user, public_id)
     user = request.user
@@ -80,6 +107,9 @@ def library_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         if rights.can_see_collaborators
         else [],
         "collaborator_form": CollaboratorForm(),
+        "add_scenario_form": AddScenarioForm(scenarios=_addable(library, user))
+        if rights.can_add_scenarios
+        else None,
         "origin": origin,
         "following_it": following.is_following(user, library),
         # Only a listed (public) library has feeds (scenarios.feeds).

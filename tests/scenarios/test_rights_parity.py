@@ -367,7 +367,23 @@ def _library_form(w: World, **changes: str) -> dict[str, str]:
     }
 
 
+def _their_own(w: World) -> Scenario:
+    """A scenario of the actor's own, in no library (anonymous: the stranger's, any will do:
+    the door must ask for an account first)."""
+    owner = w.user or w.users["stranger"]
+    found = Scenario.objects.filter(owner=owner, title="Their own raid").first()
+    return found or make_scenario(owner, "private", title="Their own raid")
+
+
 LIBRARY_ACTIONS: dict[str, Action] = {
+    # A library page's "Add a scenario", and the API's POST of one to its scenarios.
+    "add one of their scenarios": (
+        lambda w, c: c.post(_l(w, L + "add-scenario/"), {"scenario": str(_their_own(w).public_id)}),
+        lambda w, c: c.post(
+            _l(w, LA + "scenarios/"), {"scenario": str(_their_own(w).public_id)}, format="json"
+        ),
+        lambda w, r: Scenario.objects.filter(title="Their own raid", library=w.library).exists(),
+    ),
     "view": (
         lambda w, c: c.get(_l(w, L)),
         lambda w, c: c.get(_l(w, LA)),
@@ -548,6 +564,16 @@ def _shows_share_link(response: Any) -> bool:
     return response.json()["share_url"] is not None
 
 
+def _links_the_scenario(w: World, response: Any) -> bool:
+    if response.status_code != 200:
+        return False
+    assert w.game is not None
+    path = f"/scenarios/{Game.objects.get(pk=w.game.pk).scenario.public_id}/"
+    if response["Content-Type"].startswith("text/html"):
+        return f'<a href="{path}">' in response.content.decode()
+    return (response.json()["scenario_url"] or "").endswith(path)
+
+
 def _a_step(w: World) -> World:
     """The game under way with one draw made by its player: something to undo."""
     assert w.game is not None
@@ -583,6 +609,12 @@ GAME_ACTIONS: dict[str, Action] = {
         lambda w, c: c.post(_g(w, "/games/{g}/join/"), _token(w)),
         lambda w, c: c.post(_g(w, "/api/v1/games/{g}/join"), _token(w), format="json"),
         lambda w, r: _plays_it(w),
+    ),
+    # Its scenario's page, linked from the game (page) or named (API) for whoever sees it.
+    "open its scenario": (
+        lambda w, c: c.get(_g(w, "/games/{g}/"), _token(w)),
+        lambda w, c: c.get(_g(w, "/api/v1/games/{g}"), _token(w)),
+        lambda w, r: _links_the_scenario(w, r),
     ),
     "see the share link": (
         lambda w, c: c.get(_g(w, "/games/{g}/"), _token(w)),
@@ -629,7 +661,13 @@ BIN_ACTIONS: dict[str, Action] = {
 
 # The actions whose refusal is an answer without what is refused (a page without the link),
 # not a 404: the requester sees the page itself.
-SHOWN = ("see its collaborators", "see the share link", "list the bin", "read a hidden comment")
+SHOWN = (
+    "see its collaborators",
+    "see the share link",
+    "open its scenario",
+    "list the bin",
+    "read a hidden comment",
+)
 
 
 # --- The rows: every right of every rights value, and what exercises it ---------------------
@@ -667,6 +705,7 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "LibraryRights.can_start_job": ("library: start its setup sheets",),
     "LibraryRights.can_see_collaborators": ("library: see its collaborators",),
     "LibraryRights.can_follow": ("library: follow",),
+    "LibraryRights.can_add_scenarios": ("library: add one of their scenarios",),
     "PlayRights.can_edit": ("scenario: change the owner's play record",),
     "PlayRights.can_confirm": ("scenario: confirm the play naming the collaborator",),
     "GameRights.can_start": ("game: start a game",),
@@ -674,6 +713,7 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
     "GameRights.can_undo": ("game: undo",),
     "GameRights.can_share": ("game: see the share link",),
     "GameRights.can_join": ("game: join by link",),
+    "GameRights.can_see_scenario": ("game: open its scenario",),
     "CommunityRights.can_rate": ("scenario: rate",),
     "CommunityRights.can_comment": ("scenario: comment",),
     "CommunityRights.can_close_comments": ("scenario: close its comments",),
@@ -761,6 +801,9 @@ def _expected_library(action: str, actor: str, visibility: str) -> str:
         return ALLOWED if actor in MEMBERS else REFUSED
     if action == "add an inactive account":
         return REFUSED
+    if action == "add one of their scenarios":
+        # Its owner and collaborators put scenarios in it (access.library_to_hold).
+        return ALLOWED if actor in MEMBERS else REFUSED
     if action.startswith(("delete", "change", "add", "remove")):
         return ALLOWED if actor == "curator" else REFUSED
     if action == "copy":
@@ -775,6 +818,9 @@ def _expected_game(action: str, actor: str, visibility: str) -> str:
     sees = actor in MEMBERS or visibility != "private"
     if action == "watch by link":
         return ALLOWED  # whoever holds the link, signed in or not
+    if action == "open its scenario":
+        # The game shows to whoever holds its link; its scenario's page only to who sees it.
+        return ALLOWED if sees else REFUSED
     if action == "see a finished game":
         return ALLOWED if sees else REFUSED
     if action == "see the share link":
@@ -816,7 +862,13 @@ def _expected_bin(action: str, actor: str, visibility: str) -> str:
 
 def _sees(table: str, action: str, actor: str, visibility: str) -> bool:
     """Does ``actor`` see what ``action`` acts on (else a refusal is a 404 from both doors)?"""
-    if action in ("see the share link", "list the bin", "watch by link", "join by link"):
+    if action in (
+        "see the share link",
+        "list the bin",
+        "watch by link",
+        "join by link",
+        "open its scenario",  # the game is seen by its link; only the link is refused
+    ):
         return True
     if table == "bin":
         return actor == "owner"
