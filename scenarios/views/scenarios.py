@@ -29,7 +29,7 @@ from scenarios.jobs.options import simulate_limits
 from scenarios.jobs.revalidation.selectors import revalidation_running
 from scenarios.models import Scenario
 from scenarios.plays.presenters import plays_context
-from scenarios.plays.selectors import scenario_plays
+from scenarios.plays.selectors import plays_awaiting, scenario_plays
 from scenarios.presenters import bin as bin_presenters
 from scenarios.presenters.document_check import document_check_view
 from scenarios.presenters.owned import products_missing_words
@@ -214,6 +214,8 @@ def my_scenarios(request: HttpRequest) -> HttpResponse:
             s for s in scenarios if not s.valid and generation.sides_not_bought(s.document)
         ],
         "libraries": access.libraries_editable_by(user).select_related("owner"),
+        # Records naming the player as the other side, waiting for their answer.
+        "plays_awaiting": plays_awaiting(user).count(),
         **bin_presenters.bin_display(bin_context(user)),
     }
     return render(request, "scenarios/mine.html", context)

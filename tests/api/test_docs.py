@@ -50,6 +50,7 @@ def test_api_docs_load_only_local_static_files(page: str, needed: list[str]) -> 
         assert "/api/schema/" in script.content.decode()
     else:
         assert "/api/schema/" in urls
-    assert set(urls) - set(static) <= {"/api/schema/", "/api/docs/?script="}, set(urls) - set(
-        static
-    )
+    # And the bar's link back to the app ("/"), a link, not a load.
+    others = set(urls) - set(static)
+    assert others <= {"/api/schema/", "/api/docs/?script=", "/"}, others
+    assert 'id="api-docs-bar"' in html

@@ -144,6 +144,8 @@ FK_POLICY = {
     ("scenarios.comment", "scenario"): models.CASCADE,
     ("scenarios.comment", "author"): models.CASCADE,
     ("scenarios.commentreport", "reporter"): models.CASCADE,
+    # What a player said they own is theirs alone: it goes with the account.
+    ("scenarios.ownedproducts", "user"): models.CASCADE,
     ("reference.datarevision", "created_by"): models.SET_NULL,
     ("builder.savedforce", "owner"): models.CASCADE,
     ("authtoken.token", "user"): models.CASCADE,

@@ -228,6 +228,11 @@ def test_the_page_says_who_played_what_and_where_each_record_stands(
     assert confirm in mine and confirm not in page(owner).get(detail(public)).content.decode()
     listed = shown(page(stranger).get(reverse("scenarios:plays_to_confirm")))
     assert "Hill 112" in listed and "owner (American) beat stranger (German)" in listed
+    # My scenarios says how many wait and leads there (the menu stays short on a phone).
+    mine_page = page(stranger).get(reverse("scenarios:mine")).content.decode()
+    assert "1 play record names you as a side: confirm it or reject it." in mine_page
+    assert f'href="{reverse("scenarios:plays_to_confirm")}"' in mine_page
+    assert 'id="plays-awaiting"' not in page(owner).get(reverse("scenarios:mine")).content.decode()
     named = page(stranger)
     answered = named.post(confirm, {"next": detail(public)})
     assert answered.status_code == 302 and answered["Location"] == detail(public)
