@@ -165,6 +165,8 @@ class LibraryAddScenarioInputSerializer(StrictSerializer):
 
 class LibraryScenariosApi(ListBase):
     filterset_class = ScenarioFilter
+    # What DRF's OPTIONS describes for the POST (the list's rows have their own serializer).
+    serializer_class = LibraryAddScenarioInputSerializer
     # A scenario that cannot be moved in is copied in: checked against the reference data.
     needs_reference_data = ("POST",)
 
