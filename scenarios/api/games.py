@@ -201,6 +201,19 @@ class GameDrawsApi(GenericAPIView):
         return Response(_body(request, game, rights))
 
 
+def _step(request: Request, id: UUID, action: Any) -> Response:
+    """A step with no value of its own (the deck ran out, the fog lifted): one of the game's
+    players, the step number the client saw, 409 with what happened when it is refused."""
+    game, rights = _game(request, id, play=True)
+    serializer = StepSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    try:
+        action(game=game, step=serializer.validated_data.get("step"), by=request.user)
+    except services.StepRefused as exc:
+        raise _conflict(exc, game) from exc
+    return Response(_body(request, game, rights))
+
+
 class GameNextDeckApi(GenericAPIView):
     serializer_class = StepSerializer
 
@@ -214,16 +227,7 @@ class GameNextDeckApi(GenericAPIView):
         tags=["games"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        game, rights = _game(request, id, play=True)
-        serializer = StepSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        try:
-            services.game_next_deck(
-                game=game, step=serializer.validated_data.get("step"), by=request.user
-            )
-        except services.StepRefused as exc:
-            raise _conflict(exc, game) from exc
-        return Response(_body(request, game, rights))
+        return _step(request, id, services.game_next_deck)
 
 
 class GameFogLiftedApi(GenericAPIView):
@@ -243,16 +247,7 @@ class GameFogLiftedApi(GenericAPIView):
         tags=["games"],
     )
     def post(self, request: Request, id: UUID) -> Response:
-        game, rights = _game(request, id, play=True)
-        serializer = StepSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        try:
-            services.game_lift_fog(
-                game=game, step=serializer.validated_data.get("step"), by=request.user
-            )
-        except services.StepRefused as exc:
-            raise _conflict(exc, game) from exc
-        return Response(_body(request, game, rights))
+        return _step(request, id, services.game_lift_fog)
 
 
 class GameUndoApi(GenericAPIView):
