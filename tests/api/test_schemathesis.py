@@ -299,8 +299,9 @@ def test_scenarios_and_libraries_signed_in_behave_as_documented(
     # plays (list, record), its versions (list, one version, restore) and the random
     # scenario of rule 43 (generate), and starting a game at the table; and the community's
     # eight: a scenario's rating (read, set, remove), its comments (list, post, open or close)
-    # and a library's follow (follow, unfollow).
-    assert count == 40
+    # and a library's follow (follow, unfollow); and adding a scenario to a library (POST
+    # /libraries/{id}/scenarios/).
+    assert count == 41
     assert {("GET", 200), ("POST", 201), ("PATCH", 200), ("POST", 400), ("GET", 404)} <= statuses
     # Every method, signed in, on the user's own objects: HEAD and OPTIONS answered too (the
     # OPTIONS of /libraries/ and /scenarios/ describe the POST).

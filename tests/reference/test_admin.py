@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from upfront.reference import models as m
+from upfront.reference.phrasing.revision import current_revision_words
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +86,8 @@ def test_admin_edit_records_a_data_revision(superuser_client: Client) -> None:
     revision = m.DataRevision.current()
     assert revision.reason == f"admin: changed period {period.code}"
     assert revision.created_by.username == "boss"
-    # The next page shows the new revision at once (data_revision_create cleared the cache).
-    assert (
-        revision.label in superuser_client.get(reverse("reference:nationalities")).content.decode()
-    )
+    # The next page's footer names the new revision at once (data_revision_create cleared the
+    # cache), in a player's words ("Rules data of ... (revision N)"), not the raw label.
+    page = superuser_client.get(reverse("reference:nationalities")).content.decode()
+    assert current_revision_words(revision) in page
+    assert f"(revision {revision.pk})" in page
