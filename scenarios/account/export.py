@@ -38,6 +38,7 @@ from scenarios.account.selectors import owned_products
 from scenarios.community.selectors import community_export
 from scenarios.models import Game, Library, PlayRecord, Scenario
 from scenarios.plays.game_presenters import game_data
+from scenarios.plays.selectors import game_replay
 from upfront.rules.codes import EXPANSIONS
 
 README_LANGUAGES = ("en", "it")
@@ -96,7 +97,7 @@ def _games(user: Any) -> list[dict[str, Any]]:
         .select_related("scenario", "record")
         .order_by("created_at", "pk")
     )
-    return [game_data(game) for game in games]
+    return [game_data(game, game_replay(game)) for game in games]
 
 
 def _csv(rows: list[dict[str, Any]]) -> str:

@@ -44,7 +44,7 @@ from scenarios.plays import game_presenters as presenters
 from scenarios.plays import games as services
 from scenarios.plays import services as play_services
 from scenarios.plays.models import Game
-from scenarios.plays.selectors import game_revision
+from scenarios.plays.selectors import game_replay, game_revision
 from upfront.api.problems import PROBLEM_MEDIA_TYPE, InvalidInput, ProblemSerializer
 
 
@@ -71,7 +71,7 @@ TOKEN = OpenApiParameter(
 
 
 def _body(request: Request, game: Game, rights: access.GameRights) -> dict[str, Any]:
-    data = presenters.game_data(game)
+    data = presenters.game_data(game, game_replay(game))
     data["share_url"] = (
         request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else None
     )

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scenarios.plays.models import Game, GameStep, game_etag
-from scenarios.plays.selectors import game_log, game_rows
+from scenarios.plays.selectors import GameReplay
 from upfront import labels
 from upfront.reference import selectors as reference
 from upfront.reference.rendering import render
@@ -270,11 +270,10 @@ def _voided(game: Game, log: Log, rows: list[GameStep]) -> list[dict[str, Any]]:
     return result
 
 
-def game_data(game: Game) -> dict[str, Any]:
-    """Everything a page or an API answer shows of ``game`` (codes and words), replayed from
-    its stored steps."""
-    rows = game_rows(game)
-    log = game_log(game, rows)
+def game_data(game: Game, replay: GameReplay) -> dict[str, Any]:
+    """Everything a page or an API answer shows of ``game`` (codes and words), from its
+    ``replay`` (``selectors.game_replay``: the caller reads it, once)."""
+    rows, log = replay.rows, replay.log
     companion = log.companion
     pending = companion.pending
     early = companion.early_end

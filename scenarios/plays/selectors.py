@@ -46,6 +46,25 @@ def game_log(game: Game, rows: list[GameStep] | None = None) -> Log:
     return replay_log(model_from_dict(game.model), steps, weather=game.weather)
 
 
+@dataclass(frozen=True)
+class GameReplay:
+    """A game's stored steps and the game replayed from them, read once for a page or an
+    answer (``game_presenters.game_data`` renders it)."""
+
+    rows: list[GameStep]
+    log: Log
+
+    @property
+    def companion(self) -> Companion:
+        return self.log.companion
+
+
+def game_replay(game: Game) -> GameReplay:
+    """``game``'s steps and its replay (one read of the steps)."""
+    rows = game_rows(game)
+    return GameReplay(rows, game_log(game, rows))
+
+
 def game_companion(game: Game) -> Companion:
     """The game's procedures after its saved steps (replayed by the engine, undos applied)."""
     return game_log(game).companion

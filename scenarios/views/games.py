@@ -33,7 +33,7 @@ from scenarios.plays import services as play_services
 from scenarios.plays.forms import GameFinishForm
 from scenarios.plays.models import Game
 from scenarios.plays.presenters import allowance_used, side_names
-from scenarios.plays.selectors import game_companion, game_revision
+from scenarios.plays.selectors import GameReplay, game_replay, game_revision
 from upfront.rules.companion import Companion
 
 # The finish form's fields carry this prefix in their ids (``game-notes``): the page holds
@@ -64,12 +64,13 @@ def _finish_form(
 def _context(
     request: HttpRequest,
     game: Game,
-    companion: Companion,
+    replay: GameReplay,
     rights: access.GameRights,
     error: str = "",
     form: GameFinishForm | None = None,
 ) -> dict[str, Any]:
-    data = presenters.game_data(game)
+    companion = replay.companion
+    data = presenters.game_data(game, replay)
     share_url = request.build_absolute_uri(presenters.share_path(game)) if rights.can_share else ""
     return {
         "game": data,
@@ -96,15 +97,12 @@ def _context(
 
 
 def _answer(
-    request: HttpRequest,
-    game: Game,
-    companion: Companion,
-    rights: access.GameRights,
-    error: str = "",
+    request: HttpRequest, game: Game, rights: access.GameRights, error: str = ""
 ) -> HttpResponse:
-    """The game's section for htmx; otherwise back to the page (a reload repeats nothing)."""
+    """The game's section for htmx, read after the step (or its refusal); otherwise back to
+    the page (a reload repeats nothing)."""
     if request.htmx:
-        context = _context(request, game, companion, rights, error)
+        context = _context(request, game, game_replay(game), rights, error)
         return render(request, "scenarios/games/_game.html", context, status=200)
     if error:
         messages.error(request, error)
@@ -140,8 +138,7 @@ def game_page(request: HttpRequest, public_id: UUID) -> HttpResponseBase:
     game, rights = access.game_for(request.user, public_id, token=token)
     if seen and seen == presenters.etag(game, game_revision(game)):
         return HttpResponse(status=204)  # the poll's answer when nothing changed: no swap
-    companion = game_companion(game)
-    context = _context(request, game, companion, rights)
+    context = _context(request, game, game_replay(game), rights)
     template = "scenarios/games/_game.html" if request.htmx else "scenarios/games/page.html"
     return render(request, template, context)
 
@@ -171,12 +168,10 @@ def game_undo(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = access.game_for(request.user, public_id)
     access.require_page(rights.can_undo)
     try:
-        companion = services.game_undo(
-            game=game, step=_int(request.POST.get("step")), by=request.user
-        )
+        services.game_undo(game=game, step=_int(request.POST.get("step")), by=request.user)
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, _refused(game, exc))
-    return _answer(request, game, companion, rights)
+        return _answer(request, game, rights, _refused(game, exc))
+    return _answer(request, game, rights)
 
 
 @login_required
@@ -187,19 +182,17 @@ def game_draw(request: HttpRequest, public_id: UUID) -> HttpResponse:
     drawn = request.POST.get("draw", "")
     try:
         if drawn == "auto":
-            companion = services.game_draw(game=game, auto=True, step=step, by=request.user)
+            services.game_draw(game=game, auto=True, step=step, by=request.user)
         elif drawn.startswith("rpn-"):
-            companion = services.game_draw(
-                game=game, rpn=_int(drawn[4:]), step=step, by=request.user
-            )
+            services.game_draw(game=game, rpn=_int(drawn[4:]), step=step, by=request.user)
         else:
             colour, _sep, number = drawn.partition("-")
-            companion = services.game_draw(
+            services.game_draw(
                 game=game, number=_int(number), colour=colour, step=step, by=request.user
             )
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, _refused(game, exc))
-    return _answer(request, game, companion, rights)
+        return _answer(request, game, rights, _refused(game, exc))
+    return _answer(request, game, rights)
 
 
 @login_required
@@ -207,12 +200,10 @@ def game_draw(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def game_next_deck(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
     try:
-        companion = services.game_next_deck(
-            game=game, step=_int(request.POST.get("step")), by=request.user
-        )
+        services.game_next_deck(game=game, step=_int(request.POST.get("step")), by=request.user)
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, _refused(game, exc))
-    return _answer(request, game, companion, rights)
+        return _answer(request, game, rights, _refused(game, exc))
+    return _answer(request, game, rights)
 
 
 @login_required
@@ -221,20 +212,18 @@ def game_fog_lifted(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The players say the fog lifted (99.2)."""
     game, rights = _playable(request, public_id)
     try:
-        companion = services.game_lift_fog(
-            game=game, step=_int(request.POST.get("step")), by=request.user
-        )
+        services.game_lift_fog(game=game, step=_int(request.POST.get("step")), by=request.user)
     except services.StepRefused as exc:
-        return _answer(request, game, exc.companion, rights, _refused(game, exc))
-    return _answer(request, game, companion, rights)
+        return _answer(request, game, rights, _refused(game, exc))
+    return _answer(request, game, rights)
 
 
 @login_required
 @require_POST
 def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
     game, rights = _playable(request, public_id)
-    companion = game_companion(game)
-    form = _finish_form(request, game, companion, data=request.POST)
+    replay = game_replay(game)
+    form = _finish_form(request, game, replay.companion, data=request.POST)
     error = ""
     if form.is_valid():
         try:
@@ -258,7 +247,7 @@ def game_finish(request: HttpRequest, public_id: UUID) -> HttpResponse:
             return redirect("scenarios:game", public_id=game.public_id)
     # The page again, the form as it was sent and its faults on their fields (htmx swaps only
     # a 2xx answer in).
-    context = _context(request, game, companion, rights, error, form)
+    context = _context(request, game, replay, rights, error, form)
     if request.htmx:
         return render(request, "scenarios/games/_game.html", context)
     return render(request, "scenarios/games/page.html", context, status=400)
