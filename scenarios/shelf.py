@@ -8,14 +8,19 @@ live scenarios whole: they reveal nothing a visitor cannot open.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
 
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext, ngettext
 
-from scenarios import links
+from scenarios import links, listing_cache, selectors
 from scenarios.filters import BASE_GAME_ONLY
 from scenarios.listing import RowWords, escape_html, member_link_html
 from scenarios.models import Library, Scenario
@@ -90,28 +95,126 @@ class _ShelfWords(RowWords):
         )
 
 
-# What a card reads of a library and its owner (the rest of the row is not fetched).
-ROW_FIELDS = (
+# The columns of a shelf's row, in ``ShelfRow``'s order: what a card (page) and a list item
+# (API) show of a library, and what its rights are computed from.
+SHELF_ROW_FIELDS = (
+    "id",
     "public_id",
     "title",
     "description",
+    "visibility",
+    "owner_id",
+    "owner__username",
+    "owner__is_active",
+    "forked_from__public_id",
+    "forked_from_title",
+    "created_at",
+    "updated_at",
     "scenario_count",
     "play_count",
     "follower_count",
     "rating_count",
     "rating_sum",
-    "updated_at",
-    "owner__username",
-    "owner__is_active",
 )
 
 
-def shelf_cards(libraries: QuerySet[Library]) -> QuerySet[Library]:
-    """``libraries`` read as the shelf's cards need them (with their owner, nothing else)."""
-    return libraries.select_related("owner").only(*ROW_FIELDS)
+@dataclass(frozen=True, slots=True)
+class ShelfOwner:
+    """A library's owner as a card names them (``listing.member_link_html`` reads it as an
+    account: its name and whether it has a page)."""
+
+    username: str
+    is_active: bool
+
+    def get_username(self) -> str:
+        return self.username
 
 
-def shelf_rows_html(libraries: Iterable[Library]) -> SafeString:
+@dataclass(frozen=True, slots=True)
+class ShelfRow:
+    """One library's ``SHELF_ROW_FIELDS``, read as values (no model per row)."""
+
+    id: int
+    public_id: UUID
+    title: str
+    description: str
+    visibility: str
+    owner_id: int
+    owner_username: str
+    owner_is_active: bool
+    forked_from_public_id: UUID | None
+    forked_from_title: str
+    created_at: datetime
+    updated_at: datetime
+    scenario_count: int
+    play_count: int
+    follower_count: int
+    rating_count: int
+    rating_sum: int
+
+    @property
+    def owner(self) -> ShelfOwner:
+        return ShelfOwner(self.owner_username, bool(self.owner_is_active))
+
+
+def collaborators_of(ids: Sequence[int]) -> dict[int, list[tuple[int, str]]]:
+    """The collaborators (id, username) of each of the libraries ``ids``, in one query: who
+    may edit a row and whose names it shows (``access.library_rights_of``)."""
+    through = Library.collaborators.through
+    found: dict[int, list[tuple[int, str]]] = {}
+    rows = through.objects.filter(library_id__in=ids).values_list(
+        "library_id", "user_id", "user__username"
+    )
+    for library_id, user_id, username in rows:
+        found.setdefault(library_id, []).append((user_id, username))
+    return found
+
+
+def _is_whole_shelf(libraries: QuerySet[Library]) -> bool:
+    """Is ``libraries`` every listed library (in any order), filtered by nothing else? Told
+    by its ``WHERE``, so that a filter added later (a search, "playable with what I own")
+    can never be counted as the whole shelf."""
+    return libraries.query.where == selectors.libraries_listed().query.where
+
+
+class ShelfList:
+    """The libraries of ``libraries`` in its order, as Django's paginator reads a queryset
+    (``count()`` and a slice): a page is one query of its rows' ``SHELF_ROW_FIELDS`` as
+    values, read off the sort's index (no model per row); the count of the whole public
+    shelf (unfiltered; a sort changes no count) is kept in the list cache until anything
+    listed changes (``listing_cache``), so the page, the API and each sort count it once."""
+
+    # Django's paginator warns about an unordered list: a shelf always has its sort.
+    ordered = True
+
+    def __init__(self, libraries: QuerySet[Library]) -> None:
+        self.libraries = libraries
+
+    def count(self) -> int:
+        if not _is_whole_shelf(self.libraries):
+            return self.libraries.order_by().count()
+        key = listing_cache.data_key("shelf-count")
+        counted = cache.get(key)
+        if counted is None:
+            counted = self.libraries.order_by().count()
+            cache.set(key, counted, listing_cache.entry_seconds())
+        return int(counted)
+
+    def __getitem__(self, window: slice) -> list[ShelfRow]:
+        rows = self.libraries.values_list(*SHELF_ROW_FIELDS)[window]
+        return [ShelfRow(*values) for values in rows]
+
+
+def _cut(description: str) -> str:
+    """``Truncator(description).chars(DESCRIPTION_LENGTH)``, without making the truncator
+    when the text is short enough already (most are; it is made per card otherwise)."""
+    text = unicodedata.normalize("NFC", description)
+    if len(text) <= DESCRIPTION_LENGTH:
+        return text
+    return Truncator(text).chars(DESCRIPTION_LENGTH)
+
+
+def shelf_rows_html(libraries: Iterable[ShelfRow]) -> SafeString:
     """The ``<li>`` of every card of a shelf page, in the active language: the title (its
     link), the owner (linked to their page), the counts and rating in words, the description
     cut. Written in Python like /scenarios/' rows (``listing.scenario_row_html``): twenty
@@ -127,7 +230,7 @@ def shelf_rows_html(libraries: Iterable[Library]) -> SafeString:
             words.rating(library.rating_count, library.rating_sum),
         ]
         byline = escape_html(words.by).replace("%(name)s", member_link_html(library.owner))
-        cut = Truncator(library.description).chars(DESCRIPTION_LENGTH)
+        cut = _cut(library.description)
         description = f'\n    <small class="user-text">{escape_html(cut)}</small>' if cut else ""
         cards.append(
             f'\n  <li><a href="{escape_html(links.library_path(library.public_id))}">'
