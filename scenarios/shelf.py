@@ -1,5 +1,7 @@
 """The public libraries anyone can browse (the /libraries/ page and ``GET /api/v1/libraries/``):
-search, sorts and filters over ``selectors.libraries_listed()``, and the counts a shelf shows.
+search, sorts and filters over ``selectors.libraries_listed()``, the counts a shelf shows, and
+the one read of a shelf's page (``ShelfList``: its rows as values, ``ShelfRow``, for the
+page's cards, the home page's and the API's items).
 
 Every scenario of a public library is public through it (``Scenario.effective_visibility``),
 so the counts (kept in the library's columns by ``scenarios.shelf_counts``) read a library's
