@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scenarios import access, selectors, services, shelf
-from scenarios.api import serializers
+from scenarios.api import library_items, serializers
 from scenarios.api.common import (
     CANNOT_EDIT_LIBRARY,
     NOT_OWNER,
@@ -82,10 +82,10 @@ class LibraryListCreateApi(ListBase):
     def get(self, request: Request) -> Response:
         # As the shelf's page: the page's rows as values off the sort's index, the whole
         # public shelf's count from the list cache (shelf.ShelfList), then their
-        # collaborators, and the items written out (serializers.library_list_items_for).
+        # collaborators, and the items written out (library_items.library_list_items_for).
         listed = self.filter_queryset(selectors.libraries_listed_for(request.user))
         rows = self.paginate_queryset(shelf.ShelfList(listed))
-        return self.get_paginated_response(serializers.library_list_items_for(rows, request.user))
+        return self.get_paginated_response(library_items.library_list_items_for(rows, request.user))
 
     @extend_schema(
         operation_id="libraries_create",

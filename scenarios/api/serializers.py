@@ -7,7 +7,7 @@ OpenAPI components made from their JSON Schemas (``upfront.api.openapi``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -18,15 +18,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
-from scenarios import access, shelf
-from scenarios.access import LibraryRights, scenario_visibility, scenario_visibility_of
+from scenarios.access import scenario_visibility, scenario_visibility_of
 from scenarios.api.play_serializers import BalanceSerializer
 from scenarios.community.presenters import rating_data
 from scenarios.list_rows import ScenarioListRow, scenario_list_rows
 from scenarios.models import VISIBILITY_CHOICES, Library, Scenario, stored_codes
 from scenarios.plays.presenters import balance_data
 from scenarios.plays.selectors import stored_balance
-from scenarios.shelf import ShelfRow
 from upfront.api.openapi import SCENARIO_REF
 from upfront.api.strict import StrictSerializer
 from upfront.rules.scenario import DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH
@@ -126,7 +124,7 @@ class ScenarioOutputSerializer(serializers.Serializer):
 _DATETIME = serializers.DateTimeField()
 
 
-def _datetime_writer() -> Callable[[datetime], Any]:
+def datetime_writer() -> Callable[[datetime], Any]:
     """``DateTimeField().to_representation`` with the current timezone looked up once for a
     list rather than for each of its forty dates; anything but an aware datetime in ISO 8601
     goes through DRF's own."""
@@ -149,7 +147,7 @@ def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]
     of a list item), written out: DRF's machinery per field and row is slow for a whole page.
     Tests check the two agree
     (tests/scenarios/api/test_list_cache.py, test_list_answers.py)."""
-    written = _datetime_writer()
+    written = datetime_writer()
     return [
         {
             "id": str(row.public_id),
@@ -299,60 +297,6 @@ class LibraryOutputSerializer(serializers.Serializer):
         if not rights.can_see_collaborators:
             return None
         return sorted(user.username for user in library.collaborators.all())
-
-
-def library_list_items(
-    rows: Iterable[ShelfRow],
-    rights: Mapping[int, LibraryRights],
-    collaborators: Mapping[int, Sequence[tuple[int, str]]],
-) -> list[dict[str, Any]]:
-    """What ``LibraryOutputSerializer`` answers for each of ``rows`` (by id: the requester's
-    ``rights`` over it, its ``collaborators``), written out, as ``scenario_list_items`` does:
-    DRF's fields per row and value cost the fresh list more than its queries. Tests check the
-    two agree (tests/scenarios/shelf/test_shelf_answers.py)."""
-    written = _datetime_writer()
-    return [
-        {
-            "id": str(row.public_id),
-            "title": row.title,
-            "description": row.description,
-            "owner": row.owner_username,
-            "visibility": row.visibility,
-            "collaborators": (
-                sorted(name for _, name in collaborators.get(row.id, ()))
-                if rights[row.id].can_see_collaborators
-                else None
-            ),
-            "forked_from": (
-                str(row.forked_from_public_id) if row.forked_from_public_id is not None else None
-            ),
-            "forked_from_title": row.forked_from_title,
-            "created_at": written(row.created_at),
-            "updated_at": written(row.updated_at),
-            "scenario_count": row.scenario_count,
-            "play_count": row.play_count,
-            "follower_count": row.follower_count,
-            "rating": rating_data(row.rating_count, row.rating_sum),
-        }
-        for row in rows
-    ]
-
-
-def library_list_items_for(rows: Sequence[ShelfRow], user: Any) -> list[dict[str, Any]]:
-    """The list items of ``rows`` (a page of a list that ``user`` may see), in their order,
-    with ``user``'s rights over each: their collaborators read in one query."""
-    collaborators = shelf.collaborators_of([row.id for row in rows])
-    uid = access.user_id(user)
-    rights = {
-        row.id: access.library_rights_of(
-            owner_id=row.owner_id,
-            visibility=row.visibility,
-            uid=uid,
-            collaborates=any(member == uid for member, _ in collaborators.get(row.id, ())),
-        )
-        for row in rows
-    }
-    return library_list_items(rows, rights, collaborators)
 
 
 class LibraryDetailOutputSerializer(LibraryOutputSerializer):

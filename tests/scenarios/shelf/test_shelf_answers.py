@@ -2,7 +2,7 @@
 
 ``GET /api/v1/libraries/`` reads a page's rows as values, keeps the whole public shelf's count
 in the list cache and writes the items out (``shelf.ShelfList``,
-``serializers.library_list_items_for``); the reference below is DRF's generic list of the
+``library_items.library_list_items_for``); the reference below is DRF's generic list of the
 documented ``LibraryOutputSerializer`` over ``selectors.libraries_listed_for`` with the rights
 of ``access.library_rights``. The ``/libraries/`` page reads the same way: its cards, their
 order and its count must follow every change a player makes, cached count or not.
