@@ -203,8 +203,8 @@ def _whole_shelf_sql(
 
     Kept, instead of the ORM's compiling on every request: building and compiling the page's
     query took 0.86 ms of the 1.26 ms its rows cost (SQLite, 10,000 libraries), the count's
-    0.5 of 1.33 ms, on every fresh shelf, page and API alike (docs/performance.md, "Figures
-    the code cites"). Its answers are the ORM's: the same SQL, and Django's own converters
+    0.5 of 1.33 ms, on every fresh shelf, page and API alike (docs/performance.md, "Shelf SQL
+    compiled once"). Its answers are the ORM's: the same SQL, and Django's own converters
     (``_converted``)."""
     listed = selectors.libraries_listed()
     if start < 0:

@@ -99,7 +99,7 @@ class Library(models.Model):
             # The shelf's count (scenarios.shelf.ShelfList): the visibility alone over the live
             # libraries, the narrowest index PostgreSQL counts 10,000 public ones from (an
             # index-only scan, 0.95 ms, where it read the table, 3.9-5.5 ms; SQLite 0.64 ms
-            # against 0.72 from a sort's index: docs/performance.md).
+            # against 0.72 from a sort's index: docs/performance.md, "The shelf's count index").
             models.Index(
                 fields=["visibility"],
                 name="library_listed_count",
