@@ -218,7 +218,10 @@ def _whole_shelf_sql(
 
 
 def _whole_shelf_rows(alias: str, order: tuple[str, ...], window: slice) -> list[ShelfRow]:
-    sql, params, columns = _whole_shelf_sql(alias, order, window.start or 0, window.stop)
+    start = window.start or 0
+    if window.stop is not None and window.stop <= start:
+        return []  # the paginator's page of an empty shelf: the ORM asks nothing either
+    sql, params, columns = _whole_shelf_sql(alias, order, start, window.stop)
     connection = connections[alias]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

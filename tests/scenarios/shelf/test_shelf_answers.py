@@ -183,6 +183,14 @@ def test_the_page_follows_every_change_of_the_shelf(owner: Any, stranger: Any) -
     assert client_for(None).get(LIST).json()["count"] == 1
 
 
+def test_an_empty_shelf_says_so(owner: Any) -> None:
+    services.library_create(owner=owner, title="Drafts", visibility="private")
+    assert "No public library matches." in Client().get("/libraries/").content.decode()
+    answer = client_for(None).get(LIST)
+    assert answer.status_code == 200
+    assert (answer.json()["count"], answer.json()["results"]) == (0, [])
+
+
 def test_a_search_is_not_counted_as_the_whole_shelf(owner: Any) -> None:
     for title in ("Desert war", "Desert raids", "Island hopping"):
         services.library_create(owner=owner, title=title, visibility="public")
