@@ -111,10 +111,25 @@ def library_rights(library: Library, user: Any) -> LibraryRights:
     """The rights of ``user`` over ``library`` (which they may or may not see)."""
     uid = user_id(user)
     owner = uid is not None and uid == library.owner_id
-    editor = owner or is_collaborator(library, library, uid)
-    viewer = editor or library.visibility in SHARED
+    return library_rights_of(
+        owner_id=library.owner_id,
+        visibility=library.visibility,
+        uid=uid,
+        collaborates=not owner and is_collaborator(library, library, uid),
+    )
+
+
+def library_rights_of(
+    *, owner_id: int, visibility: str, uid: int | None, collaborates: bool
+) -> LibraryRights:
+    """The rights of the requester ``uid`` over a library known by its owner, its visibility
+    and whether ``uid`` collaborates on it: ``library_rights``' rule, for a list that reads
+    its rows as values (``shelf.shelf_rows``) rather than as models."""
+    owner = uid is not None and uid == owner_id
+    editor = owner or collaborates
+    viewer = editor or visibility in SHARED
     signed_in = uid is not None
-    listed = library.visibility == "public"
+    listed = visibility == "public"
     return LibraryRights(
         can_view=viewer,
         can_edit=editor,

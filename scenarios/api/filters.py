@@ -147,7 +147,8 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
         return queryset.filter(nationalities__contains=f"|{value}|")
 
 
-class LibraryFilter(ListedValuesOnly):
+class LibraryFilter(ListedValuesOnly, OwnFiltersFilterSet):
+    # As ScenarioFilter: its filters copied shallowly for each request (OwnFiltersFilterSet).
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
     owner = django_filters.CharFilter(method="filter_owner", help_text=OWNER_HELP)
     q = django_filters.CharFilter(

@@ -23,8 +23,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios import access, selectors, services
-from scenarios.api import serializers
+from scenarios import access, selectors, services, shelf
+from scenarios.api import library_items, serializers
 from scenarios.api.common import (
     CANNOT_EDIT_LIBRARY,
     NOT_OWNER,
@@ -36,7 +36,7 @@ from scenarios.api.common import (
     library_detail,
     scenario_detail,
 )
-from scenarios.api.filters import LibraryFilter, ScenarioFilter
+from scenarios.api.filters import LibraryFilter, NamedFiltersBackend, ScenarioFilter
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF
@@ -57,6 +57,7 @@ def _created(request: Request, library: Library) -> Response:
 
 
 class LibraryListCreateApi(ListBase):
+    filter_backends = [NamedFiltersBackend]
     filterset_class = LibraryFilter
     # What OPTIONS describes for POST (DRF's metadata asks a generic view for its serializer).
     serializer_class = serializers.LibraryCreateInputSerializer
@@ -79,12 +80,12 @@ class LibraryListCreateApi(ListBase):
         responses={200: serializers.LibraryOutputSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        # Read with the page (selectors.libraries_listed_for): no query per library.
-        context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
-        return self.get_paginated_response(
-            serializers.LibraryOutputSerializer(page, many=True, context=context).data
-        )
+        # As the shelf's page: the page's rows as values off the sort's index, the whole
+        # public shelf's count from the list cache (shelf.ShelfList), then their
+        # collaborators, and the items written out (library_items.library_list_items_for).
+        listed = self.filter_queryset(selectors.libraries_listed_for(request.user))
+        rows = self.paginate_queryset(shelf.ShelfList(listed))
+        return self.get_paginated_response(library_items.library_list_items_for(rows, request.user))
 
     @extend_schema(
         operation_id="libraries_create",

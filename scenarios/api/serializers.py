@@ -124,7 +124,7 @@ class ScenarioOutputSerializer(serializers.Serializer):
 _DATETIME = serializers.DateTimeField()
 
 
-def _datetime_writer() -> Callable[[datetime], Any]:
+def datetime_writer() -> Callable[[datetime], Any]:
     """``DateTimeField().to_representation`` with the current timezone looked up once for a
     list rather than for each of its forty dates; anything but an aware datetime in ISO 8601
     goes through DRF's own."""
@@ -147,7 +147,7 @@ def scenario_list_items(rows: Iterable[ScenarioListRow]) -> list[dict[str, Any]]
     of a list item), written out: DRF's machinery per field and row is slow for a whole page.
     Tests check the two agree
     (tests/scenarios/api/test_list_cache.py, test_list_answers.py)."""
-    written = _datetime_writer()
+    written = datetime_writer()
     return [
         {
             "id": str(row.public_id),

@@ -96,6 +96,15 @@ class Library(models.Model):
                     ("rated", ("-rating_score",)),
                 )
             ),
+            # The shelf's count (scenarios.shelf.ShelfList): the visibility alone over the live
+            # libraries, the narrowest index PostgreSQL counts 10,000 public ones from (an
+            # index-only scan, 0.95 ms, where it read the table, 3.9-5.5 ms; SQLite 0.64 ms
+            # against 0.72 from a sort's index: docs/performance.md, "The shelf's count index").
+            models.Index(
+                fields=["visibility"],
+                name="library_listed_count",
+                condition=models.Q(deleted_at__isnull=True),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -32,7 +32,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 "label": SHELF_SORT_LABELS[sort],
                 "sort": sort,
                 "rows_html": shelf.shelf_rows_html(
-                    shelf.shelf_cards(shelf.libraries_sorted(selectors.libraries_listed(), sort))[
+                    shelf.ShelfList(shelf.libraries_sorted(selectors.libraries_listed(), sort))[
                         :SHELF_CARDS
                     ]
                 ),

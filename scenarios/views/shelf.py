@@ -51,8 +51,9 @@ def _shelf_body(request: HttpRequest) -> str:
         theatre=asked.get("theatre", ""),
         expansion=asked.get("expansion", ""),
     )
-    found = shelf.shelf_cards(shelf.libraries_sorted(found, asked.get("sort", "")))
-    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    found = shelf.libraries_sorted(found, asked.get("sort", ""))
+    # The page's rows as values, the whole shelf's count from the list cache (ShelfList).
+    page = Paginator(shelf.ShelfList(found), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context = {"page": page, "rows_html": shelf.shelf_rows_html(page.object_list), "query": query}
