@@ -37,12 +37,17 @@ from django.db import models
 from django.db.models import QuerySet
 
 from scenarios import listing_cache
-from scenarios.models import Scenario
 
 # The deepest row a page is merged up to; a deeper page is read as one query.
 MERGED_ROWS = 500
-# Fields whose values Python and every database order alike.
-_MERGEABLE = (models.DateTimeField, models.IntegerField, models.AutoField, models.BigAutoField)
+# Fields whose values Python and every database order alike (never null in a merged order).
+_MERGEABLE = (
+    models.DateTimeField,
+    models.IntegerField,
+    models.FloatField,
+    models.AutoField,
+    models.BigAutoField,
+)
 
 
 @total_ordering
@@ -61,8 +66,8 @@ class _Descending:
         return bool(self.value > other.value)
 
 
-def _order_of(queryset: QuerySet[Scenario]) -> tuple[str, ...]:
-    return tuple(queryset.query.order_by or Scenario._meta.ordering)
+def _order_of(queryset: QuerySet[Any]) -> tuple[str, ...]:
+    return tuple(queryset.query.order_by or queryset.model._meta.ordering)
 
 
 def _columns(order: Sequence[str]) -> list[str]:
@@ -70,12 +75,12 @@ def _columns(order: Sequence[str]) -> list[str]:
     return ["id" if f.removeprefix("-") == "pk" else f.removeprefix("-") for f in order]
 
 
-def _mergeable(columns: Sequence[str]) -> bool:
+def _mergeable(model: type[models.Model], columns: Sequence[str]) -> bool:
     # The last field must be unique, so no two rows tie and the merge is the database's order.
     if not columns or columns[-1] != "id":
         return False
     try:
-        fields = [Scenario._meta.get_field(name) for name in columns]
+        fields = [model._meta.get_field(name) for name in columns]
     except FieldDoesNotExist:  # a related field's column ("owner__username"): not merged
         return False
     return all(isinstance(field, _MERGEABLE) for field in fields)
@@ -83,22 +88,26 @@ def _mergeable(columns: Sequence[str]) -> bool:
 
 class MemberList:
     """The ids of an API list, as Django's paginator reads a queryset: ``count()`` and
-    a slice. ``public`` and ``others`` are its two parts, filtered and in the list's order; a
-    page not merged reads them as one query (``public | others``). It holds no view: a
-    paginator keeps its list, and the view its paginator (upfront.api.cycles)."""
+    a slice. ``public`` and ``others`` are its two parts (scenarios or libraries), filtered and
+    in the list's order; a page not merged reads them as one query (``public | others``).
+    ``cache_name`` names the public part's entries in the list cache, one per kind of list.
+    It holds no view: a paginator keeps its list, and the view its paginator
+    (upfront.api.cycles)."""
 
     def __init__(
         self,
-        public: QuerySet[Scenario],
-        others: QuerySet[Scenario],
+        public: QuerySet[Any],
+        others: QuerySet[Any],
         *,
         public_cached: bool,
+        cache_name: str = "api-public",
     ) -> None:
         self.public, self.others = public, others
         self.public_cached = public_cached
+        self.cache_name = cache_name
         self.order = _order_of(public)
         self.names = _columns(self.order)
-        self.merged = _mergeable(self.names)
+        self.merged = _mergeable(public.model, self.names)
         # Django's paginator warns about an unordered list: this one always has an order.
         self.ordered = True
 
@@ -119,7 +128,7 @@ class MemberList:
         return self._public_count() + others
 
     def _public_count(self) -> int:
-        return int(self._cached("api-public-count", self.public.order_by().count))
+        return int(self._cached(f"{self.cache_name}-count", self.public.order_by().count))
 
     def _cached(self, kind: str, compute: Callable[[], Any]) -> Any:
         """``compute()``, from the list cache if the public part is everyone's (unfiltered)."""
@@ -138,7 +147,7 @@ class MemberList:
             together = (self.public | self.others).order_by(*self.order)
             return list(together.values_list("id", flat=True)[window])
         public = self._cached(
-            f"api-public-head:{','.join(self.order)}:{stop}",
+            f"{self.cache_name}-head:{','.join(self.order)}:{stop}",
             lambda: list(self.public.order_by(*self.order).values_list(*self.names)[:stop]),
         )
         merged = heapq.merge(public, self._others_head[:stop], key=_row_key(self.order))

@@ -83,6 +83,21 @@ def libraries_listed_for(user: Any) -> QuerySet[Library]:
     return access.with_requester(Library.objects.filter(condition), uid, "pk")
 
 
+def libraries_listed_apart_for(user: Any) -> tuple[QuerySet[Library], QuerySet[Library]]:
+    """``libraries_listed_for(user)``'s rows as two lists with no library in both: the public
+    ones (the same for everyone: read from the shelf's indexes) and the user's others (their
+    own and those shared with them that are not public). Anonymous: the second is empty.
+    Bare rows, for their ids and order (scenarios.member_list); the page's libraries are read
+    from ``libraries_listed_for``."""
+    uid = access.user_id(user)
+    public = libraries_listed()
+    if uid is None:
+        return public, Library.objects.none()
+    # The ids read first, as for the scenarios below: each part then reads its own index.
+    member = Library.objects.filter(pk__in=access.member_library_ids(uid))
+    return public, member.exclude(visibility="public")
+
+
 def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:
     """The scenarios a list shows ``user``: theirs, those of libraries shared with them (or
     theirs), and public ones."""

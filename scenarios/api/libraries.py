@@ -37,6 +37,7 @@ from scenarios.api.common import (
     scenario_detail,
 )
 from scenarios.api.filters import LibraryFilter, ScenarioFilter
+from scenarios.member_list import MemberList
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF
@@ -79,7 +80,23 @@ class LibraryListCreateApi(ListBase):
         responses={200: serializers.LibraryOutputSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        # Read as the scenario list is (scenarios.member_list): the public libraries' count
+        # and first rows, everyone's, from the list cache when no filter narrows them (a
+        # sort only orders them, and the cached rows name their order); the requester's own
+        # and shared ones that are not public, read on every request; merged. Then the page's
+        # libraries, with what their rights need (selectors.libraries_listed_for).
+        public, others = selectors.libraries_listed_apart_for(request.user)
+        narrowing = set(LibraryFilter.base_filters) - {"sort"}
+        listed = MemberList(
+            self.filter_queryset(public),
+            self.filter_queryset(others),
+            public_cached=not any(name in request.query_params for name in narrowing),
+            cache_name="api-libraries-public",
+        )
+        ids = self.paginate_queryset(listed)
+        found = {library.pk: library for library in self.get_queryset().filter(pk__in=ids)}
+        # One deleted since a cached public head was kept (another process) is left out.
+        page = [found[pk] for pk in ids if pk in found]
         # Read with the page (selectors.libraries_listed_for): no query per library.
         context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
         return self.get_paginated_response(
