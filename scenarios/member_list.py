@@ -1,26 +1,30 @@
-"""The API's scenario list: the public scenarios and, for a signed-in requester, their own.
+"""The API's scenario and library lists: the public rows and, for a signed-in requester,
+their own and those shared with them.
 
 As one query (public, or theirs, or their libraries') a signed-in list has no range of an
 index, and counting it reads every public row. So it is read as the two lists it is made of,
-which share no scenario (``selectors.scenarios_listed_apart_for``): the public one, whose page
-comes from the public list's covering index, and the requester's others, a few hundred at most
-(none for an anonymous requester). Each part gives its first rows in the list's order, and the
-two are merged. The unfiltered public part is everyone's: its count and first rows are kept in
-the list cache until anything listed changes (``scenarios.listing_cache``), whoever asked first.
+which share no row (``selectors.scenarios_listed_apart_for``,
+``selectors.libraries_listed_apart_for``): the public one, whose page comes from the public
+list's index (the covering index of scenarios, the shelf's of libraries), and the requester's
+others, a few hundred at most (none for an anonymous requester). Each part gives its first
+rows in the list's order, and the two are merged. The unfiltered public part is everyone's:
+its count and first rows are kept in the list cache until anything listed changes
+(``scenarios.listing_cache``), whoever asked first, under a name per kind of list.
 
 Kept, instead of the usual tools: docs/performance.md's "Signed-in API list merged" figure
-holds it. A ``UNION ALL`` of the two parts each limited to the page (``QuerySet.union``) is
-refused by Django on SQLite, the default database ("LIMIT/OFFSET not allowed in subqueries of
-compound statements"), and unlimited it reads every public row again; one query taking both
-parts' first rows through limited subqueries gave the same answers at 70 % more CPU; keyset
-pagination (DRF's ``CursorPagination``) would drop the API's page numbers and ``count``, which
-clients use (docs/api.md). The order is read from the queryset (``query.order_by``) because the
+holds it (and "Signed-in libraries list merged" for the libraries). A ``UNION ALL`` of the
+two parts each limited to the page (``QuerySet.union``) is refused by Django on SQLite, the
+default database ("LIMIT/OFFSET not allowed in subqueries of compound statements"), and
+unlimited it reads every public row again; one query taking both parts' first rows through
+limited subqueries gave the same answers at 70 % more CPU; keyset pagination (DRF's
+``CursorPagination``) would drop the API's page numbers and ``count``, which clients use
+(docs/api.md). The order is read from the queryset (``query.order_by``) because the
 filter chose it; Django has no public reader of it.
 
-A merge is exact only if Python orders the keys as the database does: dates and numbers,
-never text (collations differ). A list in another order, or a page past ``MERGED_ROWS`` (each
-part would give that many rows), is read as one query of both parts instead; its count still
-comes from the two parts.
+A merge is exact only if Python orders the keys as the database does: dates and numbers (a
+library's rating too, a float never null), never text (collations differ). A list in another
+order, or a page past ``MERGED_ROWS`` (each part would give that many rows), is read as one
+query of both parts instead; its count still comes from the two parts.
 """
 
 from __future__ import annotations
