@@ -84,7 +84,7 @@ class LibraryListCreateApi(ListBase):
         # and first rows, everyone's, from the list cache when no filter narrows them (a
         # sort only orders them, and the cached rows name their order); the requester's own
         # and shared ones that are not public, read on every request; merged. Then the page's
-        # libraries, with what their rights need (selectors.libraries_listed_for).
+        # libraries by id, with what their rights need.
         public, others = selectors.libraries_listed_apart_for(request.user)
         narrowing = set(LibraryFilter.base_filters) - {"sort"}
         listed = MemberList(
@@ -93,11 +93,8 @@ class LibraryListCreateApi(ListBase):
             public_cached=not any(name in request.query_params for name in narrowing),
             cache_name="api-libraries-public",
         )
-        ids = self.paginate_queryset(listed)
-        found = {library.pk: library for library in self.get_queryset().filter(pk__in=ids)}
-        # One deleted since a cached public head was kept (another process) is left out.
-        page = [found[pk] for pk in ids if pk in found]
-        # Read with the page (selectors.libraries_listed_for): no query per library.
+        page = selectors.libraries_listed_of_ids(request.user, self.paginate_queryset(listed))
+        # Read with the page (selectors.libraries_listed_of_ids): no query per library.
         context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
         return self.get_paginated_response(
             serializers.LibraryOutputSerializer(page, many=True, context=context).data

@@ -217,3 +217,17 @@ def test_member_library_ids_are_the_owned_and_shared_ones_only(
     services.library_delete(library=binned)
     assert sorted(access.member_library_ids(owner.pk)) == sorted([owned.pk, shared.pk, both.pk])
     assert access.member_library_ids(collaborator.pk) == [both.pk]
+
+
+def test_a_library_made_private_is_not_shown_from_a_stale_public_head(
+    owner: Any, stranger: Any
+) -> None:
+    # Another process's memory cache may keep the public head a few seconds after a change
+    # (scenarios.listing_cache.LOCAL_SECONDS): the page's rows are checked as they are read.
+    secret = make_library(owner, "public")
+    Library.objects.filter(pk=secret.pk).update(title="Now private")
+    listing_changed()
+    assert _titles(stranger, LIST) == ["Now private"]
+    Library.objects.filter(pk=secret.pk).update(visibility="private")  # no signal: stale head
+    assert _titles(stranger, LIST) == []
+    assert _titles(owner, LIST) == ["Now private"]
