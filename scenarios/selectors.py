@@ -94,8 +94,8 @@ def libraries_listed_apart_for(user: Any) -> tuple[QuerySet[Library], QuerySet[L
     if uid is None:
         return public, Library.objects.none()
     # The ids read first, as for the scenarios below: each part then reads its own index.
-    member = Library.objects.filter(pk__in=access.member_library_ids(uid))
-    return public, member.exclude(visibility="public")
+    member = access.member_library_ids(uid, with_public=False)
+    return public, Library.objects.filter(pk__in=member)
 
 
 def libraries_listed_of_ids(user: Any, ids: list[int]) -> list[Library]:
@@ -138,8 +138,9 @@ def scenarios_listed_apart_for(user: Any) -> tuple[QuerySet[Scenario], QuerySet[
         return public, Scenario.objects.none()
     # The libraries' ids read first (a list, not subqueries): PostgreSQL then reads the
     # scenarios of the owner and of those libraries from their indexes, where "owner or in
-    # a subquery" had it read every row of the table (docs/performance.md).
-    member = access.scenario_member(uid, access.member_library_ids(uid))
+    # a subquery" had it read every row of the table (docs/performance.md). A public
+    # library's scenarios are all public (Scenario.effective_visibility): the public part's.
+    member = access.scenario_member(uid, access.member_library_ids(uid, with_public=False))
     return public, Scenario.objects.filter(member).exclude(access.scenario_shared(("public",)))
 
 

@@ -217,6 +217,11 @@ def test_member_library_ids_are_the_owned_and_shared_ones_only(
     services.library_delete(library=binned)
     assert sorted(access.member_library_ids(owner.pk)) == sorted([owned.pk, shared.pk, both.pk])
     assert access.member_library_ids(collaborator.pk) == [both.pk]
+    # Without the public ones: the lists read those in their public part.
+    assert sorted(access.member_library_ids(owner.pk, with_public=False)) == sorted(
+        [owned.pk, shared.pk]
+    )
+    assert access.member_library_ids(collaborator.pk, with_public=False) == []
 
 
 def test_a_library_made_private_is_not_shown_from_a_stale_public_head(
