@@ -112,6 +112,8 @@ class MemberList:
         self.order = _order_of(public)
         self.names = _columns(self.order)
         self.merged = _mergeable(public.model, self.names)
+        # An anonymous requester has no others: not even an empty query built for them.
+        self.alone = others.query.is_empty()
         # Django's paginator warns about an unordered list: this one always has an order.
         self.ordered = True
 
@@ -119,13 +121,15 @@ class MemberList:
     def _others_head(self) -> list[tuple[Any, ...]]:
         """The requester's others' first rows (up to one past ``MERGED_ROWS``) as sort keys
         and id: one query gives both their page and, mostly, their count."""
-        if not self.merged:
+        if not self.merged or self.alone:
             return []
         return list(self.others.order_by(*self.order).values_list(*self.names)[: MERGED_ROWS + 1])
 
     def count(self) -> int:
         head = self._others_head
-        if self.merged and len(head) <= MERGED_ROWS:
+        if self.alone:
+            others = 0
+        elif self.merged and len(head) <= MERGED_ROWS:
             others = len(head)
         else:
             others = self.others.order_by().count()
