@@ -37,7 +37,7 @@ from scenarios.api.common import (
     scenario_detail,
 )
 from scenarios.api.filters import LibraryFilter, ScenarioFilter
-from scenarios.member_list import MemberList
+from scenarios.member_list import MemberList, PublicList
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF
@@ -84,17 +84,26 @@ class LibraryListCreateApi(ListBase):
         # and first rows, everyone's, from the list cache when no filter narrows them (a
         # sort only orders them, and the cached rows name their order); the requester's own
         # and shared ones that are not public, read on every request; merged. Then the page's
-        # libraries by id, with what their rights need.
-        public, others = selectors.libraries_listed_apart_for(request.user)
+        # libraries by id, with what their rights need. An anonymous requester's list is the
+        # public part alone: its page in one query, its count from the same cache entry.
         narrowing = set(LibraryFilter.base_filters) - {"sort"}
-        listed = MemberList(
-            self.filter_queryset(public),
-            self.filter_queryset(others),
-            public_cached=not any(name in request.query_params for name in narrowing),
-            cache_name="api-libraries-public",
-        )
-        page = selectors.libraries_listed_of_ids(request.user, self.paginate_queryset(listed))
-        # Read with the page (selectors.libraries_listed_of_ids): no query per library.
+        public_cached = not any(name in request.query_params for name in narrowing)
+        name = "api-libraries-public"
+        if not access.signed_in(request.user):
+            rows = self.filter_queryset(self.get_queryset())
+            page = self.paginate_queryset(
+                PublicList(rows, public_cached=public_cached, cache_name=name)
+            )
+        else:
+            public, others = selectors.libraries_listed_apart_for(request.user)
+            listed = MemberList(
+                self.filter_queryset(public),
+                self.filter_queryset(others),
+                public_cached=public_cached,
+                cache_name=name,
+            )
+            page = selectors.libraries_listed_of_ids(request.user, self.paginate_queryset(listed))
+        # Read with the page (get_queryset, libraries_listed_of_ids): no query per library.
         context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
         return self.get_paginated_response(
             serializers.LibraryOutputSerializer(page, many=True, context=context).data

@@ -14,11 +14,11 @@ from tests.scenarios.api.conftest import client_for, make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
 
-# The count and the page; for a library's scenarios also the library itself. The scenario
-# list signed in and the libraries list read their public part and the requester's others
-# apart (scenarios.member_list): a count and a page of ids of the public ones, the
-# requester's libraries and the first rows of the others (their count too) when signed in,
-# the page's rows; for libraries also their collaborators (one query for the page).
+# The count and the page; for libraries also their collaborators (one query for the page);
+# for a library's scenarios also the library itself. Signed in, the scenario and libraries
+# lists read their public part and the requester's others apart (scenarios.member_list): a
+# count and a page of ids of the public ones, the requester's libraries, the first rows of
+# the others (their count too), the page's rows (and the libraries' collaborators).
 MAX_QUERIES = 3
 MAX_MEMBER_LIST_QUERIES = {"scenarios": 5, "libraries": 6}
 
@@ -86,13 +86,10 @@ def test_list_queries_do_not_grow_with_the_page(
         Library.objects.all().delete()
         Scenario.objects.all().delete()
         url = seed(owner, stranger, collaborator, items)
-        if seed is _seed_libraries:
-            # Anonymous: neither the requester's libraries nor their others are read.
-            most = MAX_MEMBER_LIST_QUERIES["libraries"] - (2 if requester == "anonymous" else 0)
-        elif seed is _seed_scenarios and requester == "collaborator":
-            most = MAX_MEMBER_LIST_QUERIES["scenarios"]
-        else:
+        if requester == "anonymous" or seed is _seed_library_scenarios:
             most = MAX_QUERIES
+        else:
+            most = MAX_MEMBER_LIST_QUERIES["libraries" if seed is _seed_libraries else "scenarios"]
         with django_assert_max_num_queries(most):
             queries, listed = _run(api, url)
         assert listed >= items  # forks add to the scenario list
