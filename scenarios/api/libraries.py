@@ -37,6 +37,7 @@ from scenarios.api.common import (
     scenario_detail,
 )
 from scenarios.api.filters import LibraryFilter, NamedFiltersBackend, ScenarioFilter
+from scenarios.member_list import MemberList
 from scenarios.models import Library, Scenario
 from upfront.api.documents import document_schema_view, json_download
 from upfront.api.openapi import LIBRARY_REF
@@ -80,12 +81,35 @@ class LibraryListCreateApi(ListBase):
         responses={200: serializers.LibraryOutputSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        # As the shelf's page: the page's rows as values off the sort's index, the whole
-        # public shelf's count from the list cache (shelf.ShelfList), then their
-        # collaborators, and the items written out (library_items.library_list_items_for).
-        listed = self.filter_queryset(selectors.libraries_listed_for(request.user))
-        rows = self.paginate_queryset(shelf.ShelfList(listed))
-        return self.get_paginated_response(library_items.library_list_items_for(rows, request.user))
+        if not access.signed_in(request.user):
+            # As the shelf's page: the page's rows as values off the sort's index, the whole
+            # public shelf's count from the list cache (shelf.ShelfList), then their
+            # collaborators, and the items written out (library_items.library_list_items_for).
+            listed = self.filter_queryset(selectors.libraries_listed_for(request.user))
+            rows = self.paginate_queryset(shelf.ShelfList(listed))
+            return self.get_paginated_response(
+                library_items.library_list_items_for(rows, request.user)
+            )
+        # Signed in, read as the scenario list is (scenarios.member_list): the public
+        # libraries' count and first rows, everyone's, from the list cache when no filter
+        # narrows them (a sort only orders them, and the cached rows name their order); the
+        # requester's own and shared ones that are not public, read on every request; merged.
+        # Then the page's libraries by id, with what their rights need.
+        narrowing = set(LibraryFilter.base_filters) - {"sort"}
+        public_cached = not any(name in request.query_params for name in narrowing)
+        public, others = selectors.libraries_listed_apart_for(request.user)
+        listed = MemberList(
+            self.filter_queryset(public),
+            self.filter_queryset(others),
+            public_cached=public_cached,
+            cache_name="api-libraries-public",
+        )
+        page = selectors.libraries_listed_of_ids(request.user, self.paginate_queryset(listed))
+        # Read with the page (libraries_listed_of_ids): no query per library.
+        context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
+        return self.get_paginated_response(
+            serializers.LibraryOutputSerializer(page, many=True, context=context).data
+        )
 
     @extend_schema(
         operation_id="libraries_create",
