@@ -26,6 +26,7 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext, ngettext
 
 from scenarios import links, listing_cache, selectors
+from scenarios.account.selectors import scenarios_playable_with
 from scenarios.filters import BASE_GAME_ONLY
 from scenarios.listing import RowWords, escape_html, member_link_html
 from scenarios.models import Library, Scenario
@@ -49,7 +50,12 @@ def _held(column: str = "pk") -> QuerySet[Scenario]:
 
 
 def libraries_matching(
-    libraries: QuerySet[Library], *, query: str = "", theatre: str = "", expansion: str = ""
+    libraries: QuerySet[Library],
+    *,
+    query: str = "",
+    theatre: str = "",
+    expansion: str = "",
+    playable_with: frozenset[str] | None = None,
 ) -> QuerySet[Library]:
     """``libraries`` narrowed as a shelf asks (unknown codes are the caller's to refuse):
     ``query`` in the title or description, or the owner's exact name; ``theatre``: holds a
@@ -68,6 +74,11 @@ def libraries_matching(
         libraries = libraries.exclude(Exists(_held().exclude(expansions="")))
     elif expansion:
         libraries = libraries.filter(Exists(_held().filter(expansions__contains=f"|{expansion}|")))
+    if playable_with is not None:
+        # "Playable with what I own" (issue 28 §8): a library holding at least one scenario
+        # the player can play with what they own (scenarios_playable_with, the scenario
+        # list's own test); one whose every scenario needs a product they lack is left out.
+        libraries = libraries.filter(Exists(scenarios_playable_with(_held(), playable_with)))
     return libraries
 
 

@@ -167,6 +167,13 @@ class LibraryFilter(ListedValuesOnly, OwnFiltersFilterSet):
         help_text=f"Holds a scenario that needs this expansion (`{BASE_GAME_ONLY}`: none of its "
         "scenarios needs any)",
     )
+    owned = django_filters.BooleanFilter(
+        method="filter_owned",
+        help_text="`true`: only the libraries holding a scenario you can play with what you "
+        "own (`GET /api/v1/me/owned`; the base game always), as the scenarios' `owned`. "
+        "Nothing is left out when you have not said what you own, or are not signed in. The "
+        "libraries page applies it by default once you have said; the API only when asked",
+    )
     sort = django_filters.ChoiceFilter(
         choices=[(key, key) for key in shelf.LIBRARY_SORTS],
         method="filter_sort",
@@ -177,7 +184,13 @@ class LibraryFilter(ListedValuesOnly, OwnFiltersFilterSet):
 
     class Meta:
         model = Library
-        fields = ["visibility", "owner", "q", "theatre", "expansion", "sort"]
+        fields = ["visibility", "owner", "q", "theatre", "expansion", "owned", "sort"]
+
+    def filter_owned(self, queryset: QuerySet[Any], name: str, value: bool | None) -> QuerySet[Any]:
+        products = owned_products(getattr(self.request, "user", None))
+        if not value or products is None:
+            return queryset
+        return shelf.libraries_matching(queryset, playable_with=products)
 
     def filter_q(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return shelf.libraries_matching(queryset, query=value)

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scenarios.filters import expansion_choices
+from scenarios.filters import expansion_choices, playable_choices
 from scenarios.models import VISIBILITY_CHOICES
 from scenarios.shelf import LIBRARY_SORTS, MAX_SEARCH_LENGTH
 from upfront import labels
@@ -88,4 +88,16 @@ class ShelfForm(forms.Form):
     expansion = forms.ChoiceField(
         label=_("Expansions needed"), required=False, choices=_expansion_choices
     )
+    # Offered only to a player who has said what they own (scenarios/views/shelf.py), on
+    # unless the address says otherwise, as on /scenarios/.
+    playable = forms.ChoiceField(
+        label=_("Playable with what I own"), required=False, choices=playable_choices
+    )
     sort = forms.ChoiceField(label=_("Sort"), required=False, choices=_sort_choices)
+
+    def __init__(self, *args: Any, owned: frozenset[str] | None = None, **kwargs: Any) -> None:
+        """``owned``: what the player owns (``account.selectors.owned_products``); None (not
+        said, or nobody signed in) leaves "playable with what I own" out of the form."""
+        super().__init__(*args, **kwargs)
+        if owned is None:
+            del self.fields["playable"]

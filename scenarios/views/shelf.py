@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scenarios import access, following, listing_cache, players, selectors, shelf
+from scenarios.account.selectors import owned_products
+from scenarios.filters import PLAYABLE_OFF, PLAYABLE_ON
 from scenarios.forms import ShelfForm
 
 PAGE_SIZE = 20
@@ -31,43 +33,68 @@ def library_browse(request: HttpRequest) -> HttpResponse:
     """The public libraries, to everyone (signed out too), searched, filtered and sorted.
 
     As /scenarios/ (``views.browse``): the list's body is kept in the list cache (the same
-    for every requester, dropped on any change: ``listing_cache``), the filter form's HTML
-    apart (it changes only with the address and the reference data)."""
-    key = listing_cache.cache_key("shelf", request)
+    for every requester who owns the same products, dropped on any change:
+    ``listing_cache``), the filter form's HTML apart (it changes only with the address, the
+    reference data and whether the player has said what they own). A player who has said
+    what they own sees by default only the libraries holding a scenario they can play with
+    it, unless the address says ``playable=no``."""
+    owned = owned_products(request.user)
+    key = listing_cache.cache_key("shelf", request, owned=listing_cache.owned_key(owned))
     body = cache.get(key)
     if body is None:
-        body = _shelf_body(request)
+        body = _shelf_body(request, owned)
         cache.set(key, body, listing_cache.entry_seconds())
-    context = {"filters": _shelf_filters(request), "body": mark_safe(body)}
+    context = {"filters": _shelf_filters(request, owned), "body": mark_safe(body)}
     return render(request, "scenarios/library_browse.html", context)
 
 
-def _shelf_body(request: HttpRequest) -> str:
-    form = ShelfForm(request.GET or None)
+def _asked(request: HttpRequest, owned: frozenset[str] | None) -> QueryDict | None:
+    """The address's filters, with "playable with what I own" on when the player has said
+    what they own and the address does not turn it off."""
+    data = request.GET.copy() if request.GET else None
+    if owned is not None and "playable" not in request.GET:
+        data = data or QueryDict(mutable=True)
+        data["playable"] = PLAYABLE_ON
+    return data
+
+
+def _shelf_body(request: HttpRequest, owned: frozenset[str] | None) -> str:
+    form = ShelfForm(_asked(request, owned), owned=owned)
     asked = form.cleaned_data if form.is_valid() else {}
+    playable = owned is not None and asked.get("playable") == PLAYABLE_ON
     found = shelf.libraries_matching(
         selectors.libraries_listed(),
         query=asked.get("q", ""),
         theatre=asked.get("theatre", ""),
         expansion=asked.get("expansion", ""),
+        playable_with=owned if playable else None,
     )
     found = shelf.libraries_sorted(found, asked.get("sort", ""))
     # The page's rows as values, the whole shelf's count from the list cache (ShelfList).
     page = Paginator(shelf.ShelfList(found), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"page": page, "rows_html": shelf.shelf_rows_html(page.object_list), "query": query}
+    everything = query.copy()
+    everything["playable"] = PLAYABLE_OFF
+    context = {
+        "page": page,
+        "rows_html": shelf.shelf_rows_html(page.object_list),
+        "query": query,
+        # "Only what you can play with what you own", with the address of everything.
+        "playable_only": playable,
+        "everything_url": f"?{everything.urlencode()}" if playable else "",
+    }
     return render_to_string("scenarios/shelf/_body.html", context)
 
 
-def _shelf_filters(request: HttpRequest) -> str:
-    # Our template's output, escaped when it was rendered.
-    key = listing_cache.filters_key(request)
+def _shelf_filters(request: HttpRequest, owned: frozenset[str] | None) -> str:
+    # Our template's output, escaped when it was rendered. A player who has said what they
+    # own has one more field (whatever they own).
+    key = listing_cache.filters_key(request, owned="owned" if owned is not None else "")
     html = cache.get(key)
     if html is None:
-        html = render_to_string(
-            "scenarios/shelf/_filters.html", {"form": ShelfForm(request.GET or None)}
-        )
+        form = ShelfForm(_asked(request, owned), owned=owned)
+        html = render_to_string("scenarios/shelf/_filters.html", {"form": form})
         cache.set(key, html, listing_cache.entry_seconds())
     return mark_safe(html)
 
