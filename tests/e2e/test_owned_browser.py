@@ -1,7 +1,7 @@
 """What a player owns, in a real browser: they tick what they own on the account page, the
-scenario list then shows only what they can play (and shows everything on request), the roll
-says what it left out; at 1280 px in English and 375 px in Italian, without sideways scrolling
-and without breaking the Content-Security-Policy.
+scenario list and the public libraries then show only what they can play (and everything on
+request), the roll says what it left out; at 1280 px in English and 375 px in Italian,
+without sideways scrolling and without breaking the Content-Security-Policy.
 
 Screenshots go to $OWNED_SHOTS (default /tmp/shots-owned/) for a human look.
 """
@@ -24,12 +24,14 @@ WORDS = {
         "only": "Only the scenarios you can play with what you own",
         "everything": "Show everything",
         "left_out": "Japanese left out: you do not own Banzai.",
+        "shelf_only": "Only the libraries holding a scenario you can play with what you own",
     },
     "it": {
         "saved": "Salvato: l’elenco e l’estrazione ora seguono ciò che possiedi.",
         "only": "Solo gli scenari che puoi giocare con ciò che possiedi",
         "everything": "Mostra tutto",
         "left_out": "Giapponese escluso: non possiedi Banzai.",
+        "shelf_only": "Solo le raccolte con almeno uno scenario che puoi giocare",
     },
 }
 
@@ -80,4 +82,38 @@ def test_a_player_says_what_they_own_and_browses_it(  # type: ignore[no-untyped-
     page.goto(f"{live_server.url}/scenarios/{shelf['jungle'].public_id}/")
     expect(page.locator("#products-missing")).to_be_visible()
     page.screenshot(path=str(SHOTS / f"scenario-{language}-{width}.png"))
+    assert violations == []
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("it", 375)])
+def test_the_public_libraries_follow_what_a_player_owns(  # type: ignore[no-untyped-def]
+    browser, live_server, reference_data: None, language: str, width: int
+) -> None:
+    from playwright.sync_api import expect
+
+    from scenarios import services
+    from scenarios.account.services import owned_products_set
+    from tests.factories import make_scenario
+    from tests.scenarios.support.listing_data import VARIANTS
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    designer = _user("designer")
+    for title, variant in (("Village shelf", "winter"), ("Pacific shelf", "jungle")):
+        library = services.library_create(owner=designer, title=title, visibility="public")
+        make_scenario(designer, "private", library=library, **VARIANTS[variant])
+    violations: list[str] = []
+    name = f"shelver{width}"
+    owned_products_set(user=_user(name), products=["weather"])
+    page = _page(browser, width, violations, language)
+    _sign_in(page, live_server.url, name)
+    page.goto(f"{live_server.url}/libraries/")
+    expect(page.locator("#playable-note")).to_contain_text(WORDS[language]["shelf_only"])
+    # The village needs nothing; the Pacific shelf needs Banzai and the terrain article.
+    expect(page.locator(".shelf-list > li")).to_have_count(1)
+    expect(page.locator(".shelf-list")).to_contain_text("Village shelf")
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(SHOTS / f"libraries-{language}-{width}.png"), full_page=True)
+    page.click("#show-everything")
+    expect(page.locator(".shelf-list > li")).to_have_count(2)
+    expect(page.locator("select[name=playable]")).to_have_value("no")
     assert violations == []
