@@ -75,7 +75,7 @@ def libraries_matching(
     elif expansion:
         libraries = libraries.filter(Exists(_held().filter(expansions__contains=f"|{expansion}|")))
     if playable_with is not None:
-        # "Playable with what I own" (issue 28 §8): a library holding at least one scenario
+        # "Playable with what I own": a library holding at least one scenario
         # the player can play with what they own (scenarios_playable_with, the scenario
         # list's own test); one whose every scenario needs a product they lack is left out.
         libraries = libraries.filter(Exists(scenarios_playable_with(_held(), playable_with)))
