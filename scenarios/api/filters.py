@@ -77,6 +77,15 @@ def _owner(queryset: QuerySet[Any], request: Any, value: str) -> QuerySet[Any]:
     return queryset.filter(owner__username=value)
 
 
+def _owned_asked(request: Any, value: bool | None) -> frozenset[str] | None:
+    """What the requester owns when ``owned=true`` asks for it, else None: nothing is left
+    out when it is not asked, or when they have not said what they own (or nobody is signed
+    in). The scenarios' and the libraries' ``owned`` filters alike."""
+    if not value:
+        return None
+    return owned_products(getattr(request, "user", None))
+
+
 class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
     # Its filters copied shallowly for each request (OwnFiltersFilterSet): deep copies are slow.
     visibility = django_filters.ChoiceFilter(choices=VISIBILITY_CHOICES)
@@ -131,10 +140,8 @@ class ScenarioFilter(ListedValuesOnly, OwnFiltersFilterSet):
         ]
 
     def filter_owned(self, queryset: QuerySet[Any], name: str, value: bool | None) -> QuerySet[Any]:
-        products = owned_products(getattr(self.request, "user", None))
-        if not value or products is None:
-            return queryset
-        return scenarios_playable_with(queryset, products)
+        products = _owned_asked(self.request, value)
+        return queryset if products is None else scenarios_playable_with(queryset, products)
 
     def filter_sort(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return queryset.order_by(*SORTS[value])
@@ -187,10 +194,12 @@ class LibraryFilter(ListedValuesOnly, OwnFiltersFilterSet):
         fields = ["visibility", "owner", "q", "theatre", "expansion", "owned", "sort"]
 
     def filter_owned(self, queryset: QuerySet[Any], name: str, value: bool | None) -> QuerySet[Any]:
-        products = owned_products(getattr(self.request, "user", None))
-        if not value or products is None:
-            return queryset
-        return shelf.libraries_matching(queryset, playable_with=products)
+        products = _owned_asked(self.request, value)
+        return (
+            queryset
+            if products is None
+            else shelf.libraries_matching(queryset, playable_with=products)
+        )
 
     def filter_q(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return shelf.libraries_matching(queryset, query=value)

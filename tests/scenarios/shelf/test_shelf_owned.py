@@ -11,7 +11,6 @@ from html import unescape
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 
@@ -86,9 +85,9 @@ def test_the_page_shows_what_you_can_play_by_default(
     assert _titles(_client(owner).get("/libraries/")) == EVERYTHING
     assert _titles(_client().get("/libraries/")) == EVERYTHING
     # A player who owns only the base game: the village alone.
-    owned_products_set(user=make_user("recruit"), products=[])
-    recruit = _client(get_user_model().objects.get(username="recruit"))
-    assert _titles(recruit.get("/libraries/")) == ["Village shelf"]
+    recruit = make_user("recruit")
+    owned_products_set(user=recruit, products=[])
+    assert _titles(_client(recruit).get("/libraries/")) == ["Village shelf"]
     # Owning Banzai and the terrain article too brings the Pacific shelf.
     owned_products_set(user=stranger, products=["weather", "banzai", "terrain"])
     assert _titles(client.get("/libraries/")) == ["Mixed shelf", "Pacific shelf", "Village shelf"]
