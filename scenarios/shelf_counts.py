@@ -29,6 +29,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce
 
+from scenarios import listing_cache
 from scenarios.community.services import PRIOR_STARS, PRIOR_VOTES
 from scenarios.models import Library, LibraryFollow, Scenario
 
@@ -62,6 +63,9 @@ def library_counts_refresh(library_ids: Iterable[int | None]) -> None:
             output_field=FloatField(),
         )
     )
+    # The shelf shows and sorts on these columns, and update() sends no signal: a follow
+    # (which changes nothing else a list shows) would leave the cached pages stale.
+    listing_cache.listing_changed()
 
 
 def all_library_counts_refresh() -> None:

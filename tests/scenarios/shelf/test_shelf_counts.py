@@ -130,3 +130,27 @@ def test_the_home_page_is_a_front_door_to_the_libraries(owner: Any, stranger: An
     italian = Client().get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Raccolte condivise dai giocatori" in italian and "Le più seguite" in italian
     assert "Tutte le raccolte pubbliche" in italian
+
+
+def test_a_follow_shows_on_the_cached_shelf_at_once(owner: Any, stranger: Any) -> None:
+    # The shelf's pages are cached until a listed thing changes; a follow changes only the
+    # library's follower count, which is written with update() (no signal).
+    kursk = _shelf(owner, "Kursk")
+    make_scenario(owner, library=kursk, title="Prokhorovka")
+    make_scenario(owner, library=_shelf(owner, "Anzio"), title="Aprilia")  # the newer
+
+    def most_followed() -> list[str]:
+        html = Client().get("/libraries/?sort=most_followed").content.decode()
+        return sorted(("Kursk", "Anzio"), key=lambda title: html.index(f">{title}</a>"))
+
+    assert "follower" not in _card("Kursk")["html"]  # the page and the API answer, cached
+    assert most_followed() == ["Anzio", "Kursk"]
+
+    following.library_follow(library=kursk, user=stranger)
+    card = _card("Kursk")
+    assert "1 follower" in card["html"] and card["api"]["follower_count"] == 1
+    assert most_followed() == ["Kursk", "Anzio"]
+
+    following.library_unfollow(user=stranger, public_id=kursk.public_id)
+    assert "follower" not in _card("Kursk")["html"]
+    assert most_followed() == ["Anzio", "Kursk"]
