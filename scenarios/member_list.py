@@ -94,7 +94,9 @@ class MemberList:
     """The ids of an API list, as Django's paginator reads a queryset: ``count()`` and
     a slice. ``public`` and ``others`` are its two parts (scenarios or libraries), filtered and
     in the list's order; a page not merged reads them as one query (``public | others``).
-    ``cache_name`` names the public part's entries in the list cache, one per kind of list.
+    ``cache_name`` names the public part's entries in the list cache, one per kind of list;
+    ``public_count``, if given, counts the public part instead (the libraries' shelf counts
+    itself, cached under its own name: ``shelf.ShelfList.count``).
     It holds no view: a paginator keeps its list, and the view its paginator
     (upfront.api.cycles)."""
 
@@ -105,10 +107,12 @@ class MemberList:
         *,
         public_cached: bool,
         cache_name: str = "api-public",
+        public_count: Callable[[], int] | None = None,
     ) -> None:
         self.public, self.others = public, others
         self.public_cached = public_cached
         self.cache_name = cache_name
+        self.public_counter = public_count
         self.order = _order_of(public)
         self.names = _columns(self.order)
         self.merged = _mergeable(public.model, self.names)
@@ -136,6 +140,8 @@ class MemberList:
         return self._public_count() + others
 
     def _public_count(self) -> int:
+        if self.public_counter is not None:
+            return self.public_counter()
         return int(self._cached(f"{self.cache_name}-count", self.public.order_by().count))
 
     def _cached(self, kind: str, compute: Callable[[], Any]) -> Any:

@@ -7,7 +7,7 @@ libraries are listed, searched and put in feeds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -32,9 +32,16 @@ def libraries_listed() -> QuerySet[Library]:
     return Library.objects.filter(visibility="public")
 
 
-def library_is_listed(library: Library) -> bool:
-    """Is ``library`` listed (public)? The row-level twin of ``libraries_listed``: only a
-    listed library has feeds."""
+class _Shown(Protocol):
+    """A library as a model or as a shelf's row (``shelf.ShelfRow``): what its visibility is."""
+
+    @property
+    def visibility(self) -> str: ...
+
+
+def library_is_listed(library: _Shown) -> bool:
+    """Is ``library`` (a model, or a shelf's row) listed (public)? The row-level twin of
+    ``libraries_listed``: only a listed library has feeds."""
     return library.visibility == "public"
 
 
@@ -96,26 +103,6 @@ def libraries_listed_apart_for(user: Any) -> tuple[QuerySet[Library], QuerySet[L
     # The ids read first, as for the scenarios below: each part then reads its own index.
     member = access.member_library_ids(uid, with_public=False)
     return public, Library.objects.filter(pk__in=member)
-
-
-def libraries_listed_of_ids(user: Any, ids: list[int]) -> list[Library]:
-    """The libraries ``ids`` (a page of ``libraries_listed_apart_for(user)``), in that order,
-    each read with its owner, original, collaborators and what ``access.library_rights``
-    needs. Read by id and checked here, row by row, against what a list shows ``user``:
-    "public or theirs" in the query had SQLite read every public library through the shelf's
-    visibility index for twenty rows (7.7 ms against 3.1 ms by id; docs/performance.md). A
-    library no longer listed (an id from a public head kept in another process's cache) is
-    left out."""
-    uid = access.user_id(user)
-    found = access.with_requester(Library.objects.filter(pk__in=ids), uid, "pk")
-    read = found.select_related("owner", "forked_from").prefetch_related("collaborators")
-    by_id = {library.pk: library for library in read}
-    return [
-        library
-        for pk in ids
-        if (library := by_id.get(pk)) is not None
-        and (library_is_listed(library) or access.library_rights(library, user).can_edit)
-    ]
 
 
 def scenarios_listed_for(user: Any) -> QuerySet[Scenario]:

@@ -173,6 +173,15 @@ class ShelfRow:
         return ShelfOwner(self.owner_username, bool(self.owner_is_active))
 
 
+def shelf_rows_of_ids(ids: Sequence[int]) -> list[ShelfRow]:
+    """The live libraries ``ids`` as rows, in the order of ``ids``: a page of ids read by id
+    (``member_list.MemberList``), one query. An id no longer live is left out; what the
+    requester may see of each row is theirs to check (``library_items``)."""
+    read = Library.objects.filter(pk__in=ids).values_list(*SHELF_ROW_FIELDS)
+    by_id = {values[0]: ShelfRow(*values) for values in read}
+    return [by_id[pk] for pk in ids if pk in by_id]
+
+
 def collaborators_of(ids: Sequence[int]) -> dict[int, list[tuple[int, str]]]:
     """The collaborators (id, username) of each of the libraries ``ids``, in one query: who
     may edit a row and whose names it shows (``access.library_rights_of``)."""

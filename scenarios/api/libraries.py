@@ -94,21 +94,23 @@ class LibraryListCreateApi(ListBase):
         # libraries' count and first rows, everyone's, from the list cache when no filter
         # narrows them (a sort only orders them, and the cached rows name their order); the
         # requester's own and shared ones that are not public, read on every request; merged.
-        # Then the page's libraries by id, with what their rights need.
+        # Then the page's libraries by id as rows, their items written out as above.
         narrowing = set(LibraryFilter.base_filters) - {"sort"}
         public_cached = not any(name in request.query_params for name in narrowing)
         public, others = selectors.libraries_listed_apart_for(request.user)
+        public = self.filter_queryset(public)
         listed = MemberList(
-            self.filter_queryset(public),
+            public,
             self.filter_queryset(others),
             public_cached=public_cached,
             cache_name="api-libraries-public",
+            # The shelf's own count: the page's and the anonymous API's, compiled once, cached
+            # under one name for all three (shelf.ShelfList).
+            public_count=shelf.ShelfList(public).count,
         )
-        page = selectors.libraries_listed_of_ids(request.user, self.paginate_queryset(listed))
-        # Read with the page (libraries_listed_of_ids): no query per library.
-        context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
+        rows = shelf.shelf_rows_of_ids(self.paginate_queryset(listed))
         return self.get_paginated_response(
-            serializers.LibraryOutputSerializer(page, many=True, context=context).data
+            library_items.library_list_items_for(rows, request.user, recheck=True)
         )
 
     @extend_schema(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scenarios import access, shelf
+from scenarios import access, selectors, shelf
 from scenarios.access import LibraryRights
 from scenarios.api.serializers import datetime_writer
 from scenarios.community.presenters import rating_data
@@ -53,9 +53,15 @@ def library_list_items(
     ]
 
 
-def library_list_items_for(rows: Sequence[ShelfRow], user: Any) -> list[dict[str, Any]]:
+def library_list_items_for(
+    rows: Sequence[ShelfRow], user: Any, *, recheck: bool = False
+) -> list[dict[str, Any]]:
     """The list items of ``rows`` (a page of a list that ``user`` may see), in their order,
-    with ``user``'s rights over each: their collaborators read in one query."""
+    with ``user``'s rights over each: their collaborators read in one query. ``recheck``: the
+    rows were read by id (``shelf.shelf_rows_of_ids``), so each is checked again against what
+    a list shows ``user`` (listed, or theirs to edit) and one that is not is left out: an id
+    from a public head kept in another process's cache may name a library made private since.
+    """
     collaborators = shelf.collaborators_of([row.id for row in rows])
     uid = access.user_id(user)
     rights = {
@@ -67,4 +73,6 @@ def library_list_items_for(rows: Sequence[ShelfRow], user: Any) -> list[dict[str
         )
         for row in rows
     }
+    if recheck:
+        rows = [row for row in rows if selectors.library_is_listed(row) or rights[row.id].can_edit]
     return library_list_items(rows, rights, collaborators)
