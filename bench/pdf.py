@@ -9,7 +9,8 @@ In one run, in a database of its own (a fresh SQLite file, deleted at the end):
    --headless --print-to-pdf`` of the same HTML with print.css inlined, one Chromium process per
    sheet as a worker calling it would start, with one fresh ``--user-data-dir`` for the run
    (target: WeasyPrint <= 0.25 x Chromium). WeasyPrint on Chromium's very file, and the full
-   ``render_scenario_pdf`` (context, template and PDF), are timed too;
+   ``render_scenario_pdf`` (context, template and PDF), and the sheet with the verify code a
+   job prints on it, are timed too;
 2. a library of 50 scenarios as one PDF rendered in this process, one sheet after the other,
    each with its validation and simulation computed and printed as a cold book's sheet is
    (``render_library_pdf``: each sheet, then the binding): pages per second;
@@ -195,10 +196,12 @@ def _in_process(
     from django.contrib.staticfiles import finders
     from weasyprint import HTML
 
-    from scenarios.display import sheet_reads
+    from scenarios import verify
+    from scenarios.display import revision_label, sheet_reads
     from scenarios.jobs.sheets import PRINT_ORIGIN, book, fetcher
     from scenarios.jobs.sheets import pdf as sheet_pdf
     from scenarios.presenters.sheet import scenario_sheet_html
+    from scenarios.presenters.verify import sheet_verify
 
     # Chromium reads a self-contained file: the sheet's HTML with print.css inlined. WeasyPrint
     # is timed twice: as the app runs it in a warm worker (the same HTML, print.css parsed once
@@ -211,6 +214,16 @@ def _in_process(
 
     def weasyprint() -> bytes:
         return sheet_pdf.html_to_pdf(html)
+
+    # A job's sheet prints its verify code too (scenarios.jobs.kinds): the same sheet with
+    # its address and QR code, from a verification record as a job makes it.
+    record = verify.sheet_verification(
+        scenario=sheet, sheet_key="bench-sheet", data_revision=revision_label(), validation=None
+    )
+    verified = scenario_sheet_html(sheet, sheet_reads(sheet), verify=sheet_verify(record))
+
+    def weasyprint_verified() -> bytes:
+        return sheet_pdf.html_to_pdf(verified)
 
     def weasyprint_file() -> bytes:
         document = HTML(
@@ -251,6 +264,8 @@ def _in_process(
 
     weasy_ms, weasy_cpu = _median_ms(weasyprint, args.n)
     file_ms, file_cpu = _median_ms(weasyprint_file, args.n)
+    pages_verified = _pages(weasyprint_verified())
+    verified_ms, verified_cpu = _median_ms(weasyprint_verified, args.n)
     full_ms, full_cpu = _median_ms(full, args.n)
     chromium_ms, chromium_cpu = _median_ms(chromium, args.n)
 
@@ -290,6 +305,12 @@ def _in_process(
             f"{pages_sheet} pages",
         ),
         row("sheet, WeasyPrint, Chromium's file", f"{file_ms:.0f} ms", f"{file_cpu:.0f} ms"),
+        row(
+            "sheet with its verify code, warm",
+            f"{verified_ms:.0f} ms",
+            f"{verified_cpu:.0f} ms",
+            f"{pages_verified} pages, as a job prints it",
+        ),
         row("sheet, render_scenario_pdf (all)", f"{full_ms:.0f} ms", f"{full_cpu:.0f} ms"),
         row(
             "sheet, Chromium --print-to-pdf",
