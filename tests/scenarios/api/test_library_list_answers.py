@@ -2,9 +2,9 @@
 libraries, order, count, links and refusals, for every requester.
 
 The endpoint reads the public libraries and the requester's others apart and merges them
-(scenarios.member_list, docs/performance.md); the reference below is the one query it
-replaced (``selectors.libraries_listed_for`` through DRF's filter backend and pagination), so
-the merge cannot drift from it.
+(scenarios.member_list, docs/performance.md); the reference is the one query it replaced
+(``answers.LibraryReferenceList``: ``selectors.libraries_listed_for`` through DRF's filter
+backend and pagination), so the merge cannot drift from it.
 """
 
 from __future__ import annotations
@@ -13,55 +13,22 @@ import datetime
 from typing import Any
 
 import pytest
-from django.db.models import QuerySet
 from django.utils import timezone
-from rest_framework.test import APIRequestFactory, force_authenticate
 
-from scenarios import access, member_list, selectors, services
-from scenarios.api import serializers as s
-from scenarios.api.common import ListBase
-from scenarios.api.filters import LibraryFilter
+from scenarios import access, member_list, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Library
+from tests.scenarios.api.answers import (
+    LibraryReferenceList,
+    api_answer,
+    assert_every_answer,
+    reference_answer,
+)
 from tests.scenarios.api.conftest import client_for, make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
 
 LIST = "/api/v1/libraries/"
-
-
-class ReferenceList(ListBase):
-    """The libraries list as one query: the endpoint as it was before the merge."""
-
-    filterset_class = LibraryFilter
-
-    def get_queryset(self) -> QuerySet[Library]:
-        return (
-            selectors.libraries_listed_for(self.request.user)
-            .select_related("owner", "forked_from")
-            .prefetch_related("collaborators")
-        )
-
-    def get(self, request: Any) -> Any:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        context = {"rights": {lib.pk: access.library_rights(lib, request.user) for lib in page}}
-        return self.get_paginated_response(
-            s.LibraryOutputSerializer(page, many=True, context=context).data
-        )
-
-
-def _reference(user: Any, url: str) -> tuple[int, str, bytes]:
-    request = APIRequestFactory().get(url)
-    if user is not None:
-        force_authenticate(request, user=user)
-    response = ReferenceList.as_view()(request)
-    response.render()
-    return response.status_code, response["Content-Type"], response.content
-
-
-def _answer(user: Any, url: str) -> tuple[int, str, bytes]:
-    response = client_for(user).get(url)
-    return response.status_code, response["Content-Type"], response.content
 
 
 def _titles(user: Any, url: str) -> list[str]:
@@ -140,12 +107,7 @@ URLS = [
 @pytest.mark.parametrize("who", [None, "owner", "collaborator", "stranger"])
 def test_every_answer_is_the_one_query_answer(who: str | None, request: Any) -> None:
     user = None if who is None else request.getfixturevalue(who)
-    for query in URLS:
-        url = LIST + query
-        expected = _reference(user, url)
-        listing_changed()  # the public part read afresh
-        assert _answer(user, url) == expected, url
-        assert _answer(user, url) == expected, url  # and again, its public part cached
+    assert_every_answer(LibraryReferenceList, user, [LIST + query for query in URLS])
 
 
 @pytest.mark.usefixtures("shelves")
@@ -159,7 +121,7 @@ def test_a_page_past_the_merged_rows_is_the_one_query_answer_too(
     user = request.getfixturevalue(who)
     for query in URLS:
         url = LIST + query
-        assert _answer(user, url) == _reference(user, url), url
+        assert api_answer(user, url) == reference_answer(LibraryReferenceList, user, url), url
 
 
 @pytest.mark.usefixtures("shelves")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.db.models import QuerySet
 from django.utils import timezone
-from rest_framework.test import APIRequestFactory, force_authenticate
+from rest_framework.test import APIRequestFactory
 
 from scenarios import member_list, selectors, services
 from scenarios.api import serializers as s
@@ -23,6 +23,7 @@ from scenarios.api.common import ListBase
 from scenarios.api.filters import ScenarioFilter
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Scenario
+from tests.scenarios.api.answers import api_answer, assert_every_answer, reference_answer
 from tests.scenarios.api.conftest import client_for, make_library, make_scenario
 
 pytestmark = pytest.mark.django_db
@@ -44,20 +45,6 @@ class ReferenceList(ListBase):
     def get(self, request: Any) -> Any:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
-
-
-def _reference(user: Any, url: str) -> tuple[int, str, bytes]:
-    request = APIRequestFactory().get(url)
-    if user is not None:
-        force_authenticate(request, user=user)
-    response = ReferenceList.as_view()(request)
-    response.render()
-    return response.status_code, response["Content-Type"], response.content
-
-
-def _answer(user: Any, url: str) -> tuple[int, str, bytes]:
-    response = client_for(user).get(url)
-    return response.status_code, response["Content-Type"], response.content
 
 
 @pytest.fixture
@@ -161,12 +148,7 @@ URLS = [
 @pytest.mark.parametrize("who", [None, "owner", "collaborator", "stranger"])
 def test_every_answer_is_the_reference_byte_for_byte(who: str | None, request: Any) -> None:
     user = None if who is None else request.getfixturevalue(who)
-    for query in URLS:
-        url = LIST + query
-        expected = _reference(user, url)
-        listing_changed()  # built afresh
-        assert _answer(user, url) == expected, url
-        assert _answer(user, url) == expected, url  # and again (from the cache if anonymous)
+    assert_every_answer(ReferenceList, user, [LIST + query for query in URLS])
 
 
 @pytest.mark.usefixtures("listed")
@@ -181,8 +163,7 @@ def test_a_deep_page_read_as_one_query_is_the_reference_too(
     user = request.getfixturevalue(who)
     for query in URLS:
         url = LIST + query
-        expected = _reference(user, url)
-        assert _answer(user, url) == expected, url
+        assert api_answer(user, url) == reference_answer(ReferenceList, user, url), url
 
 
 def test_a_signed_in_list_follows_a_new_public_scenario(

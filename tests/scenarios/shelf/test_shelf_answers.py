@@ -2,10 +2,11 @@
 
 ``GET /api/v1/libraries/`` reads a page's rows as values, keeps the whole public shelf's count
 in the list cache and writes the items out (``shelf.ShelfList``,
-``library_items.library_list_items_for``); the reference below is DRF's generic list of the
+``library_items.library_list_items_for``); the reference is DRF's generic list of the
 documented ``LibraryOutputSerializer`` over ``selectors.libraries_listed_for`` with the rights
-of ``access.library_rights``. The ``/libraries/`` page reads the same way: its cards, their
-order and its count must follow every change a player makes, cached count or not.
+of ``access.library_rights`` (``tests/scenarios/api/answers.py``). The ``/libraries/`` page
+reads the same way: its cards, their order and its count must follow every change a player
+makes, cached count or not.
 """
 
 from __future__ import annotations
@@ -15,58 +16,19 @@ import re
 from typing import Any
 
 import pytest
-from django.db.models import QuerySet
 from django.test import Client
 from django.utils import timezone
-from django_filters.rest_framework import DjangoFilterBackend
-from rest_framework.test import APIRequestFactory, force_authenticate
 
-from scenarios import access, following, selectors, services
-from scenarios.api import serializers as s
-from scenarios.api.common import ListBase
-from scenarios.api.filters import LibraryFilter
+from scenarios import following, services
 from scenarios.listing_cache import listing_changed
 from scenarios.models import Library
 from tests.factories import make_library, make_scenario, make_user
+from tests.scenarios.api.answers import LibraryReferenceList, assert_every_answer
 from tests.scenarios.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
 LIST = "/api/v1/libraries/"
-
-
-class ReferenceList(ListBase):
-    """The list as DRF's generic view writes it from the documented serializer."""
-
-    filter_backends = [DjangoFilterBackend]
-    filterset_class = LibraryFilter
-
-    def get_queryset(self) -> QuerySet[Library]:
-        return (
-            selectors.libraries_listed_for(self.request.user)
-            .select_related("owner", "forked_from")
-            .prefetch_related("collaborators")
-        )
-
-    def get(self, request: Any) -> Any:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        rights = {lib.pk: access.library_rights(lib, request.user) for lib in page}
-        data = s.LibraryOutputSerializer(page, many=True, context={"rights": rights}).data
-        return self.get_paginated_response(data)
-
-
-def _reference(user: Any, url: str) -> tuple[int, bytes]:
-    request = APIRequestFactory().get(url)
-    if user is not None:
-        force_authenticate(request, user=user)
-    response = ReferenceList.as_view()(request)
-    response.render()
-    return response.status_code, response.content
-
-
-def _answer(user: Any, url: str) -> tuple[int, bytes]:
-    response = client_for(user).get(url)
-    return response.status_code, response.content
 
 
 @pytest.fixture
@@ -133,12 +95,7 @@ URLS = [
 @pytest.mark.parametrize("who", [None, "owner", "collaborator", "stranger"])
 def test_every_answer_is_the_reference_byte_for_byte(who: str | None, request: Any) -> None:
     user = None if who is None else request.getfixturevalue(who)
-    for query in URLS:
-        url = LIST + query
-        expected = _reference(user, url)
-        listing_changed()  # counted afresh
-        assert _answer(user, url) == expected, url
-        assert _answer(user, url) == expected, url  # and again (the count from the cache)
+    assert_every_answer(LibraryReferenceList, user, [LIST + query for query in URLS])
 
 
 @pytest.mark.usefixtures("shelves")
