@@ -60,8 +60,28 @@ def expansion_choices() -> list[tuple[str, Any]]:
 
 
 # "Playable with what I own": offered to a player who has said what they own,
-# on unless the address says otherwise (scenarios/views/browse.py).
+# on unless the address says otherwise (/scenarios/ and /libraries/).
 PLAYABLE_ON, PLAYABLE_OFF = "yes", "no"
+
+
+def playable_by_default(query: QueryDict, owned: frozenset[str] | None) -> QueryDict | None:
+    """A list's filters as its address ``query`` gives them (None: it gives none), with
+    "Playable with what I own" on when the player has said what they own (``owned``) and the
+    address does not say otherwise."""
+    data = query.copy() if query else None
+    if owned is not None and "playable" not in query:
+        data = data or QueryDict(mutable=True)
+        data["playable"] = PLAYABLE_ON
+    return data
+
+
+def everything_url(query: QueryDict) -> str:
+    """The address of the list ``query`` asks for with "Playable with what I own" off, from
+    its first page."""
+    everything = query.copy()
+    everything.pop("page", None)
+    everything["playable"] = PLAYABLE_OFF
+    return f"?{everything.urlencode()}"
 
 
 def playable_choices() -> list[tuple[str, Any]]:

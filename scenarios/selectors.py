@@ -94,8 +94,8 @@ def libraries_listed_apart_for(user: Any) -> tuple[QuerySet[Library], QuerySet[L
     """``libraries_listed_for(user)``'s rows as two lists with no library in both: the public
     ones (the same for everyone: read from the shelf's indexes) and the user's others (their
     own and those shared with them that are not public). Anonymous: the second is empty.
-    Bare rows, for their ids and order (scenarios.member_list); the page's libraries are read
-    from ``libraries_listed_for``."""
+    Bare rows, for their ids and order (scenarios.member_list); the page's libraries are then
+    read by id as the shelf's rows (``shelf.shelf_rows_of_ids``)."""
     uid = access.user_id(user)
     public = libraries_listed()
     if uid is None:

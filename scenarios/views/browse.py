@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -34,11 +34,7 @@ PAGE_SIZE = 20
 
 def _body(request: HttpRequest, owned: frozenset[str] | None) -> tuple[str, int]:
     """The list's HTML and its page number."""
-    data = request.GET.copy() if request.GET else None
-    if owned is not None and "playable" not in request.GET:
-        # On by default once the player has said what they own.
-        data = data or QueryDict(mutable=True)
-        data["playable"] = filters.PLAYABLE_ON
+    data = filters.playable_by_default(request.GET, owned)
     filterset = filters.ScenarioFilter(data, queryset=selectors.scenarios_listed(), owned=owned)
     # The page's ids first, then its rows (list_rows.scenario_list_rows).
     paginator = Paginator(filterset.qs.values_list("id", flat=True), PAGE_SIZE)
@@ -49,9 +45,6 @@ def _body(request: HttpRequest, owned: frozenset[str] | None) -> tuple[str, int]
     filtered = filterset.active_filters()
     rows = listing.scenario_rows(scenario_list_rows(list(page.object_list)))
     playable = owned is not None and (data or {}).get("playable") == filters.PLAYABLE_ON
-    everything = request.GET.copy()
-    everything.pop("page", None)
-    everything["playable"] = filters.PLAYABLE_OFF
     context: dict[str, Any] = {
         "filters": _filters(request, filterset, filtered, owned),
         "page": page,
@@ -62,7 +55,7 @@ def _body(request: HttpRequest, owned: frozenset[str] | None) -> tuple[str, int]
         "feeds": links.all_scenarios_feeds(),
         # "Only what you can play with what you own", with the address of everything.
         "playable_only": playable,
-        "everything_url": f"?{everything.urlencode()}" if playable else "",
+        "everything_url": filters.everything_url(request.GET) if playable else "",
     }
     return render_to_string("scenarios/browse/_list_body.html", context), page.number
 

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from scenarios import access, following, listing_cache, players, selectors, shelf
 from scenarios.account.selectors import owned_products
-from scenarios.filters import PLAYABLE_OFF, PLAYABLE_ON
+from scenarios.filters import PLAYABLE_ON, everything_url, playable_by_default
 from scenarios.forms import ShelfForm
 
 PAGE_SIZE = 20
@@ -48,18 +48,8 @@ def library_browse(request: HttpRequest) -> HttpResponse:
     return render(request, "scenarios/library_browse.html", context)
 
 
-def _asked(request: HttpRequest, owned: frozenset[str] | None) -> QueryDict | None:
-    """The address's filters, with "playable with what I own" on when the player has said
-    what they own and the address does not turn it off."""
-    data = request.GET.copy() if request.GET else None
-    if owned is not None and "playable" not in request.GET:
-        data = data or QueryDict(mutable=True)
-        data["playable"] = PLAYABLE_ON
-    return data
-
-
 def _shelf_body(request: HttpRequest, owned: frozenset[str] | None) -> str:
-    form = ShelfForm(_asked(request, owned), owned=owned)
+    form = ShelfForm(playable_by_default(request.GET, owned), owned=owned)
     asked = form.cleaned_data if form.is_valid() else {}
     playable = owned is not None and asked.get("playable") == PLAYABLE_ON
     found = shelf.libraries_matching(
@@ -74,15 +64,13 @@ def _shelf_body(request: HttpRequest, owned: frozenset[str] | None) -> str:
     page = Paginator(shelf.ShelfList(found), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    everything = query.copy()
-    everything["playable"] = PLAYABLE_OFF
     context = {
         "page": page,
         "rows_html": shelf.shelf_rows_html(page.object_list),
         "query": query,
         # "Only what you can play with what you own", with the address of everything.
         "playable_only": playable,
-        "everything_url": f"?{everything.urlencode()}" if playable else "",
+        "everything_url": everything_url(request.GET) if playable else "",
     }
     return render_to_string("scenarios/shelf/_body.html", context)
 
@@ -93,7 +81,7 @@ def _shelf_filters(request: HttpRequest, owned: frozenset[str] | None) -> str:
     key = listing_cache.filters_key(request, owned="owned" if owned is not None else "")
     html = cache.get(key)
     if html is None:
-        form = ShelfForm(_asked(request, owned), owned=owned)
+        form = ShelfForm(playable_by_default(request.GET, owned), owned=owned)
         html = render_to_string("scenarios/shelf/_filters.html", {"form": form})
         cache.set(key, html, listing_cache.entry_seconds())
     return mark_safe(html)
